@@ -1,0 +1,66 @@
+/* bounds.c — lower bounds (see bounds.h). */
+#include "bounds.h"
+
+static uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* packets one node can send (or receive) in one slot */
+static uint64_t node_capacity(const topo *t, model_kind model, uint32_t u) {
+  return (model == MODEL_MLA || model == MODEL_ONEWAY) ? (uint64_t)topo_degree(t, u) : 1;
+}
+
+/* transmissions the whole network can carry in one slot */
+static uint64_t network_capacity(const topo *t, model_kind model) {
+  switch (model) {
+  case MODEL_MLA: return 2 * topo_links(t);
+  case MODEL_ONEWAY: return topo_links(t);
+  case MODEL_SP_FULL: return t->nodes;
+  default: return t->nodes / 2;
+  }
+}
+
+uint32_t bound_slots(const topo *t, task_kind task, model_kind model, uint32_t root) {
+  uint64_t n = t->nodes, cap = network_capacity(t, model), lb = 0;
+  uint64_t min_node_cap = (model == MODEL_MLA || model == MODEL_ONEWAY) ? (uint64_t)topo_min_degree(t) : 1;
+  if (n == 1 || cap == 0) return 0;
+  switch (task) {
+  case TASK_SNB: {
+    /* each informed node informs at most (ports it may use) others per slot */
+    uint64_t grow = (model == MODEL_MLA || model == MODEL_ONEWAY) ? (uint64_t)t->ports : 1, informed = 1;
+    while (informed < n) {
+      informed += informed * grow;
+      lb++;
+    }
+    lb = max_u64(lb, topo_eccentricity(t, root));
+    break;
+  }
+  case TASK_MNB:
+    lb = max_u64(topo_diameter(t), ceil_div(n - 1, min_node_cap));
+    lb = max_u64(lb, ceil_div(n * (n - 1), cap));
+    if (model == MODEL_SP_HALF) lb = max_u64(lb, n); /* receive n-1, send at least once */
+    break;
+  case TASK_SCATTER:
+  case TASK_GATHER:
+    lb = max_u64(topo_eccentricity(t, root), ceil_div(n - 1, node_capacity(t, model, root)));
+    lb = max_u64(lb, ceil_div(topo_dist_sum_from(t, root), cap));
+    break;
+  case TASK_TE:
+    lb = max_u64(topo_diameter(t), ceil_div(n - 1, min_node_cap));
+    lb = max_u64(lb, ceil_div(topo_dist_sum_all(t), cap));
+    if (model == MODEL_SP_HALF) lb = max_u64(lb, 2 * (n - 1)); /* send n-1, receive n-1 */
+    break;
+  case TASK_COUNT: break;
+  }
+  return (uint32_t)lb;
+}
+
+uint64_t bound_transmissions(const topo *t, task_kind task, uint32_t root) {
+  uint64_t n = t->nodes;
+  switch (task) {
+  case TASK_SNB: return n - 1;
+  case TASK_MNB: return n * (n - 1);
+  case TASK_SCATTER:
+  case TASK_GATHER: return topo_dist_sum_from(t, root);
+  default: return topo_dist_sum_all(t);
+  }
+}

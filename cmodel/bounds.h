@@ -1,0 +1,19 @@
+/* bounds.h — lower bounds on slots and transmissions, for any topology and port model.
+ * For the hypercube under mla they are paper 000's Table 1 figures. */
+#ifndef ROMNOC_BOUNDS_H
+#define ROMNOC_BOUNDS_H
+
+#include <stdint.h>
+
+#include "sched.h"
+
+/* The largest of simple counting bounds: distance (eccentricity or diameter), the packets a
+ * node must send or receive over the ports it may use in one slot, and the total hops over
+ * the links usable in one slot. root is ignored by tasks without one. */
+uint32_t bound_slots(const topo *t, task_kind task, model_kind model, uint32_t root);
+
+/* Minimum transmissions: one per copy delivered (broadcast), one per hop on a shortest path
+ * (personalized). */
+uint64_t bound_transmissions(const topo *t, task_kind task, uint32_t root);
+
+#endif

@@ -1,0 +1,73 @@
+/* sched.h — a transmission schedule: who sends which packet on which link in which slot.
+ *
+ * Slots count from 1: a transmission in slot s starts at time s-1 and ends at time s, so a
+ * packet received in slot s can be sent on in slot s+1 at the earliest. A packet is named by
+ * its origin and, for personalized tasks (scatter, gather, te), its destination; broadcast
+ * packets (snb, mnb) have dest -1.
+ *
+ * A hypercube schedule that is the same for every node up to XOR translation is stored as its
+ * template: the transmissions of the packets of origin 0. The whole schedule is every
+ * template row translated by every node id t (src^t, dst^t, origin t, dest^t); 000 §2 shows
+ * the translates are conflict-free when each slot of the template uses each link type once.
+ */
+#ifndef ROMNOC_SCHED_H
+#define ROMNOC_SCHED_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "topo.h"
+
+typedef enum { TASK_SNB, TASK_MNB, TASK_SCATTER, TASK_GATHER, TASK_TE, TASK_COUNT } task_kind;
+typedef enum { MODEL_MLA, MODEL_ONEWAY, MODEL_SP_FULL, MODEL_SP_HALF, MODEL_COUNT } model_kind;
+
+/* Names as spelled on the command line and in TSV metadata; lookups return -1 if unknown. */
+const char *task_name(task_kind k);
+const char *model_name(model_kind m);
+int task_from_name(const char *name);
+int model_from_name(const char *name);
+
+/* True for tasks with a root node (snb, scatter, gather). */
+bool task_has_root(task_kind k);
+/* True for tasks whose packets have one destination each (scatter, gather, te). */
+bool task_is_personalized(task_kind k);
+
+typedef struct {
+  uint32_t slot, src, dst, origin;
+  int32_t dest; /* -1 for broadcast packets */
+} sched_row;
+
+typedef struct {
+  topo topo;
+  task_kind task;
+  model_kind model;
+  int64_t root;       /* -1 for tasks without a root */
+  uint32_t slots;     /* last slot used */
+  bool xor_template;  /* rows hold the origin-0 template only (see above) */
+  sched_row *rows;    /* sorted by (slot, src, dst) */
+  size_t nrows, cap;
+} sched;
+
+/* Initializes an empty schedule that owns no memory yet. */
+void sched_init(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, bool xor_template);
+
+/* Appends a row; returns 0, or -1 if memory runs out (s untouched). */
+int sched_add(sched *s, uint32_t slot, uint32_t src, uint32_t dst, uint32_t origin, int32_t dest);
+
+/* Sorts the rows by (slot, src, dst) and sets s->slots. */
+void sched_finish(sched *s);
+
+/* Releases the rows. */
+void sched_free(sched *s);
+
+/* Transmissions of the whole schedule (template rows times the node count). */
+uint64_t sched_transmissions(const sched *s);
+
+/* Calls fn on every transmission of the whole schedule in (slot, src, dst) order, expanding a
+ * template into its XOR translates. Stops at and returns the first non-zero value fn returns;
+ * returns 0 after the last row, or -1 if memory runs out. */
+typedef int (*sched_row_fn)(void *ctx, const sched_row *row);
+int sched_foreach(const sched *s, sched_row_fn fn, void *ctx);
+
+#endif

@@ -1,0 +1,63 @@
+/* topo.h — the interconnection topologies romnoc schedules run on.
+ *
+ * Every topology is a product of dimensions: node ids are mixed-radix numbers with
+ * coordinate 0 least significant. A hypercube:D is D dimensions of radix 2 with one port
+ * each (port k flips bit k); ring, torus and mesh have two ports per dimension
+ * (port 2i goes +1 along dimension i, port 2i+1 goes -1). A port that leads nowhere
+ * (the border of a mesh, or the -1 port of a torus dimension of size 2, whose wrap link
+ * would duplicate the direct link) has no neighbour.
+ */
+#ifndef ROMNOC_TOPO_H
+#define ROMNOC_TOPO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TOPO_MAX_DIMS 16
+#define TOPO_MAX_NODES 65536u
+#define TOPO_MAX_HYPERCUBE_DIM 16
+
+typedef enum { TOPO_HYPERCUBE, TOPO_RING, TOPO_TORUS, TOPO_MESH } topo_kind;
+
+typedef struct {
+  topo_kind kind;
+  int ndims;
+  uint32_t radix[TOPO_MAX_DIMS];  /* K_i */
+  uint32_t stride[TOPO_MAX_DIMS]; /* product of the radices below dimension i */
+  uint32_t nodes;
+  int ports;       /* ports per node, including ports that lead nowhere */
+  char name[96];   /* canonical spelling, e.g. "torus:4x4" */
+} topo;
+
+/* Parses "hypercube:D", "ring:N", "torus:K1xK2[x...]" or "mesh:K1xK2[x...]" into *t.
+ * Returns 0, or -1 with a one-line message naming the bad value in err (t unspecified). */
+int topo_parse(const char *spec, topo *t, char *err, size_t errlen);
+
+/* The node reached from u through port p, or -1 when that port leads nowhere. */
+int64_t topo_neighbor(const topo *t, uint32_t u, int port);
+
+/* The port of u whose link reaches v, or -1 when u and v are not adjacent
+ * (or either id is not a node). */
+int topo_port_to(const topo *t, uint32_t u, uint32_t v);
+
+/* Ports of u that lead somewhere. */
+int topo_degree(const topo *t, uint32_t u);
+
+/* Undirected links. */
+uint64_t topo_links(const topo *t);
+
+/* Shortest-path distance (the metric is the sum of per-dimension distances). */
+uint32_t topo_dist(const topo *t, uint32_t u, uint32_t v);
+
+/* Largest distance from u, and the largest over all u. */
+uint32_t topo_eccentricity(const topo *t, uint32_t u);
+uint32_t topo_diameter(const topo *t);
+
+/* Sum of distances from u to every node, and over all ordered pairs. */
+uint64_t topo_dist_sum_from(const topo *t, uint32_t u);
+uint64_t topo_dist_sum_all(const topo *t);
+
+/* Smallest and largest degree over all nodes. */
+int topo_min_degree(const topo *t);
+
+#endif

@@ -1,0 +1,38 @@
+/* tsv.h — the schedule exchange format.
+ *
+ *   # key=value            any number of comment lines (metadata: topo, task, model, root, slots)
+ *   slot<TAB>src<TAB>dst<TAB>origin<TAB>dest
+ *   1<TAB>0<TAB>1<TAB>0<TAB>-1
+ *
+ * One row per transmission, sorted by (slot, src, dst); dest is -1 for broadcast packets.
+ */
+#ifndef ROMNOC_TSV_H
+#define ROMNOC_TSV_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "sched.h"
+
+#define TSV_HEADER "slot\tsrc\tdst\torigin\tdest"
+
+/* Writes s to f: metadata, header, rows; only the template rows when template_only (which
+ * needs s->xor_template). Returns 0, or -1 on a write error or when memory runs out. */
+int tsv_write(FILE *f, const sched *s, bool template_only);
+
+typedef struct tsv_reader tsv_reader;
+
+/* Reads the metadata lines and the header from f (not closed by the reader). Returns the
+ * reader, or NULL with a message in err (malformed header, read error, out of memory). */
+tsv_reader *tsv_open(FILE *f, char *err, size_t errlen);
+
+/* The value of a metadata key, or NULL. */
+const char *tsv_meta(const tsv_reader *r, const char *key);
+
+/* Reads the next row: 1, or 0 at the end, or -1 with a message in err naming the line and the
+ * bad field. Checks only the syntax; the order of rows is the verifier's business. */
+int tsv_next(tsv_reader *r, sched_row *row, char *err, size_t errlen);
+
+void tsv_close(tsv_reader *r);
+
+#endif

@@ -1,0 +1,269 @@
+/* verify.c — the streaming schedule checker (see verify.h). */
+#include "verify.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bounds.h"
+
+/* personalized tasks: one 16-bit location per packet; beyond this, use template mode */
+#define MAX_TRACKED_BYTES (1ull << 30)
+
+typedef struct {
+  uint64_t packet;
+  uint32_t node;
+} arrival;
+
+struct verifier {
+  topo t;
+  task_kind task;      /* the task checked row by row (snb/scatter for a template) */
+  task_kind full_task; /* the task reported in the summary */
+  model_kind model;
+  uint32_t root;
+  bool template_mode;
+
+  uint64_t norigins;  /* broadcast: origins tracked per node */
+  uint64_t *held;     /* broadcast: bit node*norigins + origin index */
+  uint16_t *loc;      /* personalized: node that holds each packet */
+  uint64_t *moving;   /* personalized: bit per packet sent in the current slot */
+  uint64_t npackets;
+
+  arrival *pending; /* receptions of the current slot, held from its end on */
+  size_t npending, cap_pending;
+
+  uint32_t *stamp_a, *stamp_b; /* capacity: the last slot a link or node was used */
+  uint32_t dim_stamp[TOPO_MAX_DIMS];
+
+  uint32_t slot, last_src, last_dst;
+  uint64_t rows;
+  char msg[320];
+};
+
+static int bit_get(const uint64_t *b, uint64_t i) { return (int)(b[i >> 6] >> (i & 63) & 1); }
+static void bit_set(uint64_t *b, uint64_t i) { b[i >> 6] |= 1ull << (i & 63); }
+static void bit_clear(uint64_t *b, uint64_t i) { b[i >> 6] &= ~(1ull << (i & 63)); }
+
+verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t root, bool template_mode,
+                       char *err, size_t errlen) {
+  if (task_has_root(task) && (root < 0 || root >= t->nodes)) {
+    snprintf(err, errlen, "root %lld is not a node of %s (0..%u)", (long long)root, t->name, (unsigned)t->nodes - 1);
+    return NULL;
+  }
+  if (template_mode && (t->kind != TOPO_HYPERCUBE || model != MODEL_MLA || (task != TASK_MNB && task != TASK_TE))) {
+    snprintf(err, errlen, "--template certifies XOR-translated mnb or te schedules on a hypercube under mla, not %s %s %s",
+             task_name(task), t->name, model_name(model));
+    return NULL;
+  }
+  verifier *v = calloc(1, sizeof *v);
+  if (!v) goto oom;
+  v->t = *t;
+  v->full_task = task;
+  v->task = !template_mode ? task : task == TASK_MNB ? TASK_SNB : TASK_SCATTER;
+  v->model = model;
+  v->root = template_mode ? 0 : task_has_root(task) ? (uint32_t)root : 0;
+  v->template_mode = template_mode;
+  uint64_t n = t->nodes;
+  if (task_is_personalized(v->task)) {
+    v->npackets = v->task == TASK_TE ? n * n : n;
+    if (v->npackets * sizeof *v->loc > MAX_TRACKED_BYTES) {
+      snprintf(err, errlen, "%s on %s has %llu packets, too many to track directly: certify it with --template",
+               task_name(task), t->name, (unsigned long long)v->npackets);
+      free(v);
+      return NULL;
+    }
+    v->loc = malloc(v->npackets * sizeof *v->loc);
+    v->moving = calloc((v->npackets + 63) / 64, sizeof *v->moving);
+    if (!v->loc || !v->moving) goto oom;
+    for (uint64_t p = 0; p < v->npackets; p++) /* each packet starts at its origin */
+      v->loc[p] = (uint16_t)(v->task == TASK_TE ? p / n : v->task == TASK_SCATTER ? v->root : p);
+  } else {
+    v->norigins = v->task == TASK_MNB ? n : 1;
+    v->held = calloc((n * v->norigins + 63) / 64, sizeof *v->held);
+    if (!v->held) goto oom;
+    for (uint64_t u = 0; u < n; u++)
+      if (v->task == TASK_MNB) bit_set(v->held, u * n + u);
+    if (v->task == TASK_SNB) bit_set(v->held, v->root);
+  }
+  v->stamp_a = calloc(n * (uint64_t)t->ports, sizeof *v->stamp_a);
+  v->stamp_b = calloc(n, sizeof *v->stamp_b);
+  if (!v->stamp_a || !v->stamp_b) goto oom;
+  return v;
+oom:
+  verifier_free(v);
+  snprintf(err, errlen, "out of memory setting up the verifier for %s on %s", task_name(task), t->name);
+  return NULL;
+}
+
+void verifier_free(verifier *v) {
+  if (!v) return;
+  free(v->held);
+  free(v->loc);
+  free(v->moving);
+  free(v->pending);
+  free(v->stamp_a);
+  free(v->stamp_b);
+  free(v);
+}
+
+const char *verifier_message(const verifier *v) { return v->msg; }
+
+__attribute__((format(printf, 3, 4))) static int violation(verifier *v, const sched_row *r, const char *fmt, ...) {
+  int off = snprintf(v->msg, sizeof v->msg, "slot=%u src=%u dst=%u origin=%u dest=%d: ", (unsigned)r->slot,
+                     (unsigned)r->src, (unsigned)r->dst, (unsigned)r->origin, (int)r->dest);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(v->msg + off, sizeof v->msg - (size_t)off, fmt, ap);
+  va_end(ap);
+  return VERIFY_VIOLATION;
+}
+
+/* Records that packet reaches node at the end of the current slot. */
+static int push_arrival(verifier *v, const sched_row *r, uint64_t packet) {
+  if (v->npending == v->cap_pending) {
+    size_t cap = v->cap_pending ? 2 * v->cap_pending : 1024;
+    arrival *p = realloc(v->pending, cap * sizeof *p);
+    if (!p) return violation(v, r, "out of memory");
+    v->pending = p;
+    v->cap_pending = cap;
+  }
+  v->pending[v->npending++] = (arrival){packet, r->dst};
+  return VERIFY_OK;
+}
+
+/* Everything received during the current slot is held from its end on. */
+static void end_slot(verifier *v) {
+  for (size_t i = 0; i < v->npending; i++) {
+    const arrival *a = &v->pending[i];
+    if (v->held) {
+      bit_set(v->held, (uint64_t)a->node * v->norigins + a->packet);
+    } else {
+      v->loc[a->packet] = (uint16_t)a->node;
+      bit_clear(v->moving, a->packet);
+    }
+  }
+  v->npending = 0;
+}
+
+/* Checks the row's use of links and ports against the model; 0 if within capacity. */
+static int check_capacity(verifier *v, const sched_row *r, int port) {
+  uint32_t s = r->slot, n_ports = (uint32_t)v->t.ports;
+  uint32_t *a, *b = NULL;
+  const char *what;
+  switch (v->model) {
+  case MODEL_MLA:
+    a = &v->stamp_a[(uint64_t)r->src * n_ports + (uint32_t)port];
+    what = "link %u->%u exceeds the mla capacity (one packet per directed link per slot)";
+    break;
+  case MODEL_ONEWAY: {
+    uint32_t lo = r->src < r->dst ? r->src : r->dst, hi = r->src ^ r->dst ^ lo;
+    a = &v->stamp_a[(uint64_t)lo * n_ports + (uint32_t)topo_port_to(&v->t, lo, hi)];
+    what = "link %u-%u exceeds the oneway capacity (one packet per link per slot, either direction)";
+    break;
+  }
+  case MODEL_SP_FULL:
+    a = &v->stamp_a[r->src];
+    b = &v->stamp_b[r->dst];
+    what = "nodes %u->%u exceed the sp-full capacity (a node sends at most one and receives at most one per slot)";
+    break;
+  default:
+    a = &v->stamp_a[r->src];
+    b = &v->stamp_a[r->dst];
+    what = "nodes %u->%u exceed the sp-half capacity (a node sends or receives one packet per slot)";
+    break;
+  }
+  if (*a == s || (b && *b == s)) return violation(v, r, what, (unsigned)r->src, (unsigned)r->dst);
+  *a = s;
+  if (b) *b = s;
+  if (v->template_mode) { /* 000 §2: translates are disjoint iff link types differ per slot */
+    if (v->dim_stamp[port] == s)
+      return violation(v, r, "template uses link type %d twice in this slot: its XOR translates would collide",
+                       port + 1);
+    v->dim_stamp[port] = s;
+  }
+  return VERIFY_OK;
+}
+
+int verifier_feed(verifier *v, const sched_row *r) {
+  if (r->slot < v->slot || (r->slot == v->slot && (r->src < v->last_src || (r->src == v->last_src && r->dst < v->last_dst)))) {
+    snprintf(v->msg, sizeof v->msg, "row %llu (slot=%u src=%u dst=%u) is out of (slot, src, dst) order",
+             (unsigned long long)v->rows + 1, (unsigned)r->slot, (unsigned)r->src, (unsigned)r->dst);
+    return VERIFY_BAD_INPUT;
+  }
+  if (r->slot == 0) {
+    snprintf(v->msg, sizeof v->msg, "row %llu has slot 0 (slots count from 1)", (unsigned long long)v->rows + 1);
+    return VERIFY_BAD_INPUT;
+  }
+  if (r->slot != v->slot) end_slot(v);
+  v->slot = r->slot;
+  v->last_src = r->src;
+  v->last_dst = r->dst;
+  v->rows++;
+
+  int port = topo_port_to(&v->t, r->src, r->dst);
+  if (port < 0) return violation(v, r, "%u->%u is not a link of %s", (unsigned)r->src, (unsigned)r->dst, v->t.name);
+  if (check_capacity(v, r, port)) return VERIFY_VIOLATION;
+
+  uint64_t n = v->t.nodes;
+  if (r->origin >= n || r->dest >= (int64_t)n || (r->dest >= 0) != task_is_personalized(v->task) ||
+      (int64_t)r->origin == r->dest)
+    return violation(v, r, "this packet is not part of task %s", task_name(v->full_task));
+  if (v->held) {
+    uint64_t origin_index = r->origin;
+    if (v->task == TASK_SNB) {
+      if (r->origin != v->root) return violation(v, r, "origin %u is not the root %u", r->origin, v->root);
+      origin_index = 0;
+    }
+    if (!bit_get(v->held, (uint64_t)r->src * v->norigins + origin_index))
+      return violation(v, r, "node %u does not hold the packet at the start of slot %u", r->src, r->slot);
+    return push_arrival(v, r, origin_index);
+  }
+  uint64_t packet;
+  switch (v->task) {
+  case TASK_SCATTER:
+    if (r->origin != v->root) return violation(v, r, "origin %u is not the root %u", r->origin, v->root);
+    packet = (uint64_t)r->dest;
+    break;
+  case TASK_GATHER:
+    if ((uint32_t)r->dest != v->root) return violation(v, r, "dest %u is not the root %u", (uint32_t)r->dest, v->root);
+    packet = r->origin;
+    break;
+  default:
+    packet = (uint64_t)r->origin * n + (uint64_t)r->dest;
+    break;
+  }
+  if (v->loc[packet] != r->src || bit_get(v->moving, packet))
+    return violation(v, r, "node %u does not hold the packet at the start of slot %u", r->src, r->slot);
+  bit_set(v->moving, packet);
+  return push_arrival(v, r, packet);
+}
+
+int verifier_finish(verifier *v, verify_summary *out) {
+  end_slot(v);
+  uint64_t n = v->t.nodes;
+  if (v->held) {
+    for (uint64_t u = 0; u < n; u++)
+      for (uint64_t o = 0; o < v->norigins; o++)
+        if (!bit_get(v->held, u * v->norigins + o)) {
+          snprintf(v->msg, sizeof v->msg, "incomplete: node %llu never receives the packet of origin %llu",
+                   (unsigned long long)u, (unsigned long long)(v->task == TASK_SNB ? v->root : o));
+          return VERIFY_VIOLATION;
+        }
+  } else {
+    for (uint64_t p = 0; p < v->npackets; p++) {
+      uint64_t origin = v->task == TASK_TE ? p / n : v->task == TASK_SCATTER ? v->root : p;
+      uint64_t dest = v->task == TASK_TE ? p % n : v->task == TASK_SCATTER ? p : v->root;
+      if (origin != dest && v->loc[p] != dest) {
+        snprintf(v->msg, sizeof v->msg, "incomplete: the packet origin=%llu dest=%llu ends at node %u",
+                 (unsigned long long)origin, (unsigned long long)dest, (unsigned)v->loc[p]);
+        return VERIFY_VIOLATION;
+      }
+    }
+  }
+  out->slots = v->slot;
+  out->lb = bound_slots(&v->t, v->full_task, v->model, v->root);
+  out->tx = v->template_mode ? v->rows * n : v->rows;
+  out->txlb = bound_transmissions(&v->t, v->full_task, v->root);
+  return VERIFY_OK;
+}

@@ -1,0 +1,55 @@
+/* verify.h — an independent, streaming checker of schedules written by anyone.
+ *
+ * Rows arrive in (slot, src, dst) order. Each must be a link of the topology, stay within the
+ * port model's capacity for its slot (mla: each directed link once; oneway: each undirected
+ * link once; sp-full: a node sends at most one and receives at most one; sp-half: a node takes
+ * part in at most one transmission), and carry a packet of the task that the sender held at
+ * the start of the slot. At the end, the task must be complete. Personalized packets are
+ * forwarded, not copied: a node that sends one no longer holds it.
+ *
+ * Memory: a bit per (node, origin) for broadcasts, a 16-bit location per packet for
+ * personalized tasks, a stamp per link or node for capacity.
+ *
+ * Template mode certifies an XOR-translated hypercube schedule (mnb or te, mla) from its
+ * origin-0 rows alone (000 §2): the rows must form a valid single-source broadcast (mnb) or
+ * scatter (te) from node 0 that uses each link type at most once per slot; then all 2^d
+ * translates run together without conflict and complete the task.
+ */
+#ifndef ROMNOC_VERIFY_H
+#define ROMNOC_VERIFY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sched.h"
+
+enum { VERIFY_OK = 0, VERIFY_VIOLATION = 1, VERIFY_BAD_INPUT = 2 };
+
+typedef struct {
+  uint32_t slots, lb; /* slots used; lower bound */
+  uint64_t tx, txlb;  /* transmissions; minimum transmissions */
+} verify_summary;
+
+typedef struct verifier verifier;
+
+/* Returns a verifier, or NULL with a message in err (template mode asked for where it does
+ * not apply, root out of range, task too large to track, out of memory). root is ignored by
+ * tasks without one. */
+verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t root, bool template_mode,
+                       char *err, size_t errlen);
+
+/* Checks one row: VERIFY_OK, VERIFY_VIOLATION (the schedule is wrong) or VERIFY_BAD_INPUT
+ * (the rows are not in the exchange format's order). After anything but VERIFY_OK the
+ * verifier is spent; verifier_message() says what happened. */
+int verifier_feed(verifier *v, const sched_row *row);
+
+/* Ends the stream: VERIFY_OK with *out filled, or VERIFY_VIOLATION (task incomplete). */
+int verifier_finish(verifier *v, verify_summary *out);
+
+/* The last violation: "slot=S src=U dst=V origin=O dest=D: reason", or "incomplete: ...". */
+const char *verifier_message(const verifier *v);
+
+void verifier_free(verifier *v);
+
+#endif
