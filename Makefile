@@ -17,9 +17,19 @@ BUILD   := build
 CMODEL_SRC := $(wildcard cmodel/*.c)
 CMODEL_HDR := $(wildcard cmodel/*.h)
 
-.PHONY: all test demo bench clean test-cmodel test-unit
+RTLGEN_SRC := $(wildcard rtl_gen/*.c)
+RTLGEN_HDR := $(wildcard rtl_gen/*.h)
+# rtl_gen links the golden model's library (everything but its main.c)
+CMODEL_LIB := $(filter-out cmodel/main.c,$(CMODEL_SRC))
 
-all: $(BUILD)/cmodel
+.PHONY: all test demo bench clean
+
+all: $(BUILD)/cmodel $(BUILD)/rtl_gen
+
+$(BUILD)/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
+	@mkdir -p $(@D)
+	@echo "-- CC $@ --"
+	$(CC) $(CFLAGS) -Icmodel -o $@ $(RTLGEN_SRC) $(CMODEL_LIB)
 
 $(BUILD)/cmodel: $(CMODEL_SRC) $(CMODEL_HDR)
 	@mkdir -p $(@D)
@@ -31,12 +41,11 @@ $(BUILD)/asan/cmodel: $(CMODEL_SRC) $(CMODEL_HDR)
 	@echo "-- CC (asan+ubsan) $@ --"
 	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -o $@ $(CMODEL_SRC)
 
-# unit tests of the library, linked against everything but main.c
-UNIT_SRC := $(filter-out cmodel/main.c,$(CMODEL_SRC))
-$(BUILD)/asan/unit_tests: tests/unit_tests.c $(UNIT_SRC) $(CMODEL_HDR)
+# unit tests of the library
+$(BUILD)/asan/unit_tests: tests/unit_tests.c $(CMODEL_LIB) $(CMODEL_HDR)
 	@mkdir -p $(@D)
 	@echo "-- CC (asan+ubsan) $@ --"
-	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -Icmodel -o $@ tests/unit_tests.c $(UNIT_SRC)
+	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -Icmodel -o $@ tests/unit_tests.c $(CMODEL_LIB)
 
 # -- tests -------------------------------------------------------------------
 test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests

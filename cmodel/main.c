@@ -115,6 +115,18 @@ static int parse_options(int argc, char **argv, const char *allowed, options *o)
   return 0;
 }
 
+/* Parses a command's options; prints usage and returns -1 for --help, otherwise returns 0 or
+ * the bad-input exit code. */
+static int begin_command(int argc, char **argv, const char *allowed, const char *usage, options *o) {
+  int rc = parse_options(argc, argv, allowed, o);
+  if (rc) return rc;
+  if (o->help) {
+    fputs(usage, stdout);
+    return -1;
+  }
+  return 0;
+}
+
 typedef struct {
   topo topo;
   task_kind task;
@@ -154,12 +166,8 @@ static int resolve_job(const char *topo_s, const char *task_s, const char *model
 
 static int cmd_schedule(int argc, char **argv) {
   options o;
-  int rc = parse_options(argc, argv, " --topo --task --model --root --template -o ", &o);
-  if (rc) return rc;
-  if (o.help) {
-    fputs(usage_schedule, stdout);
-    return 0;
-  }
+  int rc = begin_command(argc, argv, " --topo --task --model --root --template -o ", usage_schedule, &o);
+  if (rc) return rc < 0 ? 0 : rc;
   job j;
   if ((rc = resolve_job(o.topo, o.task, o.model, o.root, 1, &j))) return rc;
   char err[256];
@@ -196,12 +204,8 @@ static int cmd_schedule(int argc, char **argv) {
 
 static int cmd_verify(int argc, char **argv) {
   options o;
-  int rc = parse_options(argc, argv, " --topo --task --model --root --template FILE ", &o);
-  if (rc) return rc;
-  if (o.help) {
-    fputs(usage_verify, stdout);
-    return 0;
-  }
+  int rc = begin_command(argc, argv, " --topo --task --model --root --template FILE ", usage_verify, &o);
+  if (rc) return rc < 0 ? 0 : rc;
   if (!o.file) return bad_input("missing input file (a TSV path, or - for standard input)");
   FILE *f = strcmp(o.file, "-") ? fopen(o.file, "r") : stdin;
   if (!f) return bad_input("cannot read '%s': %s", o.file, strerror(errno));
@@ -247,12 +251,8 @@ static int cmd_verify(int argc, char **argv) {
 
 static int cmd_info(int argc, char **argv) {
   options o;
-  int rc = parse_options(argc, argv, " --topo ", &o);
-  if (rc) return rc;
-  if (o.help) {
-    fputs(usage_info, stdout);
-    return 0;
-  }
+  int rc = begin_command(argc, argv, " --topo ", usage_info, &o);
+  if (rc) return rc < 0 ? 0 : rc;
   if (!o.topo) return bad_input("missing --topo (e.g. --topo torus:4x4)");
   topo t;
   char err[256];
@@ -298,12 +298,8 @@ static int table_row(const topo *t, task_kind task) {
 
 static int cmd_table(int argc, char **argv) {
   options o;
-  int rc = parse_options(argc, argv, " --topo --task ", &o);
-  if (rc) return rc;
-  if (o.help) {
-    fputs(usage_table, stdout);
-    return 0;
-  }
+  int rc = begin_command(argc, argv, " --topo --task ", usage_table, &o);
+  if (rc) return rc < 0 ? 0 : rc;
   const char *spec = o.topo ? o.topo : "hypercube:1..12";
   int lo, hi, used = 0;
   if (sscanf(spec, "hypercube:%d..%d%n", &lo, &hi, &used) == 2 && spec[used] == '\0') {

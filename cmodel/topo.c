@@ -122,14 +122,15 @@ int64_t topo_neighbor(const topo *t, uint32_t u, int port) {
   if (t->kind == TOPO_HYPERCUBE) return u ^ (1u << port);
   int i = port / 2;
   uint32_t k = t->radix[i], a = coord(t, u, i), b;
+  int wraps = t->kind == TOPO_TORUS || t->kind == TOPO_RING;
   if (port % 2 == 0) { /* +1 */
     if (a + 1 < k) b = a + 1;
-    else if (dim_is_cycle(t, i)) b = 0;
+    else if (wraps) b = 0;
     else return -1;
   } else { /* -1; absent when radix 2 (it would duplicate the +1 link) */
     if (k == 2 && t->kind != TOPO_MESH) return -1;
     if (a > 0) b = a - 1;
-    else if (dim_is_cycle(t, i)) b = k - 1;
+    else if (wraps) b = k - 1;
     else return -1;
   }
   return (int64_t)u - (int64_t)a * t->stride[i] + (int64_t)b * t->stride[i];

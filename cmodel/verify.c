@@ -178,7 +178,9 @@ static int check_capacity(verifier *v, const sched_row *r, int port) {
   if (b) *b = s;
   if (v->template_mode) { /* 000 §2: translates are disjoint iff link types differ per slot */
     if (v->dim_stamp[port] == s)
-      return violation(v, r, "template uses link type %d twice in this slot: its XOR translates would collide",
+      return violation(v, r,
+                       "translates exceed the mla capacity: the template uses link type %d twice in this slot, so "
+                       "its XOR translates share directed links",
                        port + 1);
     v->dim_stamp[port] = s;
   }

@@ -1,0 +1,22 @@
+/* emit_verilog.h — prints the router, ROM and fabric modules (one module per file) from the IR
+ * and its ROM layout. Plain Verilog-2005 for Verilator 5.006 (-Wall clean) and Yosys 0.23. */
+#ifndef ROMNOC_EMIT_VERILOG_H
+#define ROMNOC_EMIT_VERILOG_H
+
+#include "ir.h"
+#include "layout.h"
+#include "vwriter.h"
+
+#define ROUTER_MODULE "romnoc_router"
+#define ROM_MODULE "romnoc_rom"
+#define FABRIC_MODULE "romnoc_fabric"
+
+/* Each writes one module into w, after the header lines given (the generator and command line). */
+void emit_router(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l);
+void emit_rom(vwriter *w, const char *header, const rom_layout *l);
+void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l);
+
+/* The ROM file name of node u ("rom.hex" when one program serves every node). */
+void rom_file_name(const ir_fabric *f, uint32_t u, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,48 @@
+/* vwriter.h — a tiny text writer for generated files: indentation helpers for Verilog
+ * (2 spaces, no tabs), the one place identifiers are made, and write-if-changed output. */
+#ifndef ROMNOC_VWRITER_H
+#define ROMNOC_VWRITER_H
+
+#include <stdio.h>
+
+typedef struct {
+  FILE *f;     /* an in-memory stream until vw_commit */
+  char *buf;
+  size_t len;
+  int indent;
+  char **idents; /* identifiers made in the current module */
+  size_t nidents;
+  int failed;
+} vwriter;
+
+/* Starts a file in memory. Returns 0 or -1 (out of memory). */
+int vw_begin(vwriter *w);
+
+/* Writes the buffered text to path unless the file already holds exactly that text (so
+ * downstream builds see unchanged timestamps), via a temporary name and rename. Frees the
+ * buffer. Returns 0, or -1 with errno set. */
+int vw_commit(vwriter *w, const char *path);
+
+/* Discards the buffered text. */
+void vw_abort(vwriter *w);
+
+/* A line at the current indentation; vw_open also indents what follows, vw_close dedents
+ * first. */
+void vw_line(vwriter *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void vw_open(vwriter *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void vw_close(vwriter *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* An empty line. */
+void vw_blank(vwriter *w);
+
+/* Raw text, no indentation or newline. */
+void vw_raw(vwriter *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Forgets the identifiers of the previous module. */
+void vw_new_scope(vwriter *w);
+
+/* Makes an identifier from a format: a Verilog keyword gets a trailing '_'; an identifier
+ * already made in this scope is an error (w->failed). The result lives until vw_new_scope. */
+const char *vw_ident(vwriter *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# run_all.sh — the whole test suite (make test). Runs every suite, even after a failure, and
+# ends with the total as "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+total_pass=0 total_fail=0 status=0
+
+run_suite() { # name, command...
+  local name=$1 out line p f
+  shift
+  echo "== $name"
+  out=$("$@" 2>&1)
+  local rc=$?
+  printf '%s\n' "$out" | grep -v '^ok ' || true
+  line=$(printf '%s\n' "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+  if [ -z "$line" ]; then
+    echo "suite $name printed no summary (exit $rc)"
+    total_fail=$((total_fail + 1)); status=1; return
+  fi
+  p=$(printf '%s' "$line" | sed -E 's/^(.*[^0-9])?([0-9]+) passed.*/\2/')
+  f=$(printf '%s' "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+  total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+  if [ "$rc" -ne 0 ] || [ "$f" -ne 0 ]; then status=1; fi
+}
+
+run_suite "unit tests (asan+ubsan)" build/asan/unit_tests
+run_suite "cmodel CLI, D<=12" bash tests/run.sh build/cmodel 12
+run_suite "cmodel CLI under asan+ubsan, D<=6" bash tests/run.sh build/asan/cmodel 6
+
+echo "$total_pass passed, $total_fail failed"
+exit $status
