@@ -47,27 +47,41 @@ $(BUILD)/asan/unit_tests: tests/unit_tests.c $(CMODEL_LIB) $(CMODEL_HDR)
 	@echo "-- CC (asan+ubsan) $@ --"
 	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -Icmodel -o $@ tests/unit_tests.c $(CMODEL_LIB)
 
+# -- tools: Debian packages the hardware flows need (installed when root) -------
+TOOLS := verilator:verilator yosys:yosys nextpnr-ice40:nextpnr-ice40 icepack:fpga-icestorm \
+         /usr/include/systemc.h:libsystemc-dev
+$(BUILD)/.tools-ok: scripts/ensure_tools.sh
+	@mkdir -p $(@D)
+	scripts/ensure_tools.sh $(TOOLS)
+	@touch $@
+
+# -- simulation: generate, lint, verilate, run, diff, verify -------------------
+TOPO  ?= hypercube:4
+TASK  ?= mnb
+WIDTH ?= 32
+SEED  ?= 1
+ROOT  ?= 0
+TRACE ?= 0
+.PHONY: sim
+sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
+	@TOPO=$(TOPO) TASK=$(TASK) WIDTH=$(WIDTH) SEED=$(SEED) ROOT=$(ROOT) TRACE=$(TRACE) scripts/sim.sh
+
 # -- tests -------------------------------------------------------------------
-test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests
+test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@echo "-- TEST --"
 	bash tests/run_all.sh
 
-# -- demo: Table 1 of paper 000 for D=1..8 and one verified schedule ----------
+# -- demo: Table 1 of paper 000 for D=1..8, then one fabric simulated and diffed ---
 DEMO_TOPO ?= hypercube:4
 DEMO_TASK ?= mnb
-demo: $(BUILD)/cmodel
-	@echo "-- TABLE (paper 000, Table 1; every row generated and verified) --"
-	$(BUILD)/cmodel table --topo hypercube:1..8
-	@echo "-- GEN $(DEMO_TOPO) $(DEMO_TASK) --"
-	@mkdir -p $(BUILD)/demo
-	$(BUILD)/cmodel schedule --topo $(DEMO_TOPO) --task $(DEMO_TASK) -o $(BUILD)/demo/$(DEMO_TASK).tsv
-	@echo "-- VERIFY --"
-	$(BUILD)/cmodel verify $(BUILD)/demo/$(DEMO_TASK).tsv
+demo: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
+	@DEMO_TOPO=$(DEMO_TOPO) DEMO_TASK=$(DEMO_TASK) scripts/demo.sh
 
 # -- benchmarks ----------------------------------------------------------------
-bench: $(BUILD)/cmodel
+bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@echo "-- BENCH --"
 	bash bench/cmodel_bench.sh $(BUILD)/cmodel docs/BENCHMARKS.md
+	bash bench/sim_bench.sh docs/BENCHMARKS.md
 
 clean:
 	rm -rf $(BUILD)

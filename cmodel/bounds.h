@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "sched.h"
+#include "schedule.h"
 
 /* The largest of simple counting bounds: distance (eccentricity or diameter), the packets a
  * node must send or receive over the ports it may use in one slot, and the total hops over

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "sched.h"
+#include "schedule.h"
 
 /* Builds the schedule of task on t under model (root: -1 for tasks without one, else a node
  * id). mnb and te on the hypercube come back as XOR templates (s->xor_template).

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "sched.h"
+#include "schedule.h"
 
 /* Single-node broadcast from root along the binomial tree: in slot k every node that has
  * the packet sends it across dimension k-1. d slots, 2^d - 1 transmissions. */

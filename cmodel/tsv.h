@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "sched.h"
+#include "schedule.h"
 
 #define TSV_HEADER "slot\tsrc\tdst\torigin\tdest"
 

@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sched.h"
+#include "schedule.h"
 
 enum { VERIFY_OK = 0, VERIFY_VIOLATION = 1, VERIFY_BAD_INPUT = 2 };
 

@@ -9,7 +9,7 @@
 
 #include "ir.h"
 #include "layout.h"
-#include "sched.h"
+#include "schedule.h"
 #include "vwriter.h"
 
 /* The ROM of program `program`: one hex word per line, entry c = cycle c, all rom_entries. */

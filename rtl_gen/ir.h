@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sched.h"
+#include "schedule.h"
 
 typedef enum { IR_SRC_NONE = 0, IR_SRC_LOCAL = 1, IR_SRC_RX = 2, IR_SRC_MEM = 3 } ir_src;
 

@@ -7,7 +7,7 @@
 
 #include "bounds.h"
 #include "build.h"
-#include "sched.h"
+#include "schedule.h"
 #include "topo.h"
 #include "verify.h"
 

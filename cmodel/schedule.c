@@ -1,5 +1,5 @@
-/* sched.c — schedule container and template expansion (see sched.h). */
-#include "sched.h"
+/* schedule.c — schedule container and template expansion (see schedule.h). */
+#include "schedule.h"
 
 #include <stdlib.h>
 #include <string.h>

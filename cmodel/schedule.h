@@ -1,4 +1,4 @@
-/* sched.h — a transmission schedule: who sends which packet on which link in which slot.
+/* schedule.h — a transmission schedule: who sends which packet on which link in which slot.
  *
  * Slots count from 1: a transmission in slot s starts at time s-1 and ends at time s, so a
  * packet received in slot s can be sent on in slot s+1 at the earliest. A packet is named by
@@ -10,8 +10,8 @@
  * template row translated by every node id t (src^t, dst^t, origin t, dest^t); 000 §2 shows
  * the translates are conflict-free when each slot of the template uses each link type once.
  */
-#ifndef ROMNOC_SCHED_H
-#define ROMNOC_SCHED_H
+#ifndef ROMNOC_SCHEDULE_H
+#define ROMNOC_SCHEDULE_H
 
 #include <stdbool.h>
 #include <stddef.h>

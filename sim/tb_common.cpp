@@ -1,0 +1,167 @@
+// tb_common.cpp — simulator-independent test bench logic (see tb_common.h).
+#include "tb_common.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "payload.h"
+
+namespace tb {
+
+// Both walk the field a 32-bit word at a time.
+uint64_t Bits::get(int lsb, int width) const {
+  uint64_t v = 0;
+  for (int got = 0; got < width;) {
+    int i = lsb + got, off = i % 32, n = std::min(32 - off, width - got);
+    uint64_t mask = n == 32 ? 0xffffffffull : ((1ull << n) - 1);
+    v |= ((uint64_t)(words[(size_t)i / 32] >> off) & mask) << got;
+    got += n;
+  }
+  return v;
+}
+
+void Bits::set(int lsb, int width, uint64_t value) {
+  for (int put = 0; put < width;) {
+    int i = lsb + put, off = i % 32, n = std::min(32 - off, width - put);
+    uint32_t mask = (uint32_t)((n == 32 ? 0xffffffffull : ((1ull << n) - 1)) << off);
+    uint32_t& w = words[(size_t)i / 32];
+    w = (w & ~mask) | ((uint32_t)((value >> put) << off) & mask);
+    put += n;
+  }
+}
+
+std::string Bits::hex(int lsb, int width) const {
+  int digits = (width + 3) / 4;
+  std::string s((size_t)digits, '0');
+  for (int d = 0; d < digits; d++) {
+    int n = std::min(4, width - 4 * d);
+    s[(size_t)(digits - 1 - d)] = "0123456789abcdef"[get(lsb + 4 * d, n)];
+  }
+  return s;
+}
+
+Bench::Bench(const Config& cfg, uint32_t seed) : cfg_(cfg), seed_(seed) {}
+
+Flit Bench::decode(const Bits& bus, int lane) const {
+  int base = lane * cfg_.flit_width, w = cfg_.payload_width, aw = cfg_.id_width;
+  Flit f;
+  f.payload_hex = bus.hex(base, w);
+  f.origin = (uint32_t)bus.get(base + w, aw);
+  bool broadcast = bus.get(base + w + 2 * aw, 1) != 0;
+  f.dest = broadcast ? -1 : (int32_t)bus.get(base + w + aw, aw);
+  return f;
+}
+
+void Bench::own_packet(Bits& bus, int lane, uint32_t node, bool broadcast, uint32_t dest) const {
+  int base = lane * cfg_.flit_width, w = cfg_.payload_width, aw = cfg_.id_width;
+  int32_t d = broadcast ? -1 : (int32_t)dest;
+  for (int i = 0; i < w; i += 32)
+    bus.set(base + i, std::min(32, w - i), romnoc_payload_word(seed_, node, d, (uint32_t)i / 32));
+  bus.set(base + w, aw, node);
+  bus.set(base + w + aw, aw, broadcast ? 0 : dest);
+  bus.set(base + w + 2 * aw, 1, broadcast);
+}
+
+void Bench::request(const Bits& inj_dest, int lane, bool* broadcast, uint32_t* dest) const {
+  int base = lane * (cfg_.id_width + 1);
+  *dest = (uint32_t)inj_dest.get(base, cfg_.id_width);
+  *broadcast = inj_dest.get(base + cfg_.id_width, 1) != 0;
+}
+
+void Bench::wire(uint32_t slot, uint32_t src, int port, const Flit& f) {
+  wires_.push_back({slot, src, neighbor(src, port), f.origin, f.dest});
+}
+
+void Bench::delivery(uint32_t slot, uint32_t node, const Flit& f) {
+  deliveries_.push_back({slot, node, f.origin, f.dest, f.payload_hex});
+}
+
+bool Bench::write_wire_log(const std::string& path) const {
+  std::vector<WireRow> rows = wires_;
+  std::sort(rows.begin(), rows.end(), [](const WireRow& a, const WireRow& b) {
+    if (a.slot != b.slot) return a.slot < b.slot;
+    if (a.src != b.src) return a.src < b.src;
+    return a.dst < b.dst;
+  });
+  std::ofstream out(path);
+  out << "# wire log of a simulated fabric: every transfer seen on a link\n"
+      << "# topo=" << cfg_.topo << "\n# task=" << cfg_.task << "\n# model=mla\n# root=" << cfg_.root
+      << "\nslot\tsrc\tdst\torigin\tdest\n";
+  for (const WireRow& r : rows) out << r.slot << '\t' << r.src << '\t' << r.dst << '\t' << r.origin << '\t' << r.dest << '\n';
+  return (bool)out;
+}
+
+bool Bench::write_deliveries(const std::string& path) const {
+  std::vector<DeliveryRow> rows = deliveries_;
+  std::sort(rows.begin(), rows.end(), [](const DeliveryRow& a, const DeliveryRow& b) {
+    if (a.slot != b.slot) return a.slot < b.slot;
+    if (a.node != b.node) return a.node < b.node;
+    if (a.origin != b.origin) return a.origin < b.origin;
+    return a.dest < b.dest;
+  });
+  std::ofstream out(path);
+  out << "# packets handed to the local ports: reception slot, node, packet, payload\n"
+      << "# topo=" << cfg_.topo << "\n# task=" << cfg_.task << "\n# seed=" << seed_ << "\n# width=" << cfg_.payload_width
+      << "\nslot\tnode\torigin\tdest\tpayload\n";
+  for (const DeliveryRow& r : rows)
+    out << r.slot << '\t' << r.node << '\t' << r.origin << '\t' << r.dest << '\t' << r.payload << '\n';
+  return (bool)out;
+}
+
+static bool next_data_line(std::istream& in, std::string* line, long* number) {
+  while (std::getline(in, *line)) {
+    ++*number;
+    if (line->empty() || (*line)[0] != '#') return true;
+  }
+  return false;
+}
+
+bool same_lines(const std::string& golden, const std::string& got, std::string* why) {
+  std::ifstream a(golden), b(got);
+  if (!a || !b) {
+    *why = "cannot read " + (!a ? golden : got);
+    return false;
+  }
+  std::string la, lb;
+  long na = 0, nb = 0;
+  for (;;) {
+    bool ha = next_data_line(a, &la, &na), hb = next_data_line(b, &lb, &nb);
+    if (!ha && !hb) return true;
+    if (ha && hb && la == lb) continue;
+    std::ostringstream s;
+    s << got << " differs from " << golden << ": golden line " << na << " '" << (ha ? la : "<end>") << "', got line " << nb
+      << " '" << (hb ? lb : "<end>") << "'";
+    *why = s.str();
+    return false;
+  }
+}
+
+int Bench::finish(const std::string& golden_dir, const std::string& out_dir, bool done, bool err, uint32_t cycles) {
+  std::string wire_log = out_dir + "/wire.tsv", dlv_log = out_dir + "/deliveries.tsv", why, reasons;
+  auto add = [&reasons](const std::string& r) { reasons += (reasons.empty() ? "" : "; ") + r; };
+  if (!write_wire_log(wire_log) || !write_deliveries(dlv_log)) add("cannot write the logs in " + out_dir);
+  else {
+    if (!same_lines(golden_dir + "/wire.tsv", wire_log, &why)) add(why);
+    if (!same_lines(golden_dir + "/deliveries.tsv", dlv_log, &why)) add(why);
+  }
+  if (!done) add("the fabric did not raise done within " + std::to_string(cycles) + " cycles");
+  if (err) add("a router raised err_o (a port received when its schedule said nothing would come, or vice versa)");
+  std::string head = "topo=" + cfg_.topo + " task=" + cfg_.task;
+  if (reasons.empty())
+    std::printf("PASS %s cycles=%u slots=%u log=%s\n", head.c_str(), cycles, cfg_.slots, wire_log.c_str());
+  else
+    std::printf("FAIL %s: %s\n", head.c_str(), reasons.c_str());
+  std::fflush(stdout);
+  return reasons.empty() ? 0 : 1;
+}
+
+std::string plusarg(int argc, char** argv, const std::string& name, const std::string& def) {
+  std::string key = "+" + name + "=";
+  for (int i = 1; i < argc; i++)
+    if (std::string(argv[i]).rfind(key, 0) == 0) return std::string(argv[i]).substr(key.size());
+  return def;
+}
+
+}  // namespace tb

@@ -1,0 +1,94 @@
+// tb_common.h — the parts of a fabric test bench that do not depend on the simulator
+// (Verilator C++ or SystemC): the flit layout, the processors' own packets, the wire log and
+// delivery log, and the line-by-line comparison with the golden files.
+#ifndef ROMNOC_TB_COMMON_H
+#define ROMNOC_TB_COMMON_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tb {
+
+// What the generator's sim_config.h says about the fabric.
+struct Config {
+  std::string topo, task;
+  long long root;
+  uint32_t nodes;
+  int ports, id_width, payload_width, flit_width;
+  uint32_t slots, cycles;
+};
+
+// A bit vector held as 32-bit words, least significant first (the layout Verilator uses).
+struct Bits {
+  std::vector<uint32_t> words;
+  explicit Bits(int width = 0) : words((size_t)(width + 31) / 32, 0) {}
+  uint64_t get(int lsb, int width) const;   // width <= 64
+  void set(int lsb, int width, uint64_t value);
+  std::string hex(int lsb, int width) const;  // ceil(width/4) digits, most significant first
+};
+
+// One flit: {broadcast, dest, origin, payload}.
+struct Flit {
+  uint32_t origin;
+  int32_t dest;  // -1 for a broadcast packet
+  std::string payload_hex;
+};
+
+// Node u's neighbour across port p (the hypercube: bit p flipped).
+inline uint32_t neighbor(uint32_t u, int p) { return u ^ (1u << p); }
+
+class Bench {
+ public:
+  Bench(const Config& cfg, uint32_t seed);
+
+  // Decodes lane `lane` of a per-port bus of flits.
+  Flit decode(const Bits& bus, int lane) const;
+  // Writes into lane `lane` of `bus` the own packet that node `node` must provide for the
+  // request {broadcast, dest} the router made on that lane.
+  void own_packet(Bits& bus, int lane, uint32_t node, bool broadcast, uint32_t dest) const;
+  // Splits the inj_dest bus into the request of lane `lane`.
+  void request(const Bits& inj_dest, int lane, bool* broadcast, uint32_t* dest) const;
+
+  // Records a transfer seen on node src's port p in slot `slot`, and a delivery.
+  void wire(uint32_t slot, uint32_t src, int port, const Flit& f);
+  void delivery(uint32_t slot, uint32_t node, const Flit& f);
+
+  // Sorts and writes the logs (wire log in the exchange format; returns false on I/O error).
+  bool write_wire_log(const std::string& path) const;
+  bool write_deliveries(const std::string& path) const;
+
+  // The verdict: compares both logs with the golden files (comment lines aside) and checks
+  // done and err; prints "PASS topo=... task=... cycles=C slots=S log=PATH", or "FAIL ..."
+  // with every check that failed, the first differing lines first.
+  // Returns the process exit status.
+  int finish(const std::string& golden_dir, const std::string& out_dir, bool done, bool err, uint32_t cycles);
+
+  const Config& config() const { return cfg_; }
+
+ private:
+  struct WireRow {
+    uint32_t slot, src, dst, origin;
+    int32_t dest;
+  };
+  struct DeliveryRow {
+    uint32_t slot, node, origin;
+    int32_t dest;
+    std::string payload;
+  };
+  Config cfg_;
+  uint32_t seed_;
+  std::vector<WireRow> wires_;
+  std::vector<DeliveryRow> deliveries_;
+};
+
+// Compares two files line by line, ignoring lines that start with '#'. Returns true when equal;
+// otherwise *why names the first differing line of each.
+bool same_lines(const std::string& golden, const std::string& got, std::string* why);
+
+// "+name=value" from the command line, or def.
+std::string plusarg(int argc, char** argv, const std::string& name, const std::string& def);
+
+}  // namespace tb
+
+#endif
