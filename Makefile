@@ -41,6 +41,11 @@ $(BUILD)/asan/cmodel: $(CMODEL_SRC) $(CMODEL_HDR)
 	@echo "-- CC (asan+ubsan) $@ --"
 	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -o $@ $(CMODEL_SRC)
 
+$(BUILD)/asan/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
+	@mkdir -p $(@D)
+	@echo "-- CC (asan+ubsan) $@ --"
+	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -Icmodel -o $@ $(RTLGEN_SRC) $(CMODEL_LIB)
+
 # unit tests of the library
 $(BUILD)/asan/unit_tests: tests/unit_tests.c $(CMODEL_LIB) $(CMODEL_HDR)
 	@mkdir -p $(@D)
@@ -67,7 +72,7 @@ sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@TOPO=$(TOPO) TASK=$(TASK) WIDTH=$(WIDTH) SEED=$(SEED) ROOT=$(ROOT) TRACE=$(TRACE) scripts/sim.sh
 
 # -- tests -------------------------------------------------------------------
-test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/.tools-ok
+test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen $(BUILD)/.tools-ok
 	@echo "-- TEST --"
 	bash tests/run_all.sh
 

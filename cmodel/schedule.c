@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 static const char *const task_names[TASK_COUNT] = {"snb", "mnb", "scatter", "gather", "te"};
 static const char *const model_names[MODEL_COUNT] = {"mla", "oneway", "sp-full", "sp-half"};
 
@@ -35,13 +36,9 @@ void sched_init(sched *s, const topo *t, task_kind task, model_kind model, int64
 }
 
 int sched_add(sched *s, uint32_t slot, uint32_t src, uint32_t dst, uint32_t origin, int32_t dest) {
-  if (s->nrows == s->cap) {
-    size_t cap = s->cap ? s->cap * 2 : 256;
-    sched_row *rows = realloc(s->rows, cap * sizeof *rows);
-    if (!rows) return -1;
-    s->rows = rows;
-    s->cap = cap;
-  }
+  sched_row *rows = grow_array(s->rows, &s->cap, s->nrows, sizeof *rows, 256);
+  if (!rows) return -1;
+  s->rows = rows;
   s->rows[s->nrows++] = (sched_row){slot, src, dst, origin, dest};
   return 0;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bounds.h"
+#include "grow.h"
 
 /* personalized tasks: one 16-bit location per packet; beyond this, use template mode */
 #define MAX_TRACKED_BYTES (1ull << 30)
@@ -121,13 +122,9 @@ __attribute__((format(printf, 3, 4))) static int violation(verifier *v, const sc
 
 /* Records that packet reaches node at the end of the current slot. */
 static int push_arrival(verifier *v, const sched_row *r, uint64_t packet) {
-  if (v->npending == v->cap_pending) {
-    size_t cap = v->cap_pending ? 2 * v->cap_pending : 1024;
-    arrival *p = realloc(v->pending, cap * sizeof *p);
-    if (!p) return violation(v, r, "out of memory");
-    v->pending = p;
-    v->cap_pending = cap;
-  }
+  arrival *pending = grow_array(v->pending, &v->cap_pending, v->npending, sizeof *pending, 1024);
+  if (!pending) return violation(v, r, "out of memory");
+  v->pending = pending;
   v->pending[v->npending++] = (arrival){packet, r->dst};
   return VERIFY_OK;
 }

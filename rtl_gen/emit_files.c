@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "emit_verilog.h"
+#include "grow.h"
 #include "payload.h"
 #include "tsv.h"
 
@@ -95,13 +96,9 @@ static int collect_delivery(void *ctx, const sched_row *r) {
     if (d->seen[bit / 64] >> (bit % 64) & 1) return 0;
     d->seen[bit / 64] |= 1ull << (bit % 64);
   }
-  if (d->n == d->cap) {
-    size_t cap = d->cap ? 2 * d->cap : 1024;
-    sched_row *p = realloc(d->rows, cap * sizeof *p);
-    if (!p) return 1;
-    d->rows = p;
-    d->cap = cap;
-  }
+  sched_row *rows = grow_array(d->rows, &d->cap, d->n, sizeof *rows, 1024);
+  if (!rows) return 1;
+  d->rows = rows;
   d->rows[d->n++] = *r;
   return 0;
 }

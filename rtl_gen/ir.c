@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 /* A node's view of the schedule: the rows it sends or receives, in slot order. */
 typedef struct {
   sched_row *rows;
@@ -12,13 +13,9 @@ typedef struct {
 } row_list;
 
 static int list_push(row_list *l, const sched_row *r) {
-  if (l->n == l->cap) {
-    size_t cap = l->cap ? 2 * l->cap : 64;
-    sched_row *p = realloc(l->rows, cap * sizeof *p);
-    if (!p) return -1;
-    l->rows = p;
-    l->cap = cap;
-  }
+  sched_row *rows = grow_array(l->rows, &l->cap, l->n, sizeof *rows, 64);
+  if (!rows) return -1;
+  l->rows = rows;
   l->rows[l->n++] = *r;
   return 0;
 }

@@ -52,5 +52,16 @@ touch -d '2001-01-01' "$T/b/romnoc_router.v" && "$bin" --topo hypercube:3 --task
   [ "$(stat -c %Y "$T/b/romnoc_router.v")" = "$(date -d 2001-01-01 +%s)" ] && pass || fail "an unchanged file was rewritten"
 "$bin" --help | grep -q -- '--width' && pass || fail "--help does not describe --width"
 
+# every task and size the hardware tests use, and odd widths, generate cleanly
+for d in 1 2 3 4 5 6 8; do
+  for task in snb mnb scatter gather te; do
+    "$bin" --topo "hypercube:$d" --task "$task" -o "$T/sweep" >"$T/stdout" 2>&1 && [ -s "$T/sweep/golden/wire.tsv" ] && pass ||
+      fail "rtl_gen hypercube:$d $task: $(head -c 300 "$T/stdout")"
+  done
+done
+for w in 1 33 64 65 1024; do
+  "$bin" --topo hypercube:3 --task te --width $w -o "$T/w$w" >"$T/stdout" 2>&1 && pass || fail "rtl_gen --width $w"
+done
+
 echo "rtl_gen: $npass passed, $nfail failed"
 [ $nfail -eq 0 ]
