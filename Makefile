@@ -67,9 +67,17 @@ WIDTH ?= 32
 SEED  ?= 1
 ROOT  ?= 0
 TRACE ?= 0
+# router architecture: banked (default) or simple (the baseline)
+ARCH  ?= banked
 .PHONY: sim
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@TOPO=$(TOPO) TASK=$(TASK) WIDTH=$(WIDTH) SEED=$(SEED) ROOT=$(ROOT) TRACE=$(TRACE) scripts/sim.sh
+	@TOPO=$(TOPO) TASK=$(TASK) WIDTH=$(WIDTH) SEED=$(SEED) ROOT=$(ROOT) TRACE=$(TRACE) ARCH=$(ARCH) scripts/sim.sh
+
+# -- synthesis: Yosys (generic or iCE40) and nextpnr-ice40 ---------------------
+TARGET ?= generic
+.PHONY: synth
+synth: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
+	@TOPO=$(TOPO) TASK=$(TASK) WIDTH=$(WIDTH) ROOT=$(ROOT) TARGET=$(TARGET) ARCH=$(ARCH) scripts/synth.sh
 
 # -- tests -------------------------------------------------------------------
 test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen $(BUILD)/.tools-ok
@@ -87,6 +95,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@echo "-- BENCH --"
 	bash bench/cmodel_bench.sh $(BUILD)/cmodel docs/BENCHMARKS.md
 	bash bench/sim_bench.sh docs/BENCHMARKS.md
+	bash bench/synth_bench.sh docs/BENCHMARKS.md
 
 clean:
 	rm -rf $(BUILD)

@@ -19,14 +19,21 @@ void emit_rom_hex(vwriter *w, const char *header, const ir_fabric *f, const rom_
   vw_raw(w, "%s", header); /* $readmemh accepts // comments */
   vw_line(w, "// %s ROM of %s %s: %d-bit words, entry c = cycle c (slot c's transmissions).",
           f->shared ? "Shared (XOR-translated)" : "Per-node", f->topo.name, task_name(f->task), l->word_width);
-  vw_line(w, "// Per port p from bit 0 up: src(2: 0 none, 1 local, 2 receive register arg, 3 memory[arg]),");
-  vw_line(w, "// arg(%d), inj_bcast(%d), inj_dest(%d, XOR the node id), expect(1), deliver(1), store(%d), addr(%d).",
-          l->port[0].arg.width, l->port[0].inj_bcast.width, l->port[0].inj_dest.width, l->port[0].store.width,
-          l->port[0].addr.width);
+  if (l->arch == IR_ARCH_SIMPLE) {
+    vw_line(w, "// Per port p from bit 0 up: src(2: 0 none, 1 local, 2 receive register arg, 3 memory[arg]),");
+    vw_line(w, "// arg(%d), inj_bcast(%d), inj_dest(%d, XOR the node id), expect(1), deliver(1), store(%d), addr(%d).",
+            l->port[0].arg.width, l->port[0].inj_bcast.width, l->port[0].inj_dest.width, l->port[0].store.width,
+            l->port[0].addr.width);
+  } else {
+    vw_line(w, "// Word r: per port p from bit 0 up: sel (slot r: 0 nothing, i = source i of the port, see the");
+    vw_line(w, "// router), req, req_bcast, req_dest (own packet of slot r+1, dest XOR the node id), expect,");
+    vw_line(w, "// deliver (slot r-1's reception), then per sub-bank of the port: we, wlane, waddr (slot r-1's");
+    vw_line(w, "// reception), raddr (slot r+1). Field positions are in the router's part selects.");
+  }
   int digits = (l->word_width + 3) / 4;
   for (uint32_t c = 0; c < l->rom_entries; c++) {
     memset(bits, 0, nwords * sizeof *bits);
-    if (c >= 1 && c <= f->cycles) layout_pack(l, &f->programs[program].words[c], bits);
+    layout_pack(l, f, program, c, bits);
     for (int d = digits - 1; d >= 0; d--) vw_raw(w, "%x", (unsigned)(bits[d / 8] >> (4 * (d % 8)) & 0xf));
     vw_raw(w, "\n");
   }
@@ -66,11 +73,31 @@ void emit_sim_config(vwriter *w, const char *header, const ir_fabric *f, const r
   vw_line(w, "#define RN_SLOTS %u", (unsigned)f->slots);
   vw_line(w, "#define RN_CYCLES %u", (unsigned)f->cycles);
   vw_line(w, "#define RN_DELIVERIES %llu", (unsigned long long)f->deliveries);
+  vw_line(w, "/* cycles from the start of a run to the cycle in which slot 1 is on the wires, minus one */");
+  vw_line(w, "#define RN_WIRE_DELAY %d", f->arch == IR_ARCH_BANKED ? 1 : 0);
   vw_line(w, "/* X(u) for every node u: the fabric's per-node ports are n<u>_* */");
   vw_raw(w, "#define RN_FOR_EACH_NODE(X)");
   for (uint32_t u = 0; u < f->topo.nodes; u++) vw_raw(w, " X(%u)", (unsigned)u);
   vw_raw(w, "\n");
   vw_line(w, "#endif");
+}
+
+void emit_design_summary(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l) {
+  vw_raw(w, "%s", header);
+  vw_line(w, "topo=%s", f->topo.name);
+  vw_line(w, "task=%s", task_name(f->task));
+  vw_line(w, "root=%lld", (long long)f->root);
+  vw_line(w, "nodes=%u", (unsigned)f->topo.nodes);
+  vw_line(w, "ports=%d", l->ports);
+  vw_line(w, "payload_width=%d", l->payload_width);
+  vw_line(w, "flit_width=%d", l->flit_width);
+  vw_line(w, "slots=%u", (unsigned)f->slots);
+  vw_line(w, "cycles=%u", (unsigned)f->cycles);
+  vw_line(w, "arch=%s", f->arch == IR_ARCH_BANKED ? "banked" : "simple");
+  vw_line(w, "mem_depth=%d", l->mem_depth);
+  vw_line(w, "rom_words=%u", (unsigned)l->rom_entries);
+  vw_line(w, "rom_width=%d", l->word_width);
+  vw_line(w, "shared_rom=%d", f->shared ? 1 : 0);
 }
 
 int emit_golden_wire(vwriter *w, const char *header, const sched *s) {

@@ -24,6 +24,9 @@ void emit_verilator_config(vwriter *w, const char *header);
 /* sim_config.h: constants and per-node port lists for the simulation harnesses. */
 void emit_sim_config(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l);
 
+/* design.txt: key=value facts about the design for scripts (sizes, memory, ROM). */
+void emit_design_summary(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l);
+
 /* golden/wire.tsv: the schedule every link must carry, in the exchange format. Returns 0 or -1. */
 int emit_golden_wire(vwriter *w, const char *header, const sched *s);
 

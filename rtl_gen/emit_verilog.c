@@ -212,6 +212,10 @@ static void emit_router_datapath(vwriter *w, const rom_layout *l, const port_nam
 }
 
 void emit_router(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l) {
+  if (l->arch == IR_ARCH_BANKED) {
+    emit_router_banked(w, header, f, l);
+    return;
+  }
   vw_new_scope(w);
   vw_raw(w, "%s", header);
   vw_line(w, "// Schedule-ROM router of %s, task %s (%s): no routing, arbitration or header", f->topo.name,
@@ -235,18 +239,23 @@ void emit_rom(vwriter *w, const char *header, const rom_layout *l) {
   char r[32];
   vw_new_scope(w);
   vw_raw(w, "%s", header);
+  bool sync = l->arch == IR_ARCH_BANKED;
   vw_line(w, "// Schedule ROM: word c is what the router does in cycle c (see the .hex file's comments).");
+  if (sync) vw_line(w, "// Synchronous read (block RAM): data_o shows the word addressed at the previous edge.");
   vw_open(w, "module %s #(", ROM_MODULE);
   vw_line(w, "parameter FILE = \"rom.hex\"");
   vw_close(w, ") (");
   w->indent++;
+  if (sync) vw_line(w, "input  wire clk_i,");
   vw_line(w, "input  wire %saddr_i,", range(r, sizeof r, l->cycle_width));
-  vw_line(w, "output wire %sdata_o", range(r, sizeof r, l->word_width));
+  vw_line(w, "output %s %sdata_o", sync ? "reg " : "wire", range(r, sizeof r, l->word_width));
   vw_close(w, ");");
   w->indent = 1;
-  vw_line(w, "reg %s%s [0:%u];", range(r, sizeof r, l->word_width), vw_ident(w, "words"), (unsigned)l->rom_entries - 1);
+  vw_line(w, "%sreg %s%s [0:%u];", l->rom_block_ram ? "(* rom_style = \"block\" *) " : "", range(r, sizeof r, l->word_width),
+          vw_ident(w, "words"), (unsigned)l->rom_entries - 1);
   vw_line(w, "initial $readmemh(FILE, words);");
-  vw_line(w, "assign data_o = words[addr_i];");
+  if (sync) vw_line(w, "always @(posedge clk_i) data_o <= words[addr_i];");
+  else vw_line(w, "assign data_o = words[addr_i];");
   w->indent = 0;
   vw_blank(w);
   vw_line(w, "endmodule");
@@ -289,8 +298,8 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const rom_l
     vw_line(w, "wire %s%s;", range(r, sizeof r, l->cycle_width), addr);
     vw_line(w, "wire %s%s;", range(r, sizeof r, l->word_width), data);
     rom_file_name(f, u, file, sizeof file);
-    vw_line(w, "%s #(.FILE(\"%s\")) %s (.addr_i(%s), .data_o(%s));", ROM_MODULE, file, vw_ident(w, "u_rom_n%u", (unsigned)u),
-            addr, data);
+    vw_line(w, "%s #(.FILE(\"%s\")) %s (%s.addr_i(%s), .data_o(%s));", ROM_MODULE, file,
+            vw_ident(w, "u_rom_n%u", (unsigned)u), l->arch == IR_ARCH_BANKED ? ".clk_i(clk_i), " : "", addr, data);
     vw_open(w, "%s %s (", ROUTER_MODULE, vw_ident(w, "u_router_n%u", (unsigned)u));
     vw_line(w, ".clk_i(clk_i),");
     vw_line(w, ".rst_ni(rst_ni),");
@@ -326,6 +335,73 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const rom_l
     vw_line(w, ".dlv_flit_o(n%u_dlv_flit_o)", (unsigned)u);
     vw_close(w, ");");
   }
+  w->indent = 0;
+  vw_blank(w);
+  vw_line(w, "endmodule");
+}
+
+void emit_synth_top(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l) {
+  int p = l->ports, fw = l->flit_width, aw = l->id_width;
+  int in_bits = p + 2 * p * fw;                          /* rx_valid, rx_flit, inj_flit */
+  int out_bits = 1 + p + p * fw + p + p * (aw + 1) + p + p * fw; /* err, tx, inj req, dlv */
+  char r[32], file[64];
+  vw_new_scope(w);
+  vw_raw(w, "%s", header);
+  vw_line(w, "// Synthesis wrapper of node 0's router and ROM (%s %s): the router's %d input bits come", f->topo.name,
+          task_name(f->task), in_bits);
+  vw_line(w, "// from a scan chain and its %d output bits are captured into one, so the design needs six", out_bits);
+  vw_line(w, "// pins and every output stays observable. Not part of the fabric.");
+  vw_open(w, "module %s (", SYNTH_TOP_MODULE);
+  vw_line(w, "input  wire clk_i,");
+  vw_line(w, "input  wire rst_ni,");
+  vw_line(w, "input  wire start_i,");
+  vw_line(w, "input  wire sin_i,  // scan-in of the router inputs");
+  vw_line(w, "input  wire load_i,  // capture the router outputs into the scan-out chain");
+  vw_line(w, "output wire sout_o,");
+  vw_line(w, "output wire done_o");
+  vw_close(w, ");");
+  w->indent = 1;
+  vw_line(w, "reg %s%s;", range(r, sizeof r, in_bits), vw_ident(w, "in_q"));
+  vw_line(w, "reg %s%s;", range(r, sizeof r, out_bits), vw_ident(w, "out_q"));
+  vw_line(w, "wire %s%s;", range(r, sizeof r, l->cycle_width), vw_ident(w, "rom_addr"));
+  vw_line(w, "wire %s%s;", range(r, sizeof r, l->word_width), vw_ident(w, "rom_data"));
+  vw_line(w, "wire %s%s;", range(r, sizeof r, p), vw_ident(w, "tx_valid"));
+  vw_line(w, "wire %s%s;", range(r, sizeof r, p * fw), vw_ident(w, "tx_flit"));
+  vw_line(w, "wire %s%s;", range(r, sizeof r, p), vw_ident(w, "inj_req"));
+  vw_line(w, "wire %s%s;", range(r, sizeof r, p * (aw + 1)), vw_ident(w, "inj_dest"));
+  vw_line(w, "wire %s%s;", range(r, sizeof r, p), vw_ident(w, "dlv_valid"));
+  vw_line(w, "wire %s%s;", range(r, sizeof r, p * fw), vw_ident(w, "dlv_flit"));
+  vw_line(w, "wire %s;", vw_ident(w, "err"));
+  vw_blank(w);
+  vw_open(w, "always @(posedge clk_i) begin");
+  vw_line(w, "in_q <= {in_q[%d:0], sin_i};", in_bits - 2);
+  vw_line(w, "out_q <= load_i ? {err, tx_valid, tx_flit, inj_req, inj_dest, dlv_valid, dlv_flit} : {out_q[%d:0], 1'b0};",
+          out_bits - 2);
+  vw_close(w, "end");
+  vw_line(w, "assign sout_o = out_q[%d];", out_bits - 1);
+  vw_blank(w);
+  rom_file_name(f, 0, file, sizeof file);
+  vw_line(w, "%s #(.FILE(\"%s\")) %s (%s.addr_i(rom_addr), .data_o(rom_data));", ROM_MODULE, file, vw_ident(w, "u_rom"),
+          l->arch == IR_ARCH_BANKED ? ".clk_i(clk_i), " : "");
+  vw_open(w, "%s %s (", ROUTER_MODULE, vw_ident(w, "u_router"));
+  vw_line(w, ".clk_i(clk_i),");
+  vw_line(w, ".rst_ni(rst_ni),");
+  vw_line(w, ".start_i(start_i),");
+  vw_line(w, ".node_id_i(%d'd0),", aw);
+  vw_line(w, ".done_o(done_o),");
+  vw_line(w, ".err_o(err),");
+  vw_line(w, ".rom_addr_o(rom_addr),");
+  vw_line(w, ".rom_data_i(rom_data),");
+  vw_line(w, ".tx_valid_o(tx_valid),");
+  vw_line(w, ".tx_flit_o(tx_flit),");
+  vw_line(w, ".rx_valid_i(in_q[%d:0]),", p - 1);
+  vw_line(w, ".rx_flit_i(in_q[%d:%d]),", p + p * fw - 1, p);
+  vw_line(w, ".inj_req_o(inj_req),");
+  vw_line(w, ".inj_dest_o(inj_dest),");
+  vw_line(w, ".inj_flit_i(in_q[%d:%d]),", in_bits - 1, p + p * fw);
+  vw_line(w, ".dlv_valid_o(dlv_valid),");
+  vw_line(w, ".dlv_flit_o(dlv_flit)");
+  vw_close(w, ");");
   w->indent = 0;
   vw_blank(w);
   vw_line(w, "endmodule");

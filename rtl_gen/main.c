@@ -18,7 +18,7 @@
 #include "vwriter.h"
 
 static const char usage[] =
-    "usage: rtl_gen --topo hypercube:D --task K [--root R] [--width W] [--seed S] -o DIR\n"
+    "usage: rtl_gen --topo hypercube:D --task K [--root R] [--width W] [--seed S] [--arch A] -o DIR\n"
     "\n"
     "Writes into DIR the schedule-ROM router, ROM and fabric Verilog (one module per file),\n"
     "the ROM contents (rom*.hex), files.f, romnoc.vlt (Verilator config), sim_config.h, and the\n"
@@ -30,6 +30,8 @@ static const char usage[] =
     "  --root R    root of snb, scatter, gather (default 0)\n"
     "  --width W   payload bits per packet, 1..1024 (default 32)\n"
     "  --seed S    seed of the pseudo-random payloads in golden/deliveries.tsv (default 1)\n"
+    "  --arch A    banked (default: registered outputs, per-port 1R1W memory banks, synchronous\n"
+    "              ROM) or simple (the first design, kept as the area baseline)\n"
     "  -o DIR      output directory (created; files that would not change are left alone)\n";
 
 __attribute__((format(printf, 1, 2))) static int bad_input(const char *fmt, ...) {
@@ -95,6 +97,7 @@ static const char *out_path(out_dir *o, const char *name) {
 int main(int argc, char **argv) {
   const char *topo_s = NULL, *task_s = NULL, *root_s = NULL, *dir = NULL;
   unsigned long width = 32, seed = 1;
+  const char *arch_s = "banked";
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -106,7 +109,7 @@ int main(int argc, char **argv) {
       return 0;
     }
     const char **slot = !strcmp(a, "--topo") ? &topo_s : !strcmp(a, "--task") ? &task_s : !strcmp(a, "--root") ? &root_s
-                      : !strcmp(a, "-o") ? &dir : NULL;
+                      : !strcmp(a, "--arch") ? &arch_s : !strcmp(a, "-o") ? &dir : NULL;
     int is_width = !strcmp(a, "--width"), is_seed = !strcmp(a, "--seed");
     if (!slot && !is_width && !is_seed) return bad_input("unknown argument '%s' (see rtl_gen --help)", a);
     if (i + 1 >= argc) return bad_input("option %s needs a value", a);
@@ -120,6 +123,10 @@ int main(int argc, char **argv) {
   if (!topo_s) return bad_input("missing --topo (e.g. --topo hypercube:4)");
   if (!task_s) return bad_input("missing --task (snb, mnb, scatter, gather or te)");
   if (!dir) return bad_input("missing -o DIR");
+  ir_arch arch;
+  if (!strcmp(arch_s, "banked")) arch = IR_ARCH_BANKED;
+  else if (!strcmp(arch_s, "simple")) arch = IR_ARCH_SIMPLE;
+  else return bad_input("unknown architecture '%s' (expected banked or simple)", arch_s);
   char err[512];
   topo t;
   if (topo_parse(topo_s, &t, err, sizeof err)) return bad_input("%s", err);
@@ -140,7 +147,7 @@ int main(int argc, char **argv) {
   sched s;
   if (schedule_build(&s, &t, (task_kind)task, MODEL_MLA, root, err, sizeof err)) return bad_input("%s", err);
   ir_fabric f;
-  int rc = verify_schedule(&s, err, sizeof err) || ir_build(&f, &s, err, sizeof err);
+  int rc = verify_schedule(&s, err, sizeof err) || ir_build(&f, &s, arch, err, sizeof err);
   if (rc) {
     sched_free(&s);
     return bad_input("%s", err);
@@ -179,6 +186,8 @@ int main(int argc, char **argv) {
   WRITE(ROUTER_MODULE ".v", emit_router(&w, hdr_slash, &f, &l));
   WRITE(ROM_MODULE ".v", emit_rom(&w, hdr_slash, &l));
   WRITE(FABRIC_MODULE ".v", emit_fabric(&w, hdr_slash, &f, &l));
+  WRITE(SYNTH_TOP_MODULE ".v", emit_synth_top(&w, hdr_slash, &f, &l));
+  WRITE("design.txt", emit_design_summary(&w, hdr_hash, &f, &l));
   for (uint32_t p = 0; p < f.nprograms && !failed; p++) {
     char name[64];
     rom_file_name(&f, p, name, sizeof name);

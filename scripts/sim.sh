@@ -7,8 +7,10 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 topo=${TOPO:-hypercube:4} task=${TASK:-mnb} width=${WIDTH:-32} seed=${SEED:-1} trace=${TRACE:-0}
-root_args=() tag=""
-case $task in snb | scatter | gather) root_args=(--root "${ROOT:-0}") tag="_r${ROOT:-0}" ;; esac
+arch=${ARCH:-banked}
+root_args=(--arch "$arch") tag=""
+[ "$arch" = banked ] || tag="_$arch"
+case $task in snb | scatter | gather) root_args+=(--root "${ROOT:-0}") tag="${tag}_r${ROOT:-0}" ;; esac
 name="${topo/:/-}_${task}${tag}_w${width}"
 work=${SIM_DIR:-$repo/build/sim/$name}
 gen=$work/gen obj=$work/obj$([ "$trace" = 1 ] && echo _trace || true) run=$work/run

@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
         tb::load(*n.tx_valid, &valid_bits);
         tb::load(*n.tx_flit, &flit_bits);
         for (int p = 0; p < ports; p++)
-          if (valid_bits.get(p, 1)) bench.wire(slot, u, p, bench.decode(flit_bits, p));
+          if (valid_bits.get(p, 1)) bench.wire(slot > RN_WIRE_DELAY ? slot - RN_WIRE_DELAY : 0, u, p, bench.decode(flit_bits, p));
         tb::load(*n.dlv_valid, &valid_bits);
         tb::load(*n.dlv_flit, &flit_bits);
         for (int p = 0; p < ports; p++)

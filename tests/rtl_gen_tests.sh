@@ -36,6 +36,7 @@ bad -x --topo hypercube:3 --task te -x -o "$T/out"
 bad "-o DIR" --topo hypercube:3 --task te
 bad --width --topo hypercube:3 --task te -o "$T/out" --width
 bad seed --topo hypercube:3 --task te --seed -4 -o "$T/out"
+bad fancy --topo hypercube:3 --task te --arch fancy -o "$T/out"
 
 # the same command twice: byte-identical files; every file names the generator and command
 "$bin" --topo hypercube:3 --task scatter --root 5 -o "$T/a" && "$bin" --topo hypercube:3 --task scatter --root 5 -o "$T/a2"
@@ -57,6 +58,12 @@ for d in 1 2 3 4 5 6 8; do
   for task in snb mnb scatter gather te; do
     "$bin" --topo "hypercube:$d" --task "$task" -o "$T/sweep" >"$T/stdout" 2>&1 && [ -s "$T/sweep/golden/wire.tsv" ] && pass ||
       fail "rtl_gen hypercube:$d $task: $(head -c 300 "$T/stdout")"
+  done
+done
+for d in 2 5; do
+  for task in mnb te gather; do
+    "$bin" --topo "hypercube:$d" --task "$task" --arch simple -o "$T/simple" >"$T/stdout" 2>&1 &&
+      grep -qx 'arch=simple' "$T/simple/design.txt" && pass || fail "rtl_gen --arch simple hypercube:$d $task"
   done
 done
 for w in 1 33 64 65 1024; do

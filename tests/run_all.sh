@@ -29,6 +29,7 @@ run_suite "cmodel CLI under asan+ubsan, D<=6" bash tests/run.sh build/asan/cmode
 run_suite "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
 run_suite "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh build/asan/rtl_gen
 run_suite "hardware: generate, lint, yosys, verilate, simulate, diff, verify" bash tests/sim_tests.sh
+run_suite "synthesis: yosys generic, ice40 + nextpnr" bash tests/synth_tests.sh
 
 echo "$total_pass passed, $total_fail failed"
 exit $status

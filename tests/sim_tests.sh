@@ -57,6 +57,10 @@ sim_case 5 snb ROOT=31
 sim_case 3 mnb WIDTH=1
 sim_case 3 te WIDTH=100
 sim_case 4 te SEED=7
+# the baseline architecture stays correct too
+sim_case 4 te ARCH=simple
+sim_case 5 mnb ARCH=simple
+sim_case 3 scatter ARCH=simple ROOT=6
 
 # mutate NAME TOPO_D TASK AWK: edit one word of a copy of a passing design's ROM; the run must
 # FAIL the diff and its wire log must fail the verifier.

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# synth.sh — area and speed of one generated router (make synth).
+#   TOPO=hypercube:4 TASK=mnb [WIDTH=32] [TARGET=generic|ice40] [ROOT=0] [ARCH=...] scripts/synth.sh
+# generic: Yosys `synth -lut 4` of node 0's router and ROM (and of the whole fabric for D <= 4).
+# ice40:   `synth_ice40` and nextpnr-ice40 on an HX8K (CT256) with constraints/*: LUT4, DFF,
+#          BRAM and the achieved Fmax.
+# The router is synthesised inside romnoc_synth_top (scan chains on every router port) with its
+# hierarchy kept, and only the router and ROM modules are counted. Prints one line per scope
+#   SYNTH topo=... task=... width=... target=... scope=router luts=... ffs=... brams=...
+#         mem_depth=... fmax_mhz=... status=ok|timing-fail|no-fit
+# and writes them to build/synth/<name>/summary.txt. Exits non-zero if a tool fails outright.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+topo=${TOPO:-hypercube:4} task=${TASK:-mnb} width=${WIDTH:-32} target=${TARGET:-generic}
+case $target in generic | ice40) ;; *) echo "synth.sh: unknown TARGET '$target' (expected generic or ice40)" >&2; exit 2 ;; esac
+arch=${ARCH:-banked}
+root_args=(--arch "$arch") tag=""
+[ "$arch" = banked ] || tag="_$arch"
+case $task in snb | scatter | gather) root_args+=(--root "${ROOT:-0}") tag="${tag}_r${ROOT:-0}" ;; esac
+name="${topo/:/-}_${task}${tag}_w${width}"
+work=${SYNTH_DIR:-$repo/build/synth/$name}
+gen=$work/gen
+mkdir -p "$work"
+echo "-- GEN $topo $task width=$width --"
+"$repo/build/rtl_gen" --topo "$topo" --task "$task" "${root_args[@]}" --width "$width" -o "$gen"
+mem_depth=$(awk -F= '$1 == "mem_depth" { print $2 }' "$gen/design.txt")
+d=$(awk -F= '$1 == "ports" { print $2 }' "$gen/design.txt")
+head="SYNTH topo=$topo task=$task width=$width target=$target"
+summary=$work/summary_$target.txt
+: >"$summary"
+
+# count CELLTYPE-REGEX MODULE-REGEX: cells of matching types in matching modules of stat.txt
+count() {
+  awk -v cells="$1" -v mods="$2" '
+    /^=== / { name = $2; inmod = (name ~ mods); next }
+    /^=== design hierarchy ===/ { inmod = 0 }
+    inmod && NF == 2 && $1 ~ cells && $2 ~ /^[0-9]+$/ { n += $2 }
+    END { print n + 0 }' "$3"
+}
+
+sources="romnoc_rom.v romnoc_router.v romnoc_synth_top.v"
+keep="setattr -mod -set keep_hierarchy 1 romnoc_router *romnoc_rom*"
+if [ "$target" = generic ]; then
+  echo "-- SYNTH generic: router --"
+  (cd "$gen" && yosys -q -l "$work/yosys_generic.log" -p "read_verilog -defer $sources; hierarchy -top romnoc_synth_top; $keep; synth -top romnoc_synth_top -lut 4; tee -q -o $work/stat_generic.txt stat")
+  luts=$(count '^\$lut$' 'romnoc_router|romnoc_rom' "$work/stat_generic.txt")
+  ffs=$(count 'DFF' 'romnoc_router|romnoc_rom' "$work/stat_generic.txt")
+  echo "$head scope=router luts=$luts ffs=$ffs brams=0 mem_depth=$mem_depth status=ok" | tee -a "$summary"
+  if [ "$d" -le 4 ]; then
+    echo "-- SYNTH generic: fabric --"
+    fsrc=$(grep -v '^//' "$gen/files.f" | tr '\n' ' ')
+    (cd "$gen" && yosys -q -l "$work/yosys_fabric.log" -p "read_verilog -defer $fsrc; hierarchy -top romnoc_fabric; synth -top romnoc_fabric -flatten -lut 4; tee -q -o $work/stat_fabric.txt stat")
+    luts=$(count '^\$lut$' '.' "$work/stat_fabric.txt")
+    ffs=$(count 'DFF' '.' "$work/stat_fabric.txt")
+    echo "$head scope=fabric luts=$luts ffs=$ffs brams=0 mem_depth=$mem_depth status=ok" | tee -a "$summary"
+  fi
+  exit 0
+fi
+
+echo "-- SYNTH ice40: router --"
+(cd "$gen" && yosys -q -l "$work/yosys_ice40.log" -p "read_verilog -defer $sources; hierarchy -top romnoc_synth_top; $keep; synth_ice40 -top romnoc_synth_top -json $work/top.json; tee -q -o $work/stat_ice40.txt stat")
+luts=$(count '^SB_LUT4$' 'romnoc_router|romnoc_rom' "$work/stat_ice40.txt")
+ffs=$(count '^SB_DFF' 'romnoc_router|romnoc_rom' "$work/stat_ice40.txt")
+brams=$(count '^SB_RAM40_4K' 'romnoc_router|romnoc_rom' "$work/stat_ice40.txt")
+echo "-- PNR nextpnr-ice40 hx8k ct256 --"
+status=ok fmax=none
+if nextpnr-ice40 --hx8k --package ct256 --json "$work/top.json" --pcf "$repo/constraints/ice40_hx8k_ct256.pcf" \
+  --pre-pack "$repo/constraints/clock.py" --timing-allow-fail --asc "$work/top.asc" >"$work/nextpnr.log" 2>&1; then
+  fmax=$(grep -E "Max frequency for clock +'clk_i" "$work/nextpnr.log" | tail -n 1 | sed -E 's/.*: *([0-9.]+) MHz.*/\1/')
+  grep -E "Max frequency for clock +'clk_i" "$work/nextpnr.log" | tail -n 1 | grep -q PASS || status=timing-fail
+else
+  status=no-fit
+  grep -qE 'Unable to place|no BELs remaining|Design utilisation|insufficient' "$work/nextpnr.log" || status=pnr-error
+fi
+echo "$head scope=router luts=$luts ffs=$ffs brams=$brams mem_depth=$mem_depth fmax_mhz=$fmax status=$status" | tee -a "$summary"
