@@ -73,6 +73,16 @@ ARCH  ?= banked
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@TOPO=$(TOPO) TASK=$(TASK) WIDTH=$(WIDTH) SEED=$(SEED) ROOT=$(ROOT) TRACE=$(TRACE) ARCH=$(ARCH) scripts/sim.sh
 
+# the same fabric as a SystemC module, with the SystemC test bench
+.PHONY: sim-sc
+sim-sc: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
+	@TOPO=$(TOPO) TASK=$(TASK) WIDTH=$(WIDTH) SEED=$(SEED) ROOT=$(ROOT) ARCH=$(ARCH) BENCH=sc scripts/sim.sh
+
+# the minimal SystemC platform of docs/SYSTEMC.md
+.PHONY: sc-example
+sc-example: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
+	@scripts/sc_example.sh
+
 # -- synthesis: Yosys (generic or iCE40) and nextpnr-ice40 ---------------------
 TARGET ?= generic
 .PHONY: synth

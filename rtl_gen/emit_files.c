@@ -1,6 +1,7 @@
 /* emit_files.c — non-Verilog generated files (see emit_files.h). */
 #include "emit_files.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,23 +59,52 @@ void emit_verilator_config(vwriter *w, const char *header) {
     vw_line(w, "public -module \"%s\" -var \"%s\"", ROUTER_MODULE, inputs[i]);
 }
 
+/* The facts about a design that sim_config.h (as RN_<NAME>) and design.txt (as name=value) give. */
+typedef struct {
+  const char *name;
+  char value[sizeof ((topo *)0)->name + 8];
+} design_fact;
+
+static size_t design_facts(const ir_fabric *f, const rom_layout *l, design_fact *out) {
+  size_t n = 0;
+#define FACT(key, fmt, v) snprintf(out[n].value, sizeof out[n].value, fmt, v), out[n++].name = key
+  FACT("topo", "%s", f->topo.name);
+  FACT("task", "%s", task_name(f->task));
+  FACT("arch", "%s", f->arch == IR_ARCH_BANKED ? "banked" : "simple");
+  FACT("root", "%lld", (long long)f->root);
+  FACT("nodes", "%u", (unsigned)f->topo.nodes);
+  FACT("ports", "%d", l->ports);
+  FACT("id_width", "%d", l->id_width);
+  FACT("payload_width", "%d", l->payload_width);
+  FACT("flit_width", "%d", l->flit_width);
+  FACT("slots", "%u", (unsigned)f->slots);
+  FACT("cycles", "%u", (unsigned)f->cycles);
+  FACT("deliveries", "%llu", (unsigned long long)f->deliveries);
+  /* cycles from the start of a run to the cycle in which slot 1 is on the wires, minus one */
+  FACT("wire_delay", "%d", f->arch == IR_ARCH_BANKED ? 1 : 0);
+  FACT("mem_depth", "%d", l->mem_depth);
+  FACT("rom_words", "%u", (unsigned)l->rom_entries);
+  FACT("rom_width", "%d", l->word_width);
+  FACT("shared_rom", "%d", f->shared ? 1 : 0);
+#undef FACT
+  return n;
+}
+
 void emit_sim_config(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l) {
+  design_fact facts[32];
+  size_t n = design_facts(f, l, facts);
   vw_raw(w, "%s", header);
   vw_line(w, "#ifndef ROMNOC_SIM_CONFIG_H");
   vw_line(w, "#define ROMNOC_SIM_CONFIG_H");
-  vw_line(w, "#define RN_TOPO \"%s\"", f->topo.name);
-  vw_line(w, "#define RN_TASK \"%s\"", task_name(f->task));
-  vw_line(w, "#define RN_ROOT %lld", (long long)f->root);
-  vw_line(w, "#define RN_NODES %u", (unsigned)f->topo.nodes);
-  vw_line(w, "#define RN_PORTS %d", l->ports);
-  vw_line(w, "#define RN_ID_WIDTH %d", l->id_width);
-  vw_line(w, "#define RN_PAYLOAD_WIDTH %d", l->payload_width);
-  vw_line(w, "#define RN_FLIT_WIDTH %d", l->flit_width);
-  vw_line(w, "#define RN_SLOTS %u", (unsigned)f->slots);
-  vw_line(w, "#define RN_CYCLES %u", (unsigned)f->cycles);
-  vw_line(w, "#define RN_DELIVERIES %llu", (unsigned long long)f->deliveries);
-  vw_line(w, "/* cycles from the start of a run to the cycle in which slot 1 is on the wires, minus one */");
-  vw_line(w, "#define RN_WIRE_DELAY %d", f->arch == IR_ARCH_BANKED ? 1 : 0);
+  for (size_t i = 0; i < n; i++) {
+    char upper[32];
+    size_t k = 0;
+    for (; facts[i].name[k] && k + 1 < sizeof upper; k++) upper[k] = (char)toupper((unsigned char)facts[i].name[k]);
+    upper[k] = '\0';
+    const char *v = facts[i].value + (facts[i].value[0] == '-');
+    int number = *v && strspn(v, "0123456789") == strlen(v); /* numbers bare, names as strings */
+    vw_line(w, number ? "#define RN_%s %s" : "#define RN_%s \"%s\"", upper, facts[i].value);
+  }
   vw_line(w, "/* X(u) for every node u: the fabric's per-node ports are n<u>_* */");
   vw_raw(w, "#define RN_FOR_EACH_NODE(X)");
   for (uint32_t u = 0; u < f->topo.nodes; u++) vw_raw(w, " X(%u)", (unsigned)u);
@@ -83,21 +113,10 @@ void emit_sim_config(vwriter *w, const char *header, const ir_fabric *f, const r
 }
 
 void emit_design_summary(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l) {
+  design_fact facts[32];
+  size_t n = design_facts(f, l, facts);
   vw_raw(w, "%s", header);
-  vw_line(w, "topo=%s", f->topo.name);
-  vw_line(w, "task=%s", task_name(f->task));
-  vw_line(w, "root=%lld", (long long)f->root);
-  vw_line(w, "nodes=%u", (unsigned)f->topo.nodes);
-  vw_line(w, "ports=%d", l->ports);
-  vw_line(w, "payload_width=%d", l->payload_width);
-  vw_line(w, "flit_width=%d", l->flit_width);
-  vw_line(w, "slots=%u", (unsigned)f->slots);
-  vw_line(w, "cycles=%u", (unsigned)f->cycles);
-  vw_line(w, "arch=%s", f->arch == IR_ARCH_BANKED ? "banked" : "simple");
-  vw_line(w, "mem_depth=%d", l->mem_depth);
-  vw_line(w, "rom_words=%u", (unsigned)l->rom_entries);
-  vw_line(w, "rom_width=%d", l->word_width);
-  vw_line(w, "shared_rom=%d", f->shared ? 1 : 0);
+  for (size_t i = 0; i < n; i++) vw_line(w, "%s=%s", facts[i].name, facts[i].value);
 }
 
 int emit_golden_wire(vwriter *w, const char *header, const sched *s) {

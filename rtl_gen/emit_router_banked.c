@@ -200,16 +200,10 @@ static void emit_outputs(vwriter *w, const rom_layout *l) {
 }
 
 void emit_router_banked(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l) {
-  vw_new_scope(w);
-  vw_raw(w, "%s", header);
-  vw_line(w, "// Banked schedule-ROM router of %s, task %s (%s): no routing, arbitration or", f->topo.name,
-          task_name(f->task), f->shared ? "one XOR-translated program for every node" : "a program per node");
-  vw_line(w, "// header decoding; ROM word r says what every port sends in slot r and where every packet");
-  vw_line(w, "// received in slot r-1 goes. Flit: {broadcast, dest[%d:0], origin[%d:0], payload[%d:0]} = %d bits;",
-          l->id_width - 1, l->id_width - 1, l->payload_width - 1, l->flit_width);
-  vw_line(w, "// the tags are carried for the processors and the wire log, never decoded here.");
-  vw_line(w, "// Packet memory: %d entries in per-port banks (each read by its port only, written once", l->mem_depth);
-  vw_line(w, "// per cycle at most, synchronous read: block RAM where it pays).");
+  emit_router_header(w, header, f, l, "Banked");
+  vw_line(w, "// ROM word r: slot r's transmissions, slot r+1's requests and bank reads, and what becomes");
+  vw_line(w, "// of slot r-1's receptions. Banks: per output port, read by that port only, written at most");
+  vw_line(w, "// once per cycle, synchronous read (block RAM where it pays).");
   emit_ports(w, l);
   w->indent = 1;
   emit_control(w, f, l);

@@ -211,19 +211,24 @@ static void emit_router_datapath(vwriter *w, const rom_layout *l, const port_nam
   vw_line(w, "assign err_o = err_q;");
 }
 
+void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l, const char *kind) {
+  vw_new_scope(w);
+  vw_raw(w, "%s", header);
+  vw_line(w, "// %s schedule-ROM router of %s, task %s (%s).", kind, f->topo.name, task_name(f->task),
+          f->shared ? "one XOR-translated program for every node" : "a program per node");
+  vw_line(w, "// No routing, arbitration or header decoding: a ROM word per cycle says what every port");
+  vw_line(w, "// sends and where every received packet goes (docs/ARCHITECTURE.md).");
+  vw_line(w, "// Flit: {broadcast, dest[%d:0], origin[%d:0], payload[%d:0]} = %d bits; the tags are carried for",
+          l->id_width - 1, l->id_width - 1, l->payload_width - 1, l->flit_width);
+  vw_line(w, "// the processors and the wire log, never decoded here. Packet memory: %d entries.", l->mem_depth);
+}
+
 void emit_router(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l) {
   if (l->arch == IR_ARCH_BANKED) {
     emit_router_banked(w, header, f, l);
     return;
   }
-  vw_new_scope(w);
-  vw_raw(w, "%s", header);
-  vw_line(w, "// Schedule-ROM router of %s, task %s (%s): no routing, arbitration or header", f->topo.name,
-          task_name(f->task), f->shared ? "one XOR-translated program for every node" : "a program per node");
-  vw_line(w, "// decoding; a ROM word per cycle says what every port sends and where every received");
-  vw_line(w, "// packet goes. Flit: {broadcast, dest[%d:0], origin[%d:0], payload[%d:0]} = %d bits; the tags are",
-          l->id_width - 1, l->id_width - 1, l->payload_width - 1, l->flit_width);
-  vw_line(w, "// carried for the processors and the wire log, never decoded here.");
+  emit_router_header(w, header, f, l, "Simple (baseline)");
   emit_router_ports(w, l);
   w->indent = 1;
   port_names names[TOPO_MAX_DIMS] = {{0}};

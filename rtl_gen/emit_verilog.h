@@ -15,6 +15,8 @@
 /* Each writes one module into w, after the header lines given (the generator and command line).
  * emit_router prints the architecture of l (emit_router_banked for IR_ARCH_BANKED). */
 void emit_router_banked(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l);
+/* The opening of both router files: a new identifier scope, the header, what the router is. */
+void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l, const char *kind);
 void emit_router(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l);
 void emit_rom(vwriter *w, const char *header, const rom_layout *l);
 void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l);

@@ -11,18 +11,14 @@
 # and writes them to build/synth/<name>/summary.txt. Exits non-zero if a tool fails outright.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-topo=${TOPO:-hypercube:4} task=${TASK:-mnb} width=${WIDTH:-32} target=${TARGET:-generic}
+target=${TARGET:-generic}
 case $target in generic | ice40) ;; *) echo "synth.sh: unknown TARGET '$target' (expected generic or ice40)" >&2; exit 2 ;; esac
-arch=${ARCH:-banked}
-root_args=(--arch "$arch") tag=""
-[ "$arch" = banked ] || tag="_$arch"
-case $task in snb | scatter | gather) root_args+=(--root "${ROOT:-0}") tag="${tag}_r${ROOT:-0}" ;; esac
-name="${topo/:/-}_${task}${tag}_w${width}"
+. "$repo/scripts/design_name.sh"
 work=${SYNTH_DIR:-$repo/build/synth/$name}
 gen=$work/gen
 mkdir -p "$work"
 echo "-- GEN $topo $task width=$width --"
-"$repo/build/rtl_gen" --topo "$topo" --task "$task" "${root_args[@]}" --width "$width" -o "$gen"
+"$repo/build/rtl_gen" "${gen_args[@]}" -o "$gen"
 mem_depth=$(awk -F= '$1 == "mem_depth" { print $2 }' "$gen/design.txt")
 d=$(awk -F= '$1 == "ports" { print $2 }' "$gen/design.txt")
 head="SYNTH topo=$topo task=$task width=$width target=$target"

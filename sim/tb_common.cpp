@@ -64,18 +64,27 @@ void Bench::own_packet(Bits& bus, int lane, uint32_t node, bool broadcast, uint3
   bus.set(base + w + 2 * aw, 1, broadcast);
 }
 
-void Bench::request(const Bits& inj_dest, int lane, bool* broadcast, uint32_t* dest) const {
-  int base = lane * (cfg_.id_width + 1);
-  *dest = (uint32_t)inj_dest.get(base, cfg_.id_width);
-  *broadcast = inj_dest.get(base + cfg_.id_width, 1) != 0;
+void Bench::observe(uint32_t cycle, int wire_delay, uint32_t node, const Bits& tx_valid, const Bits& tx_flit,
+                    const Bits& dlv_valid, const Bits& dlv_flit) {
+  uint32_t slot = cycle > (uint32_t)wire_delay ? cycle - (uint32_t)wire_delay : 0;
+  for (int p = 0; p < cfg_.ports; p++) {
+    if (tx_valid.get(p, 1)) {
+      Flit f = decode(tx_flit, p);
+      wires_.push_back({slot, node, neighbor(node, p), f.origin, f.dest});
+    }
+    if (dlv_valid.get(p, 1)) {
+      Flit f = decode(dlv_flit, p);
+      deliveries_.push_back({cycle ? cycle - 1 : 0, node, f.origin, f.dest, f.payload_hex});
+    }
+  }
 }
 
-void Bench::wire(uint32_t slot, uint32_t src, int port, const Flit& f) {
-  wires_.push_back({slot, src, neighbor(src, port), f.origin, f.dest});
-}
-
-void Bench::delivery(uint32_t slot, uint32_t node, const Flit& f) {
-  deliveries_.push_back({slot, node, f.origin, f.dest, f.payload_hex});
+void Bench::answer(uint32_t node, const Bits& inj_req, const Bits& inj_dest, Bits* next_inj) const {
+  for (int p = 0; p < cfg_.ports; p++) {
+    if (!inj_req.get(p, 1)) continue;
+    int base = p * (cfg_.id_width + 1);
+    own_packet(*next_inj, p, node, inj_dest.get(base + cfg_.id_width, 1) != 0, (uint32_t)inj_dest.get(base, cfg_.id_width));
+  }
 }
 
 bool Bench::write_wire_log(const std::string& path) const {

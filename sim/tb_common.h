@@ -44,15 +44,15 @@ class Bench {
 
   // Decodes lane `lane` of a per-port bus of flits.
   Flit decode(const Bits& bus, int lane) const;
-  // Writes into lane `lane` of `bus` the own packet that node `node` must provide for the
-  // request {broadcast, dest} the router made on that lane.
-  void own_packet(Bits& bus, int lane, uint32_t node, bool broadcast, uint32_t dest) const;
-  // Splits the inj_dest bus into the request of lane `lane`.
-  void request(const Bits& inj_dest, int lane, bool* broadcast, uint32_t* dest) const;
 
-  // Records a transfer seen on node src's port p in slot `slot`, and a delivery.
-  void wire(uint32_t slot, uint32_t src, int port, const Flit& f);
-  void delivery(uint32_t slot, uint32_t node, const Flit& f);
+  // One node in one cycle of a run (cycle >= 1; 0 outside a run): records the transfers on its
+  // outgoing links (slot = cycle - wire_delay, 0 outside a run so that any stray transfer
+  // breaks the diff) and its deliveries (the reception slot, cycle - 1).
+  void observe(uint32_t cycle, int wire_delay, uint32_t node, const Bits& tx_valid, const Bits& tx_flit,
+               const Bits& dlv_valid, const Bits& dlv_flit);
+  // Answers the requests a node shows in a cycle: writes the requested own packets into
+  // *next_inj, to be driven on inj_flit in the next cycle.
+  void answer(uint32_t node, const Bits& inj_req, const Bits& inj_dest, Bits* next_inj) const;
 
   // Sorts and writes the logs (wire log in the exchange format; returns false on I/O error).
   bool write_wire_log(const std::string& path) const;
@@ -67,6 +67,7 @@ class Bench {
   const Config& config() const { return cfg_; }
 
  private:
+  void own_packet(Bits& bus, int lane, uint32_t node, bool broadcast, uint32_t dest) const;
   struct WireRow {
     uint32_t slot, src, dst, origin;
     int32_t dest;

@@ -78,14 +78,15 @@ int main(int argc, char** argv) {
   };
 
   const int ports = cfg.ports, fw = cfg.flit_width;
-  tb::Bits valid_bits(ports), flit_bits(ports * fw), dest_bits(ports * (cfg.id_width + 1));
+  tb::Bits tx_valid(ports), tx_flit(ports * fw), dlv_valid(ports), dlv_flit(ports * fw);
+  tb::Bits inj_req(ports), inj_dest(ports * (cfg.id_width + 1));
   std::vector<tb::Bits> next_inj(cfg.nodes, tb::Bits(ports * fw));
 
   // One clock cycle: inputs were set after the previous edge; evaluate with the clock low,
   // observe, compute the next cycle's own packets, then the rising edge.
-  // slot 0 marks the cycles outside a run: any transfer seen there breaks the diff.
+  // cycle 0 marks the cycles outside a run: any transfer seen there breaks the diff.
   bool record = true;
-  auto cycle = [&](uint32_t slot) {
+  auto cycle = [&](uint32_t cycle_no) {
     top->clk_i = 0;
     top->eval();
     ctx->timeInc(1);
@@ -93,25 +94,16 @@ int main(int argc, char** argv) {
     for (uint32_t u = 0; u < cfg.nodes; u++) {
       const NodePorts& n = nodes[u];
       if (record) {
-        tb::load(*n.tx_valid, &valid_bits);
-        tb::load(*n.tx_flit, &flit_bits);
-        for (int p = 0; p < ports; p++)
-          if (valid_bits.get(p, 1)) bench.wire(slot > RN_WIRE_DELAY ? slot - RN_WIRE_DELAY : 0, u, p, bench.decode(flit_bits, p));
-        tb::load(*n.dlv_valid, &valid_bits);
-        tb::load(*n.dlv_flit, &flit_bits);
-        for (int p = 0; p < ports; p++)
-          if (valid_bits.get(p, 1)) bench.delivery(slot ? slot - 1 : 0, u, bench.decode(flit_bits, p));
+        tb::load(*n.tx_valid, &tx_valid);
+        tb::load(*n.tx_flit, &tx_flit);
+        tb::load(*n.dlv_valid, &dlv_valid);
+        tb::load(*n.dlv_flit, &dlv_flit);
+        bench.observe(cycle_no, RN_WIRE_DELAY, u, tx_valid, tx_flit, dlv_valid, dlv_flit);
       }
       // the router asks now for the own packets it sends in the next cycle
-      tb::load(*n.inj_req, &valid_bits);
-      tb::load(*n.inj_dest, &dest_bits);
-      for (int p = 0; p < ports; p++) {
-        if (!valid_bits.get(p, 1)) continue;
-        bool broadcast;
-        uint32_t dest;
-        bench.request(dest_bits, p, &broadcast, &dest);
-        bench.own_packet(next_inj[u], p, u, broadcast, dest);
-      }
+      tb::load(*n.inj_req, &inj_req);
+      tb::load(*n.inj_dest, &inj_dest);
+      bench.answer(u, inj_req, inj_dest, &next_inj[u]);
     }
     top->clk_i = 1;
     top->eval();

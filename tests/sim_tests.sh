@@ -62,6 +62,18 @@ sim_case 4 te ARCH=simple
 sim_case 5 mnb ARCH=simple
 sim_case 3 scatter ARCH=simple ROOT=6
 
+# the SystemC test bench on the same fabrics (issue: mnb and te at D=3 and D=4)
+sim_case 3 mnb BENCH=sc
+sim_case 3 te BENCH=sc
+sim_case 4 mnb BENCH=sc
+sim_case 4 te BENCH=sc
+# the minimal SystemC platform of docs/SYSTEMC.md builds, runs and gets every delivery
+if scripts/sc_example.sh >"$T/out" 2>&1 && grep -qE '^example: hypercube:2 mnb done=1 after 3 cycles, err=0, 12 packets delivered \(expected 12\)$' "$T/out"; then
+  pass
+else
+  fail "the SystemC example (docs/SYSTEMC.md)" "$T/out"
+fi
+
 # mutate NAME TOPO_D TASK AWK: edit one word of a copy of a passing design's ROM; the run must
 # FAIL the diff and its wire log must fail the verifier.
 mutate() {
@@ -73,7 +85,7 @@ mutate() {
     fail "mutation $name: the edit changed nothing"
     return
   fi
-  env TOPO="hypercube:$d" TASK="$task" SIM_DIR="$dst" REUSE_GEN=1 scripts/sim.sh >"$T/out" 2>&1
+  env TOPO="hypercube:$d" TASK="$task" SIM_DIR="$dst" REUSE_GEN=1 "${@:5}" scripts/sim.sh >"$T/out" 2>&1
   local rc=$?
   if [ $rc -eq 0 ] || ! grep -qE "^FAIL topo=hypercube:$d task=$task: .*differs" "$T/out" ||
     ! grep -qE '^FAIL (slot=|incomplete)' "$T/out"; then
@@ -84,6 +96,8 @@ mutate() {
 }
 # cycle 2's word all zero: every router skips slot 2
 mutate zero-word 3 mnb '!/^\/\// { n++ } n == 3 && !/^\/\// { gsub(/[0-9a-f]/, "0") } { print }'
+# the same edit caught by the SystemC bench
+mutate zero-word-sc 3 mnb '!/^\/\// { n++ } n == 3 && !/^\/\// { gsub(/[0-9a-f]/, "0") } { print }' BENCH=sc
 # cycle 1's word without port 0's transmission (bits 1:0 of the last hex digit cleared)
 mutate drop-port0 3 te '!/^\/\// { n++ } n == 2 && !/^\/\// {
   d = index("0123456789abcdef", substr($0, length($0), 1)) - 1
