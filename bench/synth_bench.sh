@@ -63,13 +63,13 @@ fabric = Yosys generic \`synth -lut 4\` LUTs of the whole fabric (D <= 4).
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows%$'\n'}
 
-For comparison, Hoplite (Kapre & Gray, FPL 2015), the smallest well-known FPGA NoC router:
-about 60 LUTs and 100 FFs at about 2.9 ns on a Xilinx device. It is a different thing: a
-2-port (torus, unidirectional ring per dimension) dynamically routed deflection router for
-one packet stream, on 6-input Xilinx LUTs; it decides each packet's output at run time and may
-deflect it, so a collective takes as long as the traffic happens to take. romnoc's routers
-have D ports (all ports active every slot, full duplex), decide nothing at run time, count
-4-input iCE40 LUTs, and finish each collective in the minimum number of slots; their cost
-grows with D and the payload width, and with the packets a schedule must hold.
+For comparison, the published figure of Hoplite (Kapre & Gray, FPL 2015), the smallest
+well-known FPGA router: about 60 LUTs and 100 FFs at about 2.9 ns on a Xilinx device. What
+differs: Hoplite has 2 ports and routes dynamically by deflection, deciding each packet's
+output at run time, so a collective takes as long as its traffic happens to take; it is
+measured on 6-input Xilinx LUTs. A romnoc router has D ports, all sending and receiving in
+every slot, decides nothing at run time, finishes its collective in the minimum number of
+slots, and is measured here in 4-input iCE40 LUTs; its cost grows with D, the payload width
+and the packets its schedule must hold.
 MD
 echo "wrote $out" >&2

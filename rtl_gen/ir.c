@@ -145,7 +145,7 @@ static int build_program(const ir_fabric *f, uint32_t u, const row_list *l, ir_p
   packet_table t = {calloc(cap, sizeof(packet_info)), cap - 1};
   packet_info **stored = malloc((l->n + 1) * sizeof *stored);
   bank_copy *copies = malloc((l->n + 1) * sizeof *copies);
-  size_t ncopies = 0;
+  size_t ncopies = 0, nbank_sends = 0;
   uint32_t *busy = NULL;
   int rc = -1;
   if (!p->words || !t.slots || !stored || !copies) {
@@ -190,6 +190,7 @@ static int build_program(const ir_fabric *f, uint32_t u, const row_list *l, ir_p
       o->arg = pi->port;
     } else if (f->arch == IR_ARCH_BANKED) {
       o->src = IR_SRC_BANK; /* arg, the sub-bank, once allocated */
+      nbank_sends++;
       uint8_t port = (uint8_t)topo_port_to(&f->topo, u, r->dst);
       size_t j = 0;
       while (j < ncopies && !(copies[j].key == pi->key && copies[j].port == port)) j++;
@@ -204,7 +205,7 @@ static int build_program(const ir_fabric *f, uint32_t u, const row_list *l, ir_p
   }
   if (ncopies) { /* banked arch */
     busy = malloc((size_t)TOPO_MAX_DIMS * IR_MAX_SUBBANKS * ncopies * sizeof *busy);
-    p->bank_ops = malloc(2 * ncopies * sizeof *p->bank_ops);
+    p->bank_ops = malloc((ncopies + nbank_sends) * sizeof *p->bank_ops); /* the writes, then the reads */
     if (!busy || !p->bank_ops) {
       snprintf(err, errlen, "out of memory building router %u", (unsigned)u);
       goto out;
@@ -228,14 +229,7 @@ static int build_program(const ir_fabric *f, uint32_t u, const row_list *l, ir_p
       size_t j = 0;
       while (copies[j].key != key || copies[j].port != port) j++;
       o->arg = copies[j].sub;
-      ir_bank_op op = {r->slot, (uint8_t)port, copies[j].sub, copies[j].lane, 0, copies[j].addr};
-      ir_bank_op *grown = realloc(p->bank_ops, (p->nbank_ops + 1) * sizeof *grown);
-      if (!grown) {
-        snprintf(err, errlen, "out of memory building router %u", (unsigned)u);
-        goto out;
-      }
-      p->bank_ops = grown;
-      p->bank_ops[p->nbank_ops++] = op;
+      p->bank_ops[p->nbank_ops++] = (ir_bank_op){r->slot, (uint8_t)port, copies[j].sub, copies[j].lane, 0, copies[j].addr};
     }
     for (int q = 0; q < f->topo.ports; q++)
       for (int k = 0; k < IR_MAX_SUBBANKS; k++) {

@@ -1,13 +1,12 @@
-/* ir.h — the router IR: what every router does in every cycle, derived from a verified
+/* ir.h — the router IR: what every router does in every slot, derived from a verified
  * schedule. The Verilog printer reads only this; it computes nothing about schedules.
  *
- * Timing (one slot per cycle): cycle c = 1..S drives the transmissions of slot c; the packet a
- * port receives in slot c sits in that port's receive register during cycle c+1, where it can
- * be forwarded (transmission of slot c+1), handed to the local port, and/or written to the
- * packet memory (readable from cycle c+2 on). Cycle S+1 only delivers the last receptions.
- * A node's own packets come from the local port in the cycle they are sent, every time they
- * are sent, so the memory holds only packets received here that leave again later than the
- * next cycle: their lifetimes are intervals, coloured greedily by start (optimal).
+ * The IR is indexed by slot: words[t].out[p] is what port p sends in slot t, words[t].in[q]
+ * what becomes of what port q received in slot t-1. How slots map to cycles and ROM words is
+ * the architecture's business (layout.c, docs/ARCHITECTURE.md). A node's own packets come
+ * from the local port every time they are sent; only packets received here that leave again
+ * later are stored, for an interval of slots, and the intervals are coloured greedily by
+ * start (optimal for intervals).
  */
 #ifndef ROMNOC_IR_H
 #define ROMNOC_IR_H
