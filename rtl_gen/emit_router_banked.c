@@ -9,16 +9,9 @@
 
 #include "emit_verilog.h"
 
-static const char *bits(char *buf, size_t len, const char *sig, field f) {
-  if (f.width == 1) snprintf(buf, len, "%s[%d]", sig, f.lsb);
-  else snprintf(buf, len, "%s[%d:%d]", sig, f.lsb + f.width - 1, f.lsb);
-  return buf;
-}
-
-static const char *lane(char *buf, size_t len, const char *sig, int q, int fw) {
-  snprintf(buf, len, "%s[%d:%d]", sig, (q + 1) * fw - 1, q * fw);
-  return buf;
-}
+/* A ROM word field, and lane q of a per-port flit bus. */
+static const char *bits(char *buf, size_t len, const char *sig, field f) { return slice(buf, len, sig, f.lsb, f.width); }
+static const char *lane(char *buf, size_t len, const char *sig, int q, int fw) { return slice(buf, len, sig, q * fw, fw); }
 
 /* The expression of source i of port p. */
 static const char *source(char *buf, size_t len, const rom_layout *l, int p, int i) {

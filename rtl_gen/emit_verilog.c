@@ -9,8 +9,7 @@ static const char *range(char *buf, size_t len, int width) {
   return buf;
 }
 
-/* "sig[hi:lo]" / "sig[b]": the bits of a field of a vector. */
-static const char *slice(char *buf, size_t len, const char *sig, int lsb, int width) {
+const char *slice(char *buf, size_t len, const char *sig, int lsb, int width) {
   if (width == 1) snprintf(buf, len, "%s[%d]", sig, lsb);
   else snprintf(buf, len, "%s[%d:%d]", sig, lsb + width - 1, lsb);
   return buf;

@@ -26,6 +26,9 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const rom_l
  * that place and route sees a handful of pins and no logic can be optimised away. */
 void emit_synth_top(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l);
 
+/* "sig[hi:lo]", or "sig[b]" for one bit: width bits of sig from bit lsb, written into buf. */
+const char *slice(char *buf, size_t len, const char *sig, int lsb, int width);
+
 /* The ROM file name of node u ("rom.hex" when one program serves every node). */
 void rom_file_name(const ir_fabric *f, uint32_t u, char *buf, size_t len);
 

@@ -45,7 +45,6 @@ static void choose_block_rams(rom_layout *l) {
       l->bank[best_p][best_k].block_ram = 1;
       budget -= bram_cost(l->flit_width, (uint32_t)l->bank[best_p][best_k].entries);
     }
-    l->brams = LAYOUT_BRAM_BUDGET - budget;
   }
 }
 

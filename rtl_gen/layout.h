@@ -59,7 +59,6 @@ typedef struct {
   bank_fields bank[TOPO_MAX_DIMS][IR_MAX_SUBBANKS];
   uint32_t delayed_lanes;
   int rom_block_ram; /* 1: ask synthesis for block RAM for the ROM */
-  int brams;         /* block RAMs asked for */
 } rom_layout;
 
 /* Computes the layout of f with payload_width-bit payloads. */
