@@ -1,36 +1,129 @@
-/* build.c — construction dispatch (see build.h). */
+/* build.c — the construction table (see build.h). A new construction is a new file and a row
+ * here. */
 #include "build.h"
 
 #include <stdio.h>
+#include <string.h>
 
-#include "hc.h"
+#include "bounds.h"
+#include "construct.h"
 
-int schedule_build(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, char *err,
-                   size_t errlen) {
-  bool is_template = t->kind == TOPO_HYPERCUBE && (task == TASK_MNB || task == TASK_TE);
-  sched_init(s, t, task, model, task_has_root(task) ? root : -1, is_template);
-  if (t->kind != TOPO_HYPERCUBE) {
-    snprintf(err, errlen, "task %s is not available on topology %s yet (hypercube only)", task_name(task), t->name);
-    return -1;
+#define HC (1u << TOPO_HYPERCUBE)
+#define RING (1u << TOPO_RING)
+#define TORUS (1u << TOPO_TORUS)
+#define MESH (1u << TOPO_MESH)
+#define ANY (HC | RING | TORUS | MESH)
+
+typedef struct {
+  unsigned topos; /* bit 1 << topo_kind for each topology family it runs on */
+  task_kind task;
+  model_kind model;
+  const char *alg;
+  construct_fn build;
+  /* NULL, or 0 if the construction applies to t, else -1 with the reason in why */
+  int (*applies)(const topo *t, char *why, size_t len);
+  /* 0, or the most nodes it takes: the per-node searches grow as N^3 (about 2 s for mnb at
+   * 1024 nodes, 12 s for te at 512) */
+  uint32_t max_nodes;
+} construction;
+
+/* For `auto`, rows are tried in this order and the first with the fewest slots wins. */
+static const construction table[] = {
+    {HC, TASK_SNB, MODEL_MLA, "binomial", hc_snb, NULL, 0},
+    {ANY, TASK_SNB, MODEL_MLA, "bfs-tree", tree_snb, NULL, 0},
+    {HC, TASK_MNB, MODEL_MLA, "classes", hc_mnb, NULL, 0},
+    {RING | TORUS, TASK_MNB, MODEL_MLA, "cayley", cayley_mnb, NULL, 0},
+    {MESH, TASK_MNB, MODEL_MLA, "cycle", mesh_mnb_cycle, mesh_mnb_cycle_applies, 0},
+    {MESH, TASK_MNB, MODEL_MLA, "fold", mesh_mnb_fold, NULL, 0},
+    {ANY, TASK_MNB, MODEL_MLA, "greedy", greedy_mnb, NULL, 1024},
+    {HC, TASK_SCATTER, MODEL_MLA, "classes", hc_scatter, NULL, 0},
+    {ANY, TASK_SCATTER, MODEL_MLA, "balanced-tree", tree_scatter, NULL, 0},
+    {ANY, TASK_GATHER, MODEL_MLA, "reverse", reverse_gather, NULL, 0},
+    {HC, TASK_TE, MODEL_MLA, "recursive", hc_te, NULL, 0},
+    {RING | TORUS, TASK_TE, MODEL_MLA, "coloring", cayley_te, NULL, 0},
+    {ANY, TASK_TE, MODEL_MLA, "greedy", greedy_te, NULL, 512},
+    {ANY, TASK_TE, MODEL_MLA, "dimorder", dimorder_te, NULL, 512},
+};
+#define NROWS (sizeof table / sizeof table[0])
+
+static int matches(const construction *c, const topo *t, task_kind task, model_kind model) {
+  return (c->topos >> t->kind & 1) && c->task == task && c->model == model;
+}
+
+void schedule_algs(const topo *t, task_kind task, model_kind model, char *buf, size_t len) {
+  size_t off = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < NROWS; i++)
+    if (matches(&table[i], t, task, model) && off < len)
+      off += (size_t)snprintf(buf + off, len - off, "%s%s", off ? ", " : "", table[i].alg);
+}
+
+/* The models under which task has a construction on t, for the message when it has none. */
+static void models_of(const topo *t, task_kind task, char *buf, size_t len) {
+  size_t off = 0;
+  buf[0] = '\0';
+  for (int m = 0; m < MODEL_COUNT; m++) {
+    int any = 0;
+    for (size_t i = 0; i < NROWS; i++) any |= matches(&table[i], t, task, (model_kind)m);
+    if (any && off < len) off += (size_t)snprintf(buf + off, len - off, "%s%s", off ? ", " : "", model_name((model_kind)m));
   }
-  if (model != MODEL_MLA) {
-    snprintf(err, errlen, "task %s is not available for model %s on %s (only mla)", task_name(task),
-             model_name(model), t->name);
-    return -1;
+}
+
+int schedule_build(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, const char *alg,
+                   char *err, size_t errlen) {
+  int automatic = !alg || !strcmp(alg, "auto");
+  int64_t r = task_has_root(task) ? root : -1;
+  uint32_t lb = bound_slots(t, task, model, r < 0 ? 0 : (uint32_t)r);
+  char why[256] = "", names[160];
+  int listed = 0, have = 0;
+  sched best;
+  for (size_t i = 0; i < NROWS; i++) {
+    const construction *c = &table[i];
+    if (!matches(c, t, task, model) || (!automatic && strcmp(c->alg, alg))) continue;
+    listed = 1;
+    if (c->applies && c->applies(t, why, sizeof why)) continue;
+    if (c->max_nodes && t->nodes > c->max_nodes) {
+      snprintf(why, sizeof why, "construction '%s' (%s) is limited to %u nodes (its time grows as N^3); %s has %u", c->alg,
+               task_name(task), (unsigned)c->max_nodes, t->name, (unsigned)t->nodes);
+      continue;
+    }
+    sched cand;
+    sched_init(&cand, t, task, model, r);
+    cand.alg = c->alg;
+    if (c->build(&cand)) {
+      sched_free(&cand);
+      if (have) sched_free(&best);
+      snprintf(err, errlen, "out of memory building %s on %s", task_name(task), t->name);
+      return -1;
+    }
+    sched_finish(&cand);
+    if (have && cand.slots >= best.slots) {
+      sched_free(&cand);
+    } else {
+      if (have) sched_free(&best);
+      best = cand;
+      have = 1;
+    }
+    if (best.slots <= lb) break;
   }
-  int d = t->ndims, rc = -1;
-  uint32_t r = (uint32_t)(root < 0 ? 0 : root);
-  switch (task) {
-  case TASK_SNB: rc = hc_snb(s, d, r); break;
-  case TASK_MNB: rc = hc_mnb_template(s, d); break;
-  case TASK_SCATTER: rc = hc_scatter(s, d, r); break;
-  case TASK_GATHER: rc = hc_gather(s, d, r); break;
-  case TASK_TE: rc = hc_te_template(s, d); break;
-  case TASK_COUNT: break;
+  if (have) {
+    *s = best;
+    return 0;
   }
-  if (rc) {
-    sched_free(s);
-    snprintf(err, errlen, "out of memory building %s on %s", task_name(task), t->name);
+  sched_init(s, t, task, model, r);
+  if (!listed && automatic) {
+    models_of(t, task, names, sizeof names);
+    if (names[0])
+      snprintf(err, errlen, "task %s is not available for model %s on %s (available: %s)", task_name(task),
+               model_name(model), t->name, names);
+    else
+      snprintf(err, errlen, "task %s is not available on topology %s", task_name(task), t->name);
+  } else if (!listed) {
+    schedule_algs(t, task, model, names, sizeof names);
+    snprintf(err, errlen, "unknown construction '%s' for %s on %s under %s (expected auto%s%s)", alg, task_name(task),
+             t->name, model_name(model), names[0] ? ", " : "", names);
+  } else {
+    snprintf(err, errlen, "%s", why);
   }
-  return rc;
+  return -1;
 }

@@ -1,4 +1,5 @@
-/* build.h — picks the construction for a (topology, task, model) and builds its schedule. */
+/* build.h — the table of constructions: picks one for a (topology, task, model) and builds its
+ * schedule. */
 #ifndef ROMNOC_BUILD_H
 #define ROMNOC_BUILD_H
 
@@ -7,10 +8,17 @@
 #include "schedule.h"
 
 /* Builds the schedule of task on t under model (root: -1 for tasks without one, else a node
- * id). mnb and te on the hypercube come back as XOR templates (s->xor_template).
- * Returns 0; or -1 with a one-line message in err naming what is not available (task on this
- * topology or model) or that memory ran out; s then owns nothing. */
-int schedule_build(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, char *err,
-                   size_t errlen);
+ * id) with the construction named alg, or, for alg NULL or "auto", with every construction
+ * that applies, keeping the one with the fewest slots (the first on a tie; the search stops
+ * at one that meets the verifier's lower bound). s->alg names the construction used.
+ * Returns 0; or -1 with a one-line message in err naming what is not available (the task on
+ * this topology or model, an unknown alg, an alg whose precondition t does not meet) or that
+ * memory ran out; s then owns nothing. */
+int schedule_build(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, const char *alg,
+                   char *err, size_t errlen);
+
+/* The names of the constructions for (t, task, model), comma-separated, into buf ("" if
+ * none). */
+void schedule_algs(const topo *t, task_kind task, model_kind model, char *buf, size_t len);
 
 #endif

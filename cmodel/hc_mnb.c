@@ -1,5 +1,5 @@
 /* hc_mnb.c — multinode broadcast of paper 000 §2, as the origin-0 template. */
-#include "hc.h"
+#include "construct.h"
 #include "hc_classes.h"
 
 /* 000 §2: the member numbered first in a class. Property (1): its bit m(t) is a 1. For R_k1
@@ -21,7 +21,9 @@ static uint32_t first_member(const hc_class *c, int d) {
   return best;
 }
 
-int hc_mnb_template(sched *s, int d) {
+int hc_mnb(sched *s) {
+  int d = s->topo.ndims;
+  s->is_template = true;
   hc_classes c;
   if (hc_classes_build(&c, d)) return -1;
   int rc = 0;
@@ -36,6 +38,5 @@ int hc_mnb_template(sched *s, int d) {
     }
   }
   hc_classes_free(&c);
-  if (!rc) sched_finish(s);
   return rc;
 }

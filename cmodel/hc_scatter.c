@@ -1,6 +1,7 @@
-/* hc_scatter.c — single-node scatter of paper 000 §3 and its time-reversed dual, gather. */
-#include "hc.h"
+/* hc_scatter.c — single-node scatter of paper 000 §3. */
+#include "construct.h"
 #include "hc_classes.h"
+#include "tree.h"
 
 #include <stdlib.h>
 
@@ -72,60 +73,17 @@ static int build_tree(int d, uint32_t *parent) {
   return 0;
 }
 
-typedef struct {
-  uint32_t node, depth, subtree;
-} dest_entry;
-
-/* farthest first; ties by node id so the schedule is deterministic */
-static int dest_order(const void *a, const void *b) {
-  const dest_entry *x = a, *y = b;
-  if (x->subtree != y->subtree) return x->subtree < y->subtree ? -1 : 1;
-  if (x->depth != y->depth) return x->depth > y->depth ? -1 : 1;
-  return x->node < y->node ? -1 : x->node > y->node;
-}
-
-/* 000 §3: the root sends one packet per slot into each subtree, farthest destination first,
- * and every packet moves one hop per slot without waiting: the packet sent j-th into T_i
- * crosses its h-th link in slot j+h-1, so two packets never share a link in a slot. */
-int hc_scatter(sched *s, int d, uint32_t root) {
-  uint32_t n = 1u << d;
-  uint32_t *parent = malloc(n * sizeof *parent);
-  dest_entry *dests = malloc(n * sizeof *dests);
-  uint32_t path[TOPO_MAX_HYPERCUBE_DIM + 1];
+/* 000 §3: the tree, built for root 0, XOR-translated to the root; then tree.c's pipelining. */
+int hc_scatter(sched *s) {
+  int d = s->topo.ndims;
+  uint32_t n = 1u << d, root = (uint32_t)s->root;
+  uint32_t *rel = malloc(n * sizeof *rel), *parent = malloc(n * sizeof *parent);
   int rc = -1;
-  if (!parent || !dests || build_tree(d, parent)) goto out;
-  for (uint32_t x = 1; x < n; x++) {
-    uint32_t top = x;
-    while (parent[top] != 0) top = parent[top];
-    dests[x - 1] = (dest_entry){x, (uint32_t)__builtin_popcount(x), top};
+  if (rel && parent && !build_tree(d, rel)) {
+    for (uint32_t x = 0; x < n; x++) parent[x ^ root] = rel[x] ^ root;
+    rc = tree_scatter_rows(s, parent);
   }
-  qsort(dests, n - 1, sizeof *dests, dest_order);
-  rc = 0;
-  for (uint32_t i = 0, j = 0; i < n - 1 && !rc; i++) {
-    j = (i > 0 && dests[i].subtree == dests[i - 1].subtree) ? j + 1 : 1;
-    uint32_t depth = 0;
-    for (uint32_t x = dests[i].node; x != 0; x = parent[x]) path[depth++] = x;
-    path[depth] = 0;
-    for (uint32_t h = 1; h <= depth && !rc; h++) /* path[depth] is the root, path[0] the dest */
-      rc = sched_add(s, j + h - 1, root ^ path[depth - h + 1], root ^ path[depth - h], root,
-                     (int32_t)(root ^ dests[i].node));
-  }
-  if (!rc) sched_finish(s);
-out:
+  free(rel);
   free(parent);
-  free(dests);
-  return rc;
-}
-
-int hc_gather(sched *s, int d, uint32_t root) {
-  sched fwd;
-  sched_init(&fwd, &s->topo, TASK_SCATTER, s->model, root, false);
-  int rc = hc_scatter(&fwd, d, root);
-  for (size_t i = 0; i < fwd.nrows && !rc; i++) {
-    const sched_row *r = &fwd.rows[i];
-    rc = sched_add(s, fwd.slots + 1 - r->slot, r->dst, r->src, (uint32_t)r->dest, (int32_t)root);
-  }
-  sched_free(&fwd);
-  if (!rc) sched_finish(s);
   return rc;
 }

@@ -1,5 +1,5 @@
 /* hc_te.c — total exchange of paper 000 §4, as the origin-0 template. */
-#include "hc.h"
+#include "construct.h"
 
 #include <stdlib.h>
 
@@ -40,14 +40,16 @@ static int te_step(const sched *small, int k, sched *big) {
   return rc;
 }
 
-int hc_te_template(sched *s, int d) {
+int hc_te(sched *s) {
+  int d = s->topo.ndims;
+  s->is_template = true;
   sched cur;
-  sched_init(&cur, &s->topo, TASK_TE, s->model, -1, true);
+  sched_init(&cur, &s->topo, TASK_TE, s->model, -1);
   int rc = sched_add(&cur, 1, 0, 1, 0, 1); /* the 1-cube: T_1 = 1 */
   if (!rc) sched_finish(&cur);
   for (int k = 1; k < d && !rc; k++) {
     sched next;
-    sched_init(&next, &s->topo, TASK_TE, s->model, -1, true);
+    sched_init(&next, &s->topo, TASK_TE, s->model, -1);
     rc = te_step(&cur, k, &next);
     sched_free(&cur);
     cur = next;
@@ -56,10 +58,6 @@ int hc_te_template(sched *s, int d) {
     sched_free(&cur);
     return -1;
   }
-  sched_free(s);
-  s->rows = cur.rows;
-  s->nrows = cur.nrows;
-  s->cap = cur.cap;
-  s->slots = cur.slots;
+  sched_take_rows(s, &cur);
   return 0;
 }

@@ -26,18 +26,30 @@ static const char usage_top[] =
     "  schedule  write the schedule of a task as a TSV (exchange format)\n"
     "  verify    check a schedule TSV against a task and port model\n"
     "  info      print a topology's nodes, ports, links and diameter\n"
-    "  table     generate and verify a range of hypercube schedules (paper 000, Table 1)\n"
+    "  table     generate and verify a range of schedules: slots and transmissions against\n"
+    "            their lower bounds (paper 000's Table 1 for the hypercube)\n"
     "\n"
     "Run 'cmodel <command> --help' for a command's options.\n";
 
 static const char usage_schedule[] =
-    "usage: cmodel schedule --topo T --task K [--model M] [--root R] [--template] [-o FILE]\n"
+    "usage: cmodel schedule --topo T --task K [--model M] [--root R] [--alg A] [--template] [-o FILE]\n"
     "\n"
-    "  --topo T      hypercube:D (1..16), ring:N, torus:K1xK2[x...], mesh:K1xK2[x...]\n"
+    "  --topo T      hypercube:D (1..16), ring:N, torus:K1xK2[x...], mesh:K1xK2[x...] (sizes >= 2)\n"
     "  --task K      snb | mnb | scatter | gather | te\n"
     "  --model M     port model: mla (default; all ports, full duplex), oneway, sp-full, sp-half\n"
     "  --root R      root node of snb, scatter, gather (default 0)\n"
-    "  --template    write only the origin-0 rows of an XOR-translated schedule (mnb, te)\n"
+    "  --alg A       construction (default auto: the one with the fewest slots). mla:\n"
+    "                  snb      binomial (hypercube), bfs-tree\n"
+    "                  mnb      classes (hypercube, 000 s2), cayley (ring, torus: a translation\n"
+    "                           template, 003 s4), cycle (mesh: ring algorithm on a Hamiltonian\n"
+    "                           cycle, or a line), fold (mesh: the torus folded, 004 s2)\n"
+    "                  scatter  classes (hypercube, 000 s3), balanced-tree\n"
+    "                  gather   reverse (the scatter reversed in time, 003 Thm 2.10)\n"
+    "                  te       recursive (hypercube, 000 s4), coloring (ring, torus: a template\n"
+    "                           by edge colouring), greedy, dimorder (per node)\n"
+    "                The metadata line '# alg=' names the one used.\n"
+    "  --template    write only the origin-0 rows of a translation template (mnb, te on a\n"
+    "                hypercube, ring or torus); 'cmodel verify' certifies the whole schedule\n"
     "  -o FILE       write to FILE (atomically) instead of standard output\n";
 
 static const char usage_verify[] =
@@ -46,17 +58,20 @@ static const char usage_verify[] =
     "Checks every row (a real link, within the model's per-slot capacity, a packet the sender\n"
     "holds) and that the task completes. Options default to the file's '# key=value' metadata.\n"
     "Prints 'OK slots=S lb=L tx=T txlb=X' (exit 0) or 'FAIL <first violation>' (exit 1).\n"
-    "  --template    FILE holds the origin-0 rows of an mnb or te hypercube schedule; certify\n"
-    "                all XOR translates without expanding them (paper 000 section 2)\n";
+    "  --template    FILE holds the origin-0 rows of an mnb or te schedule on a hypercube, ring or\n"
+    "                torus (metadata template=xor or template=add); certify all its translates\n"
+    "                without expanding them (000 section 2, 003 Thm 4.5)\n";
 
 static const char usage_info[] = "usage: cmodel info --topo T\n";
 
 static const char usage_table[] =
-    "usage: cmodel table [--topo hypercube:A..B] [--task all|K]\n"
+    "usage: cmodel table [--topo RANGE] [--task all|K] [--model M] [--alg A]\n"
     "\n"
-    "Generates and verifies each schedule and prints slots, lower bound, transmissions and\n"
-    "minimum transmissions per task and dimension (default hypercube:1..12, all tasks).\n"
-    "Beyond D=12, mnb and te are certified from their XOR template.\n";
+    "Generates and verifies each schedule (root 0) and prints its slots, the lower bound, the\n"
+    "gap between them, transmissions, minimum transmissions, the verdict and the construction.\n"
+    "RANGE is a topology or a box of them: hypercube:A..B, ring:A..B, torus:3x3..16x16 (every\n"
+    "K1 in 3..16 and K2 in 3..16), torus:2x2x2..8x8x8, mesh:2x2..8x8 (default hypercube:1..12).\n"
+    "Templates of more than 4096 nodes are certified from the template.\n";
 
 /* Prints one diagnostic line and returns the bad-input exit code. */
 __attribute__((format(printf, 1, 2))) static int bad_input(const char *fmt, ...) {
@@ -70,7 +85,7 @@ __attribute__((format(printf, 1, 2))) static int bad_input(const char *fmt, ...)
 }
 
 typedef struct {
-  const char *topo, *task, *model, *root, *out, *file;
+  const char *topo, *task, *model, *root, *alg, *out, *file;
   int is_template, help;
 } options;
 
@@ -110,6 +125,7 @@ static int parse_options(int argc, char **argv, const char *allowed, options *o)
     else if (!strcmp(name, "--task")) o->task = value;
     else if (!strcmp(name, "--model")) o->model = value;
     else if (!strcmp(name, "--root")) o->root = value;
+    else if (!strcmp(name, "--alg")) o->alg = value;
     else o->out = value; /* -o */
   }
   return 0;
@@ -166,16 +182,18 @@ static int resolve_job(const char *topo_s, const char *task_s, const char *model
 
 static int cmd_schedule(int argc, char **argv) {
   options o;
-  int rc = begin_command(argc, argv, " --topo --task --model --root --template -o ", usage_schedule, &o);
+  int rc = begin_command(argc, argv, " --topo --task --model --root --alg --template -o ", usage_schedule, &o);
   if (rc) return rc < 0 ? 0 : rc;
   job j;
   if ((rc = resolve_job(o.topo, o.task, o.model, o.root, 1, &j))) return rc;
   char err[256];
   sched s;
-  if (schedule_build(&s, &j.topo, j.task, j.model, j.root, err, sizeof err)) return bad_input("%s", err);
-  if (o.is_template && !s.xor_template) {
+  if (schedule_build(&s, &j.topo, j.task, j.model, j.root, o.alg, err, sizeof err)) return bad_input("%s", err);
+  if (o.is_template && !s.is_template) {
     sched_free(&s);
-    return bad_input("--template applies to the XOR-translated hypercube tasks mnb and te, not %s", task_name(j.task));
+    return bad_input("--template applies to schedules built as translation templates (mnb, te on a hypercube, ring "
+                     "or torus), not %s on %s (construction %s)",
+                     task_name(j.task), j.topo.name, s.alg);
   }
   FILE *f = stdout;
   char tmp[4096];
@@ -218,11 +236,14 @@ static int cmd_verify(int argc, char **argv) {
   const char *meta_root = tsv_meta(r, "root");
   if (meta_root && !strcmp(meta_root, "-1")) meta_root = NULL;
   const char *meta_template = tsv_meta(r, "template");
-  int is_template = o.is_template || (meta_template && !strcmp(meta_template, "xor"));
+  int is_template = o.is_template || meta_template;
   job j;
   verifier *v = NULL;
   rc = resolve_job(o.topo ? o.topo : tsv_meta(r, "topo"), o.task ? o.task : tsv_meta(r, "task"),
                    o.model ? o.model : tsv_meta(r, "model"), o.root ? o.root : meta_root, o.root != NULL, &j);
+  if (!rc && meta_template && strcmp(meta_template, topo_translation_name(topo_translation_of(&j.topo))))
+    rc = bad_input("%s: metadata template=%s does not match %s (its translation is %s)", o.file, meta_template,
+                   j.topo.name, topo_translation_name(topo_translation_of(&j.topo)));
   if (!rc) {
     v = verifier_new(&j.topo, j.task, j.model, j.root, is_template, err, sizeof err);
     if (!v) rc = bad_input("%s", err);
@@ -239,8 +260,9 @@ static int cmd_verify(int argc, char **argv) {
       printf("FAIL %s\n", verifier_message(v));
       rc = EXIT_VIOLATION;
     } else if (rc == VERIFY_OK) {
-      printf("OK slots=%u lb=%u tx=%llu txlb=%llu%s\n", (unsigned)sum.slots, (unsigned)sum.lb,
-             (unsigned long long)sum.tx, (unsigned long long)sum.txlb, is_template ? " template=xor" : "");
+      printf("OK slots=%u lb=%u tx=%llu txlb=%llu%s%s\n", (unsigned)sum.slots, (unsigned)sum.lb,
+             (unsigned long long)sum.tx, (unsigned long long)sum.txlb, is_template ? " template=" : "",
+             is_template ? topo_translation_name(topo_translation_of(&j.topo)) : "");
     }
   }
   verifier_free(v);
@@ -265,14 +287,16 @@ static int cmd_info(int argc, char **argv) {
 /* Feeds every row of a schedule to a verifier (sched_foreach callback). */
 static int feed_row(void *ctx, const sched_row *row) { return verifier_feed(ctx, row) ? 1 : 0; }
 
-/* Generates and verifies one table row; returns 0 or the bad-input exit code. */
-static int table_row(const topo *t, task_kind task) {
+static const char table_format[] = "%-8s %-14s %7s %7s %4s %15s %15s  %-12s %s\n";
+
+/* Generates and verifies one table row; returns 0, 1 (a violation) or the bad-input exit code. */
+static int table_row(const topo *t, task_kind task, model_kind model, const char *alg) {
   char err[256];
   sched s;
-  if (schedule_build(&s, t, task, MODEL_MLA, 0, err, sizeof err)) return bad_input("%s", err);
-  /* beyond 2^12 nodes the whole mnb/te is billions of rows: certify its template instead */
-  int by_template = s.xor_template && t->nodes > 4096;
-  verifier *v = verifier_new(t, task, MODEL_MLA, s.root, by_template, err, sizeof err);
+  if (schedule_build(&s, t, task, model, 0, alg, err, sizeof err)) return bad_input("%s", err);
+  /* beyond 4096 nodes a whole mnb/te is too many rows: certify its template instead */
+  int by_template = s.is_template && t->nodes > 4096;
+  verifier *v = verifier_new(t, task, model, s.root, by_template, err, sizeof err);
   if (!v) {
     sched_free(&s);
     return bad_input("%s", err);
@@ -285,51 +309,114 @@ static int table_row(const topo *t, task_kind task) {
   }
   verify_summary sum = {0, 0, 0, 0};
   if (!rc) rc = verifier_finish(v, &sum);
-  if (rc)
-    printf("%-8s %2d  FAIL %s\n", task_name(task), t->ndims, verifier_message(v));
-  else
-    printf("%-8s %2d %7u %7u %15llu %15llu  %s\n", task_name(task), t->ndims, (unsigned)sum.slots, (unsigned)sum.lb,
-           (unsigned long long)sum.tx, (unsigned long long)sum.txlb, by_template ? "OK(template)" : "OK");
+  if (rc) {
+    printf("%-8s %-14s FAIL %s\n", task_name(task), t->name, verifier_message(v));
+  } else {
+    char slots[16], lb[16], gap[16], tx[24], txlb[24];
+    snprintf(slots, sizeof slots, "%u", (unsigned)sum.slots);
+    snprintf(lb, sizeof lb, "%u", (unsigned)sum.lb);
+    snprintf(gap, sizeof gap, "%u", (unsigned)(sum.slots - sum.lb));
+    snprintf(tx, sizeof tx, "%llu", (unsigned long long)sum.tx);
+    snprintf(txlb, sizeof txlb, "%llu", (unsigned long long)sum.txlb);
+    printf(table_format, task_name(task), t->name, slots, lb, gap, tx, txlb, by_template ? "OK(template)" : "OK", s.alg);
+  }
   fflush(stdout);
   verifier_free(v);
   sched_free(&s);
   return rc ? EXIT_VIOLATION : 0;
 }
 
+/* A range of topologies: one family, per dimension a range of sizes. */
+typedef struct {
+  char kind[16];
+  int ndims;
+  uint32_t lo[TOPO_MAX_DIMS], hi[TOPO_MAX_DIMS];
+} topo_range;
+
+/* Parses the sizes "AxBx..." (or "D" for a hypercube) into out; returns the count or -1. Each
+ * size is at most 9 digits, checked before it is converted. */
+static int parse_sizes(const char *s, size_t len, uint32_t *out) {
+  int n = 0;
+  size_t i = 0;
+  while (i < len) {
+    size_t j = i;
+    while (j < len && s[j] >= '0' && s[j] <= '9') j++;
+    if (j == i || j - i > 9 || n == TOPO_MAX_DIMS || (j < len && s[j] != 'x') || (j + 1 == len)) return -1;
+    uint32_t v = 0;
+    for (size_t k = i; k < j; k++) v = v * 10 + (uint32_t)(s[k] - '0');
+    out[n++] = v;
+    i = j + 1;
+  }
+  return n ? n : -1;
+}
+
+/* "kind:LO..HI" or a single topology; returns 0 or the bad-input exit code. */
+static int parse_range(const char *spec, topo_range *r) {
+  const char *colon = strchr(spec, ':'), *dots = strstr(spec, "..");
+  memset(r, 0, sizeof *r);
+  topo t;
+  char err[256];
+  if (!dots) {
+    if (topo_parse(spec, &t, err, sizeof err)) return bad_input("%s", err);
+    snprintf(r->kind, sizeof r->kind, "%.*s", (int)(strchr(t.name, ':') - t.name), t.name);
+    r->ndims = t.kind == TOPO_HYPERCUBE ? 1 : t.ndims;
+    for (int i = 0; i < r->ndims; i++) r->lo[i] = r->hi[i] = t.kind == TOPO_HYPERCUBE ? (uint32_t)t.ndims : t.radix[i];
+    return 0;
+  }
+  if (!colon || colon > dots || (size_t)(colon - spec) >= sizeof r->kind)
+    return bad_input("bad topology range '%s' (expected e.g. hypercube:1..8, ring:3..64, torus:3x3..16x16)", spec);
+  snprintf(r->kind, sizeof r->kind, "%.*s", (int)(colon - spec), spec);
+  int a = parse_sizes(colon + 1, (size_t)(dots - colon - 1), r->lo), b = parse_sizes(dots + 2, strlen(dots + 2), r->hi);
+  if (a < 0 || b < 0 || a != b)
+    return bad_input("bad topology range '%s' (both ends need the same number of sizes, e.g. torus:3x3..16x16)", spec);
+  r->ndims = a;
+  for (int i = 0; i < a; i++)
+    if (r->lo[i] > r->hi[i]) return bad_input("topology range '%s' is empty (%u > %u)", spec, r->lo[i], r->hi[i]);
+  /* both corners must be valid topologies: that checks the kind and every size */
+  for (int corner = 0; corner < 2; corner++) {
+    char name[160];
+    int off = snprintf(name, sizeof name, "%s:", r->kind);
+    for (int i = 0; i < a; i++)
+      off += snprintf(name + off, sizeof name - (size_t)off, i ? "x%u" : "%u", corner ? r->hi[i] : r->lo[i]);
+    if (topo_parse(name, &t, err, sizeof err)) return bad_input("topology range '%s': %s", spec, err);
+  }
+  return 0;
+}
+
 static int cmd_table(int argc, char **argv) {
   options o;
-  int rc = begin_command(argc, argv, " --topo --task ", usage_table, &o);
+  int rc = begin_command(argc, argv, " --topo --task --model --alg ", usage_table, &o);
   if (rc) return rc < 0 ? 0 : rc;
-  const char *spec = o.topo ? o.topo : "hypercube:1..12";
-  int lo, hi, used = 0;
-  if (sscanf(spec, "hypercube:%d..%d%n", &lo, &hi, &used) == 2 && spec[used] == '\0') {
-    if (lo < 1 || hi > TOPO_MAX_HYPERCUBE_DIM || lo > hi)
-      return bad_input("dimension range '%s' is out of range (expected hypercube:A..B, 1 <= A <= B <= 16)", spec);
-  } else {
-    topo t;
-    char err[256];
-    if (topo_parse(spec, &t, err, sizeof err)) return bad_input("%s", err);
-    if (t.kind != TOPO_HYPERCUBE) return bad_input("table covers hypercube schedules only, not '%s'", spec);
-    lo = hi = t.ndims;
-  }
+  topo_range range;
+  if ((rc = parse_range(o.topo ? o.topo : "hypercube:1..12", &range))) return rc;
   int only = -1;
   if (o.task && strcmp(o.task, "all")) {
     only = task_from_name(o.task);
     if (only < 0) return bad_input("unknown task '%s' (expected all, snb, mnb, scatter, gather or te)", o.task);
   }
-  printf("%-8s %2s %7s %7s %15s %15s  %s\n", "task", "D", "slots", "lb", "tx", "txlb", "check");
+  int model = model_from_name(o.model ? o.model : "mla");
+  if (model < 0) return bad_input("unknown model '%s' (expected mla, oneway, sp-full or sp-half)", o.model);
+  printf(table_format, "task", "topo", "slots", "lb", "gap", "tx", "txlb", "check", "alg");
   int worst = 0;
   for (int k = 0; k < TASK_COUNT; k++) {
     if (only >= 0 && k != only) continue;
-    for (int d = lo; d <= hi; d++) {
-      char name[32];
+    uint32_t size[TOPO_MAX_DIMS];
+    memcpy(size, range.lo, sizeof size);
+    for (;;) { /* every size in the box, the first dimension slowest */
+      char name[160];
+      int off = snprintf(name, sizeof name, "%s:", range.kind);
+      for (int i = 0; i < range.ndims; i++)
+        off += snprintf(name + off, sizeof name - (size_t)off, i ? "x%u" : "%u", size[i]);
       topo t;
       char err[256];
-      snprintf(name, sizeof name, "hypercube:%d", d);
-      topo_parse(name, &t, err, sizeof err);
-      rc = table_row(&t, (task_kind)k);
+      if (topo_parse(name, &t, err, sizeof err)) return bad_input("%s", err);
+      rc = table_row(&t, (task_kind)k, (model_kind)model, o.alg);
       if (rc == EXIT_BAD_INPUT) return rc;
       if (rc > worst) worst = rc;
+      int i = range.ndims - 1;
+      while (i >= 0 && size[i] == range.hi[i]) size[i] = range.lo[i], i--;
+      if (i < 0) break;
+      size[i]++;
     }
   }
   return worst;

@@ -26,13 +26,12 @@ int model_from_name(const char *name) {
 bool task_has_root(task_kind k) { return k == TASK_SNB || k == TASK_SCATTER || k == TASK_GATHER; }
 bool task_is_personalized(task_kind k) { return k == TASK_SCATTER || k == TASK_GATHER || k == TASK_TE; }
 
-void sched_init(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, bool xor_template) {
+void sched_init(sched *s, const topo *t, task_kind task, model_kind model, int64_t root) {
   memset(s, 0, sizeof *s);
   s->topo = *t;
   s->task = task;
   s->model = model;
   s->root = root;
-  s->xor_template = xor_template;
 }
 
 int sched_add(sched *s, uint32_t slot, uint32_t src, uint32_t dst, uint32_t origin, int32_t dest) {
@@ -62,18 +61,68 @@ void sched_free(sched *s) {
   s->nrows = s->cap = 0;
 }
 
+void sched_take_rows(sched *dst, sched *src) {
+  free(dst->rows);
+  dst->rows = src->rows;
+  dst->nrows = src->nrows;
+  dst->cap = src->cap;
+  dst->slots = src->slots;
+  src->rows = NULL;
+  src->nrows = src->cap = 0;
+}
+
 uint64_t sched_transmissions(const sched *s) {
-  return s->xor_template ? (uint64_t)s->nrows * s->topo.nodes : s->nrows;
+  return s->is_template ? (uint64_t)s->nrows * s->topo.nodes : s->nrows;
+}
+
+/* A template entry as coordinates, so that translating it is a few additions (a whole torus
+ * schedule of 4096 nodes is 16.8 M translated rows). */
+typedef struct {
+  uint32_t src[TOPO_MAX_DIMS], dst[TOPO_MAX_DIMS], dest[TOPO_MAX_DIMS];
+} entry_coords;
+
+static void to_coords(const topo *t, uint32_t u, uint32_t *c) {
+  for (int i = 0; i < t->ndims; i++) c[i] = topo_coord(t, u, i);
+}
+
+/* u + x for x given by its coordinates, u by its coordinates (mod K_i per coordinate). */
+static uint32_t add_coords(const topo *t, const uint32_t *u, const uint32_t *x) {
+  uint32_t id = 0;
+  for (int i = 0; i < t->ndims; i++) {
+    uint32_t c = u[i] + x[i];
+    id += (c >= t->radix[i] ? c - t->radix[i] : c) * t->stride[i];
+  }
+  return id;
 }
 
 /* One slot of a template: for each src u, the rows of every template entry translated by
- * t = u ^ entry.src, sorted by dst (insertion sort: a slot has at most a few dozen entries). */
-static int expand_slot(const sched *s, const sched_row *first, size_t count, sched_row *buf, sched_row_fn fn,
-                       void *ctx) {
-  for (uint32_t u = 0; u < s->topo.nodes; u++) {
+ * t = u - entry.src, sorted by dst (insertion sort: a slot has at most a few dozen entries). */
+static int expand_slot(const sched *s, const sched_row *first, size_t count, sched_row *buf, entry_coords *ec,
+                       sched_row_fn fn, void *ctx) {
+  const topo *tp = &s->topo;
+  bool is_xor = tp->kind == TOPO_HYPERCUBE;
+  if (!is_xor)
     for (size_t i = 0; i < count; i++) {
-      uint32_t t = u ^ first[i].src;
-      sched_row r = {first[i].slot, u, first[i].dst ^ t, t, first[i].dest < 0 ? -1 : (int32_t)((uint32_t)first[i].dest ^ t)};
+      /* the translation t = u - src is computed as u + (-src) */
+      to_coords(tp, first[i].src, ec[i].src);
+      for (int k = 0; k < tp->ndims; k++) ec[i].src[k] = ec[i].src[k] ? tp->radix[k] - ec[i].src[k] : 0;
+      to_coords(tp, first[i].dst, ec[i].dst);
+      if (first[i].dest >= 0) to_coords(tp, (uint32_t)first[i].dest, ec[i].dest);
+    }
+  uint32_t uc[TOPO_MAX_DIMS], tc[TOPO_MAX_DIMS];
+  for (uint32_t u = 0; u < tp->nodes; u++) {
+    if (!is_xor) to_coords(tp, u, uc);
+    for (size_t i = 0; i < count; i++) {
+      sched_row r;
+      if (is_xor) {
+        uint32_t t = u ^ first[i].src;
+        r = (sched_row){first[i].slot, u, first[i].dst ^ t, t, first[i].dest < 0 ? -1 : (int32_t)((uint32_t)first[i].dest ^ t)};
+      } else {
+        uint32_t t = add_coords(tp, uc, ec[i].src);
+        to_coords(tp, t, tc);
+        r = (sched_row){first[i].slot, u, add_coords(tp, tc, ec[i].dst), t,
+                        first[i].dest < 0 ? -1 : (int32_t)add_coords(tp, tc, ec[i].dest)};
+      }
       size_t j = i;
       while (j > 0 && buf[j - 1].dst > r.dst) {
         buf[j] = buf[j - 1];
@@ -90,7 +139,7 @@ static int expand_slot(const sched *s, const sched_row *first, size_t count, sch
 }
 
 int sched_foreach(const sched *s, sched_row_fn fn, void *ctx) {
-  if (!s->xor_template) {
+  if (!s->is_template) {
     for (size_t i = 0; i < s->nrows; i++) {
       int rc = fn(ctx, &s->rows[i]);
       if (rc) return rc;
@@ -102,13 +151,15 @@ int sched_foreach(const sched *s, sched_row_fn fn, void *ctx) {
     for (j = i; j < s->nrows && s->rows[j].slot == s->rows[i].slot; j++) {}
     if (j - i > widest) widest = j - i;
   }
-  sched_row *buf = malloc((widest ? widest : 1) * sizeof *buf);
-  if (!buf) return -1;
-  int rc = 0;
+  if (!widest) widest = 1;
+  sched_row *buf = malloc(widest * sizeof *buf);
+  entry_coords *ec = malloc(widest * sizeof *ec);
+  int rc = buf && ec ? 0 : -1;
   for (size_t i = 0, j; i < s->nrows && !rc; i = j) {
     for (j = i; j < s->nrows && s->rows[j].slot == s->rows[i].slot; j++) {}
-    rc = expand_slot(s, &s->rows[i], j - i, buf, fn, ctx);
+    rc = expand_slot(s, &s->rows[i], j - i, buf, ec, fn, ctx);
   }
   free(buf);
+  free(ec);
   return rc;
 }

@@ -5,10 +5,13 @@
  * its origin and, for personalized tasks (scatter, gather, te), its destination; broadcast
  * packets (snb, mnb) have dest -1.
  *
- * A hypercube schedule that is the same for every node up to XOR translation is stored as its
- * template: the transmissions of the packets of origin 0. The whole schedule is every
- * template row translated by every node id t (src^t, dst^t, origin t, dest^t); 000 §2 shows
- * the translates are conflict-free when each slot of the template uses each link type once.
+ * A schedule on a topology with a translation group (topo_translation_of: XOR on the
+ * hypercube, coordinate-wise addition mod K_i on rings and tori) that is the same for every
+ * node up to translation is stored as its template: the transmissions of the packets of
+ * origin 0. The whole schedule is every template row translated by every node id t
+ * (src+t, dst+t, origin t, dest+t). 000 §2 (hypercube) and 003 Thm 4.5 (any Cayley graph)
+ * show the translates are conflict-free when each slot of the template uses each generator
+ * (port) at most once.
  */
 #ifndef ROMNOC_SCHEDULE_H
 #define ROMNOC_SCHEDULE_H
@@ -44,13 +47,14 @@ typedef struct {
   model_kind model;
   int64_t root;       /* -1 for tasks without a root */
   uint32_t slots;     /* last slot used */
-  bool xor_template;  /* rows hold the origin-0 template only (see above) */
+  bool is_template;   /* rows hold the origin-0 template only (see above) */
+  const char *alg;    /* the construction that built it (a static string), or NULL */
   sched_row *rows;    /* sorted by (slot, src, dst) */
   size_t nrows, cap;
 } sched;
 
-/* Initializes an empty schedule that owns no memory yet. */
-void sched_init(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, bool xor_template);
+/* Initializes an empty schedule that owns no memory yet (not a template, no alg). */
+void sched_init(sched *s, const topo *t, task_kind task, model_kind model, int64_t root);
 
 /* Appends a row; returns 0, or -1 if memory runs out (s untouched). */
 int sched_add(sched *s, uint32_t slot, uint32_t src, uint32_t dst, uint32_t origin, int32_t dest);
@@ -65,9 +69,13 @@ void sched_free(sched *s);
 uint64_t sched_transmissions(const sched *s);
 
 /* Calls fn on every transmission of the whole schedule in (slot, src, dst) order, expanding a
- * template into its XOR translates. Stops at and returns the first non-zero value fn returns;
+ * template into its translates. Stops at and returns the first non-zero value fn returns;
  * returns 0 after the last row, or -1 if memory runs out. */
 typedef int (*sched_row_fn)(void *ctx, const sched_row *row);
 int sched_foreach(const sched *s, sched_row_fn fn, void *ctx);
+
+/* Moves the rows of src into dst (which is freed first) and leaves src empty; the metadata of
+ * dst stays. */
+void sched_take_rows(sched *dst, sched *src);
 
 #endif

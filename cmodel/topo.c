@@ -11,7 +11,6 @@ static int dim_is_cycle(const topo *t, int i) {
   return (t->kind == TOPO_TORUS || t->kind == TOPO_RING) && t->radix[i] > 2;
 }
 
-static uint32_t coord(const topo *t, uint32_t u, int i) { return (u / t->stride[i]) % t->radix[i]; }
 
 static uint32_t dim_dist(const topo *t, int i, uint32_t a, uint32_t b) {
   uint32_t d = a > b ? a - b : b - a;
@@ -121,7 +120,7 @@ int64_t topo_neighbor(const topo *t, uint32_t u, int port) {
   if (u >= t->nodes || port < 0 || port >= t->ports) return -1;
   if (t->kind == TOPO_HYPERCUBE) return u ^ (1u << port);
   int i = port / 2;
-  uint32_t k = t->radix[i], a = coord(t, u, i), b;
+  uint32_t k = t->radix[i], a = topo_coord(t, u, i), b;
   int wraps = t->kind == TOPO_TORUS || t->kind == TOPO_RING;
   if (port % 2 == 0) { /* +1 */
     if (a + 1 < k) b = a + 1;
@@ -142,8 +141,14 @@ int topo_port_to(const topo *t, uint32_t u, uint32_t v) {
     uint32_t x = u ^ v;
     return (x & (x - 1)) ? -1 : __builtin_ctz(x);
   }
-  for (int p = 0; p < t->ports; p++)
-    if (topo_neighbor(t, u, p) == (int64_t)v) return p;
+  /* the id difference of a link of dimension i is +-stride_i, or +-(K_i-1)*stride_i across a wrap */
+  int64_t diff = (int64_t)v - (int64_t)u;
+  uint64_t mag = (uint64_t)(diff < 0 ? -diff : diff);
+  for (int i = 0; i < t->ndims; i++) {
+    if (mag != t->stride[i] && mag != (uint64_t)(t->radix[i] - 1) * t->stride[i]) continue;
+    for (int p = 2 * i; p <= 2 * i + 1; p++)
+      if (topo_neighbor(t, u, p) == (int64_t)v) return p;
+  }
   return -1;
 }
 
@@ -171,13 +176,13 @@ uint64_t topo_links(const topo *t) {
 uint32_t topo_dist(const topo *t, uint32_t u, uint32_t v) {
   if (t->kind == TOPO_HYPERCUBE) return (uint32_t)__builtin_popcount(u ^ v);
   uint32_t d = 0;
-  for (int i = 0; i < t->ndims; i++) d += dim_dist(t, i, coord(t, u, i), coord(t, v, i));
+  for (int i = 0; i < t->ndims; i++) d += dim_dist(t, i, topo_coord(t, u, i), topo_coord(t, v, i));
   return d;
 }
 
 uint32_t topo_eccentricity(const topo *t, uint32_t u) {
   uint32_t e = 0;
-  for (int i = 0; i < t->ndims; i++) e += dim_ecc(t, i, coord(t, u, i));
+  for (int i = 0; i < t->ndims; i++) e += dim_ecc(t, i, topo_coord(t, u, i));
   return e;
 }
 
@@ -189,7 +194,7 @@ uint32_t topo_diameter(const topo *t) {
 
 uint64_t topo_dist_sum_from(const topo *t, uint32_t u) {
   uint64_t s = 0;
-  for (int i = 0; i < t->ndims; i++) s += (t->nodes / t->radix[i]) * dim_sum_from(t, i, coord(t, u, i));
+  for (int i = 0; i < t->ndims; i++) s += (t->nodes / t->radix[i]) * dim_sum_from(t, i, topo_coord(t, u, i));
   return s;
 }
 
@@ -200,4 +205,43 @@ uint64_t topo_dist_sum_all(const topo *t) {
     s += lines * lines * dim_sum_all(t, i);
   }
   return s;
+}
+
+topo_translation topo_translation_of(const topo *t) {
+  switch (t->kind) {
+  case TOPO_HYPERCUBE: return TRANS_XOR;
+  case TOPO_RING:
+  case TOPO_TORUS: return TRANS_ADD;
+  default: return TRANS_NONE;
+  }
+}
+
+const char *topo_translation_name(topo_translation tr) {
+  static const char *const names[] = {"none", "xor", "add"};
+  return names[tr];
+}
+
+uint32_t topo_add(const topo *t, uint32_t u, uint32_t x) {
+  if (t->kind == TOPO_HYPERCUBE) return u ^ x;
+  uint32_t r = 0;
+  for (int i = 0; i < t->ndims; i++) {
+    uint32_t k = t->radix[i], c = topo_coord(t, u, i) + topo_coord(t, x, i);
+    r += (c >= k ? c - k : c) * t->stride[i];
+  }
+  return r;
+}
+
+uint32_t topo_sub(const topo *t, uint32_t u, uint32_t v) {
+  if (t->kind == TOPO_HYPERCUBE) return u ^ v;
+  uint32_t r = 0;
+  for (int i = 0; i < t->ndims; i++) {
+    uint32_t k = t->radix[i], a = topo_coord(t, u, i), b = topo_coord(t, v, i);
+    r += (a >= b ? a - b : a + k - b) * t->stride[i];
+  }
+  return r;
+}
+
+void topo_port_name(const topo *t, int port, char *buf, size_t len) {
+  if (t->kind == TOPO_HYPERCUBE) snprintf(buf, len, "e%d", port);
+  else snprintf(buf, len, "%ce%d", port % 2 ? '-' : '+', port / 2);
 }

@@ -57,7 +57,29 @@ uint32_t topo_diameter(const topo *t);
 uint64_t topo_dist_sum_from(const topo *t, uint32_t u);
 uint64_t topo_dist_sum_all(const topo *t);
 
-/* Smallest and largest degree over all nodes. */
+/* Smallest degree over all nodes. */
 int topo_min_degree(const topo *t);
+
+/* Coordinate i of node u (coordinate 0 least significant). */
+static inline uint32_t topo_coord(const topo *t, uint32_t u, int i) { return (u / t->stride[i]) % t->radix[i]; }
+
+/* The translation group of a vertex-transitive topology (003 §4: a Cayley graph whose nodes
+ * are group elements and whose ports are generators): the hypercube is Z_2^d (XOR), a ring or
+ * torus is Z_K1 x ... x Z_Kn (coordinate-wise addition mod K_i); a mesh has none. Translating
+ * every row of a schedule by a group element maps links onto links of the same port. */
+typedef enum { TRANS_NONE, TRANS_XOR, TRANS_ADD } topo_translation;
+
+topo_translation topo_translation_of(const topo *t);
+
+/* "none", "xor" or "add": the spelling in TSV metadata (template=...). */
+const char *topo_translation_name(topo_translation tr);
+
+/* u translated by x (u XOR x, or coordinate-wise (u_i + x_i) mod K_i), and the x with
+ * topo_add(t, v, x) == u. Only for topologies with a translation. */
+uint32_t topo_add(const topo *t, uint32_t u, uint32_t x);
+uint32_t topo_sub(const topo *t, uint32_t u, uint32_t v);
+
+/* The generator a port stands for, as text: "e3" (hypercube: flip bit 3), "+e0", "-e1". */
+void topo_port_name(const topo *t, int port, char *buf, size_t len);
 
 #endif

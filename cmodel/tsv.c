@@ -61,7 +61,8 @@ int tsv_write(FILE *f, const sched *s, bool template_only) {
   fprintf(f, "# generator=romnoc-cmodel %s\n# topo=%s\n# task=%s\n# model=%s\n# root=%lld\n# slots=%u\n# rows=%llu\n",
           ROMNOC_VERSION, s->topo.name, task_name(s->task), model_name(s->model), (long long)s->root,
           (unsigned)s->slots, (unsigned long long)rows);
-  if (template_only) fputs("# template=xor\n", f);
+  if (s->alg) fprintf(f, "# alg=%s\n", s->alg);
+  if (template_only) fprintf(f, "# template=%s\n", topo_translation_name(topo_translation_of(&s->topo)));
   fputs(TSV_HEADER "\n", f);
   out_buf *o = malloc(sizeof *o);
   if (!o) return -1;

@@ -1,6 +1,7 @@
 /* tsv.h — the schedule exchange format.
  *
- *   # key=value            any number of comment lines (metadata: topo, task, model, root, slots)
+ *   # key=value            any number of comment lines (metadata: topo, task, model, root, slots,
+ *                          rows, alg; template=xor|add for a template)
  *   slot<TAB>src<TAB>dst<TAB>origin<TAB>dest
  *   1<TAB>0<TAB>1<TAB>0<TAB>-1
  *
@@ -17,7 +18,7 @@
 #define TSV_HEADER "slot\tsrc\tdst\torigin\tdest"
 
 /* Writes s to f: metadata, header, rows; only the template rows when template_only (which
- * needs s->xor_template). Returns 0, or -1 on a write error or when memory runs out. */
+ * needs s->is_template; the metadata then says template=<the topology's translation>). Returns 0, or -1 on a write error or when memory runs out. */
 int tsv_write(FILE *f, const sched *s, bool template_only);
 
 typedef struct tsv_reader tsv_reader;

@@ -35,7 +35,7 @@ struct verifier {
   size_t npending, cap_pending;
 
   uint32_t *stamp_a, *stamp_b; /* capacity: the last slot a link or node was used */
-  uint32_t dim_stamp[TOPO_MAX_DIMS];
+  uint32_t gen_stamp[2 * TOPO_MAX_DIMS]; /* template mode: the last slot each port was used */
 
   uint32_t slot, last_src, last_dst;
   uint64_t rows;
@@ -52,8 +52,9 @@ verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t 
     snprintf(err, errlen, "root %lld is not a node of %s (0..%u)", (long long)root, t->name, (unsigned)t->nodes - 1);
     return NULL;
   }
-  if (template_mode && (t->kind != TOPO_HYPERCUBE || model != MODEL_MLA || (task != TASK_MNB && task != TASK_TE))) {
-    snprintf(err, errlen, "--template certifies XOR-translated mnb or te schedules on a hypercube under mla, not %s %s %s",
+  if (template_mode && (topo_translation_of(t) == TRANS_NONE || model != MODEL_MLA || (task != TASK_MNB && task != TASK_TE))) {
+    snprintf(err, errlen,
+             "--template certifies translated mnb or te schedules on a hypercube, ring or torus under mla, not %s %s %s",
              task_name(task), t->name, model_name(model));
     return NULL;
   }
@@ -173,13 +174,16 @@ static int check_capacity(verifier *v, const sched_row *r, int port) {
   if (*a == s || (b && *b == s)) return violation(v, r, what, (unsigned)r->src, (unsigned)r->dst);
   *a = s;
   if (b) *b = s;
-  if (v->template_mode) { /* 000 §2: translates are disjoint iff link types differ per slot */
-    if (v->dim_stamp[port] == s)
+  if (v->template_mode) { /* 000 §2, 003 Thm 4.5: translates are disjoint iff generators differ per slot */
+    if (v->gen_stamp[port] == s) {
+      char gen[16];
+      topo_port_name(&v->t, port, gen, sizeof gen);
       return violation(v, r,
-                       "translates exceed the mla capacity: the template uses link type %d twice in this slot, so "
-                       "its XOR translates share directed links",
-                       port + 1);
-    v->dim_stamp[port] = s;
+                       "translates exceed the mla capacity: the template uses generator %s (port %d) twice in slot %u, "
+                       "so its translates share directed links",
+                       gen, port, (unsigned)s);
+    }
+    v->gen_stamp[port] = s;
   }
   return VERIFY_OK;
 }

@@ -10,10 +10,10 @@
  * Memory: a bit per (node, origin) for broadcasts, a 16-bit location per packet for
  * personalized tasks, a stamp per link or node for capacity.
  *
- * Template mode certifies an XOR-translated hypercube schedule (mnb or te, mla) from its
- * origin-0 rows alone (000 §2): the rows must form a valid single-source broadcast (mnb) or
- * scatter (te) from node 0 that uses each link type at most once per slot; then all 2^d
- * translates run together without conflict and complete the task.
+ * Template mode certifies a translated schedule (mnb or te, mla) on a hypercube, ring or torus
+ * from its origin-0 rows alone (000 §2, 003 Thm 4.5): the rows must form a valid single-source
+ * broadcast (mnb) or scatter (te) from node 0 that uses each generator (port) at most once
+ * per slot; then all N translates run together without conflict and complete the task.
  */
 #ifndef ROMNOC_VERIFY_H
 #define ROMNOC_VERIFY_H

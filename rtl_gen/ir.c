@@ -303,7 +303,7 @@ int ir_build(ir_fabric *f, const sched *s, ir_arch arch, char *err, size_t errle
   f->root = s->root;
   f->slots = s->slots;
   f->cycles = s->slots + 1;
-  f->shared = s->xor_template; /* node u runs node 0's program translated by XOR with u */
+  f->shared = s->is_template; /* node u runs node 0's program translated by XOR with u */
   f->nprograms = f->shared ? 1 : s->topo.nodes;
   f->programs = calloc(f->nprograms, sizeof *f->programs);
   collect_ctx c = {calloc(f->nprograms, sizeof(row_list)), f->nprograms};

@@ -145,7 +145,7 @@ int main(int argc, char **argv) {
   }
 
   sched s;
-  if (schedule_build(&s, &t, (task_kind)task, MODEL_MLA, root, err, sizeof err)) return bad_input("%s", err);
+  if (schedule_build(&s, &t, (task_kind)task, MODEL_MLA, root, NULL, err, sizeof err)) return bad_input("%s", err);
   ir_fabric f;
   int rc = verify_schedule(&s, err, sizeof err) || ir_build(&f, &s, arch, err, sizeof err);
   if (rc) {

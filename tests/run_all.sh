@@ -26,6 +26,8 @@ run_suite() { # name, command...
 run_suite "unit tests (asan+ubsan)" build/asan/unit_tests
 run_suite "cmodel CLI, D<=12" bash tests/run.sh build/cmodel 12
 run_suite "cmodel CLI under asan+ubsan, D<=6" bash tests/run.sh build/asan/cmodel 6
+run_suite "cmodel on rings, tori and meshes" bash tests/topologies.sh build/cmodel
+run_suite "cmodel on rings, tori and meshes under asan+ubsan (small sizes)" bash tests/topologies.sh build/asan/cmodel small
 run_suite "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
 run_suite "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh build/asan/rtl_gen
 run_suite "hardware: generate, lint, yosys, verilate, simulate, diff, verify" bash tests/sim_tests.sh

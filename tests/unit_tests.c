@@ -7,6 +7,7 @@
 
 #include "bounds.h"
 #include "build.h"
+#include "hamilton.h"
 #include "schedule.h"
 #include "topo.h"
 #include "verify.h"
@@ -197,7 +198,7 @@ static void test_hypercube_schedules(void) {
     for (int k = 0; k < TASK_COUNT; k++) {
       sched s;
       int64_t root = task_has_root((task_kind)k) ? (int64_t)(n - 1) : -1;
-      CHECK(schedule_build(&s, &t, (task_kind)k, MODEL_MLA, root, err, sizeof err) == 0, "build: %s", err);
+      CHECK(schedule_build(&s, &t, (task_kind)k, MODEL_MLA, root, NULL, err, sizeof err) == 0, "build: %s", err);
       order_check o = {{0, 0, 0, 0, 0}, 0, 1};
       sched_foreach(&s, check_order, &o);
       CHECK(o.sorted, "%s %s: rows not strictly sorted by (slot, src, dst)", name, task_name((task_kind)k));
@@ -217,11 +218,107 @@ static void test_unavailable(void) {
   char err[256];
   sched s;
   topo_parse("torus:4x4", &t, err, sizeof err);
-  CHECK(schedule_build(&s, &t, TASK_MNB, MODEL_MLA, -1, err, sizeof err) == -1 && strstr(err, "torus:4x4"),
-        "mnb on a torus must be reported unavailable: %s", err);
+  CHECK(schedule_build(&s, &t, TASK_MNB, MODEL_ONEWAY, -1, NULL, err, sizeof err) == -1 && strstr(err, "torus:4x4") &&
+            strstr(err, "oneway"),
+        "mnb on a torus under oneway must be reported unavailable: %s", err);
+  CHECK(schedule_build(&s, &t, TASK_MNB, MODEL_MLA, -1, "classes", err, sizeof err) == -1 && strstr(err, "classes"),
+        "the hypercube's construction on a torus must be refused: %s", err);
+  topo_parse("mesh:3x5", &t, err, sizeof err);
+  CHECK(schedule_build(&s, &t, TASK_MNB, MODEL_MLA, -1, "cycle", err, sizeof err) == -1 && strstr(err, "mesh:3x5"),
+        "a ring algorithm on a mesh without a Hamiltonian cycle must be refused: %s", err);
   topo_parse("hypercube:3", &t, err, sizeof err);
-  CHECK(schedule_build(&s, &t, TASK_TE, MODEL_ONEWAY, -1, err, sizeof err) == -1 && strstr(err, "oneway"),
+  CHECK(schedule_build(&s, &t, TASK_TE, MODEL_ONEWAY, -1, NULL, err, sizeof err) == -1 && strstr(err, "oneway"),
         "te under oneway must be reported unavailable: %s", err);
+}
+
+/* ---- translation: against coordinate arithmetic done here ---- */
+
+static void test_translation(const char *spec) {
+  topo t;
+  char err[256];
+  topo_parse(spec, &t, err, sizeof err);
+  int ok = 1;
+  for (uint32_t u = 0; u < t.nodes; u++)
+    for (uint32_t x = 0; x < t.nodes; x++) {
+      uint32_t want = 0, rest_u = u, rest_x = x, mul = 1;
+      for (int i = 0; i < t.ndims; i++) { /* digit by digit, radix K_i */
+        uint32_t k = t.radix[i];
+        want += ((rest_u % k + rest_x % k) % k) * mul;
+        rest_u /= k;
+        rest_x /= k;
+        mul *= k;
+      }
+      uint32_t sum = topo_add(&t, u, x);
+      if (sum != want || topo_sub(&t, sum, x) != u) ok = 0;
+      /* a translation maps port p's link onto port p's link */
+      for (int p = 0; p < t.ports && ok; p++) {
+        int64_t v = topo_neighbor(&t, u, p);
+        if (v >= 0 && topo_neighbor(&t, topo_add(&t, u, x), p) != (int64_t)topo_add(&t, (uint32_t)v, x)) ok = 0;
+      }
+    }
+  CHECK(ok, "%s: topo_add/topo_sub disagree with coordinate arithmetic, or move a link off its port", spec);
+}
+
+/* The whole schedule of a template equals its rows translated here, row by row. */
+typedef struct {
+  const sched *tpl;
+  uint64_t seen;
+  int ok;
+  uint8_t *hit; /* per (template row, node): produced once */
+} expand_check;
+
+static int check_expanded(void *ctx, const sched_row *r) {
+  expand_check *e = ctx;
+  const topo *t = &e->tpl->topo;
+  /* the template row this came from: translate back by its origin */
+  uint32_t src = topo_sub(t, r->src, r->origin), dst = topo_sub(t, r->dst, r->origin);
+  int32_t dest = r->dest < 0 ? -1 : (int32_t)topo_sub(t, (uint32_t)r->dest, r->origin);
+  size_t i = 0;
+  while (i < e->tpl->nrows && !(e->tpl->rows[i].slot == r->slot && e->tpl->rows[i].src == src &&
+                                  e->tpl->rows[i].dst == dst && e->tpl->rows[i].dest == dest))
+    i++;
+  if (i == e->tpl->nrows || e->hit[i * t->nodes + r->origin]++) e->ok = 0;
+  e->seen++;
+  return 0;
+}
+
+static void test_template_expansion(const char *spec, task_kind task, const char *alg) {
+  topo t;
+  char err[256] = "not a template";
+  sched s;
+  topo_parse(spec, &t, err, sizeof err);
+  CHECK(schedule_build(&s, &t, task, MODEL_MLA, -1, alg, err, sizeof err) == 0 && s.is_template, "%s %s: %s", spec,
+        task_name(task), err);
+  if (!s.is_template) return sched_free(&s);
+  expand_check e = {&s, 0, 1, calloc(s.nrows * t.nodes, 1)};
+  sched_foreach(&s, check_expanded, &e);
+  CHECK(e.ok && e.seen == (uint64_t)s.nrows * t.nodes, "%s %s: the expansion is not every template row translated once",
+        spec, task_name(task));
+  free(e.hit);
+  sched_free(&s);
+}
+
+/* ---- Hamiltonian cycles: every node once, consecutive nodes (and last, first) adjacent ---- */
+
+static void test_hamilton(const char *spec, int exists) {
+  topo t;
+  char err[256], why[256] = "";
+  topo_parse(spec, &t, err, sizeof err);
+  uint32_t *order = malloc(t.nodes * sizeof *order);
+  int rc = hamilton_cycle(&t, order, why, sizeof why);
+  if (!exists) {
+    CHECK(rc == -1 && strstr(why, spec), "%s: must report that it has no Hamiltonian cycle (%s)", spec, why);
+  } else {
+    uint8_t *seen = calloc(t.nodes, 1);
+    int ok = rc == 0 && order[0] == 0;
+    for (uint32_t i = 0; ok && i < t.nodes; i++) {
+      if (order[i] >= t.nodes || seen[order[i]]++) ok = 0;
+      else if (t.nodes > 2 && topo_dist(&t, order[i], order[(i + 1) % t.nodes]) != 1) ok = 0;
+    }
+    CHECK(ok, "%s: not a Hamiltonian cycle from node 0 (%s)", spec, why);
+    free(seen);
+  }
+  free(order);
 }
 
 int main(void) {
@@ -233,6 +330,19 @@ int main(void) {
   test_verifier_cases();
   test_hypercube_schedules();
   test_unavailable();
+  static const char *const translated[] = {"hypercube:3", "ring:5", "ring:2", "torus:3x4", "torus:2x3x2", "torus:5x2"};
+  for (size_t i = 0; i < sizeof translated / sizeof translated[0]; i++) test_translation(translated[i]);
+  static const char *const templated[] = {"ring:6", "torus:3x3", "torus:4x5", "torus:2x3x3", "hypercube:4"};
+  for (size_t i = 0; i < sizeof templated / sizeof templated[0]; i++) {
+    int cube = !strncmp(templated[i], "hypercube", 9);
+    test_template_expansion(templated[i], TASK_MNB, NULL);
+    test_template_expansion(templated[i], TASK_TE, cube ? "recursive" : "coloring");
+  }
+  static const char *const cycles[] = {"mesh:2x2", "mesh:2x3", "mesh:4x3", "mesh:3x4", "mesh:6x6", "mesh:3x3x2",
+                                       "mesh:2x3x5", "mesh:3x5x4", "mesh:2", "ring:7"};
+  for (size_t i = 0; i < sizeof cycles / sizeof cycles[0]; i++) test_hamilton(cycles[i], 1);
+  static const char *const no_cycles[] = {"mesh:3x3", "mesh:3x5x7", "mesh:4"};
+  for (size_t i = 0; i < sizeof no_cycles / sizeof no_cycles[0]; i++) test_hamilton(no_cycles[i], 0);
   printf("unit: %d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

@@ -1,0 +1,144 @@
+/* cayley_mnb.c — multinode broadcast on a ring or torus as a translation template
+ * (003 §4).
+ *
+ * A torus Z_K1 x ... x Z_Kn is a Cayley graph whose generators are the ports (+e_i, and -e_i
+ * where K_i > 2). 003 Thm 4.5: if a broadcast tree from node 0 (the template) uses each
+ * generator at most once per slot, its translates by every node run together without sharing
+ * a directed link, so the whole multinode broadcast takes the template's slots; with every
+ * slot using all deg generators that is ceil((N-1)/deg), the lower bound (003 Thm 3.5(ii)).
+ * 003 Def 4.3 calls such an order of the nodes in blocks of deg a regular order, and gives
+ * none for tori. We search for one: slot by slot, a maximum matching of generators g to
+ * unreached nodes v whose parent v - g was reached in an earlier slot, nearest nodes first
+ * (ties by a per-attempt order). If an attempt leaves a slot short, other tie orders are
+ * tried; the attempt with the fewest slots is kept. The verifier decides.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bounds.h"
+#include "construct.h"
+
+#define MAX_GENS (2 * TOPO_MAX_DIMS)
+#define ATTEMPTS 64
+
+typedef struct {
+  const topo *t;
+  int ngens;
+  int gen[MAX_GENS];     /* the port of each generator */
+  int inverse[MAX_GENS]; /* the port that undoes it: v's parent through g is neighbor(v, inverse) */
+  uint32_t *dist, *key;  /* distance from 0; the tie order of the attempt */
+  uint8_t *reached;      /* 1: reached before the current slot; 2: reached in it */
+  /* the current slot: each generator's best candidates, and the matching */
+  uint32_t cand[MAX_GENS][MAX_GENS];
+  int ncand[MAX_GENS];
+  int match[MAX_GENS]; /* index into cand[g], or -1 */
+} search;
+
+static uint64_t priority(const search *s, uint32_t v) { return (uint64_t)s->dist[v] << 32 | s->key[v]; }
+
+/* Keeps the ngens best candidates of generator g (sorted by priority), enough for a maximum
+ * matching: at most ngens-1 of them can be taken by the other generators. */
+static void offer(search *s, int g, uint32_t v) {
+  int n = s->ncand[g];
+  if (n == s->ngens && priority(s, v) >= priority(s, s->cand[g][n - 1])) return;
+  if (n < s->ngens) n++;
+  int i = n - 1;
+  while (i > 0 && priority(s, s->cand[g][i - 1]) > priority(s, v)) {
+    s->cand[g][i] = s->cand[g][i - 1];
+    i--;
+  }
+  s->cand[g][i] = v;
+  s->ncand[g] = n;
+}
+
+/* Kuhn's augmenting path from generator g. */
+static int augment(search *s, int g, int *visited) {
+  for (int i = 0; i < s->ncand[g]; i++) {
+    uint32_t v = s->cand[g][i];
+    int owner = -1;
+    for (int h = 0; h < s->ngens; h++)
+      if (s->match[h] >= 0 && s->cand[h][s->match[h]] == v) owner = h;
+    if (owner >= 0 && (visited[owner] || (visited[owner] = 1, !augment(s, owner, visited)))) continue;
+    s->match[g] = i;
+    return 1;
+  }
+  return 0;
+}
+
+/* One attempt: fills s (rows of origin 0) and returns the slots, or 0 if memory runs out. */
+static uint32_t attempt(search *sr, sched *s) {
+  const topo *t = sr->t;
+  uint32_t n = t->nodes, remaining = n - 1, slot = 0;
+  memset(sr->reached, 0, n);
+  sr->reached[0] = 1;
+  while (remaining) {
+    slot++;
+    memset(sr->ncand, 0, sizeof sr->ncand);
+    for (uint32_t v = 1; v < n; v++) {
+      if (sr->reached[v]) continue;
+      for (int g = 0; g < sr->ngens; g++)
+        if (sr->reached[topo_neighbor(t, v, sr->inverse[g])]) offer(sr, g, v);
+    }
+    for (int g = 0; g < sr->ngens; g++) sr->match[g] = -1;
+    for (int g = 0; g < sr->ngens; g++) {
+      int visited[MAX_GENS] = {0};
+      visited[g] = 1;
+      augment(sr, g, visited);
+    }
+    for (int g = 0; g < sr->ngens; g++) {
+      if (sr->match[g] < 0) continue;
+      uint32_t v = sr->cand[g][sr->match[g]];
+      if (sched_add(s, slot, (uint32_t)topo_neighbor(t, v, sr->inverse[g]), v, 0, -1)) return 0;
+      sr->reached[v] = 2;
+      remaining--;
+    }
+    for (uint32_t v = 1; v < n; v++)
+      if (sr->reached[v] == 2) sr->reached[v] = 1;
+  }
+  return slot;
+}
+
+int cayley_mnb(sched *s) {
+  const topo *t = &s->topo;
+  uint32_t n = t->nodes;
+  search sr = {.t = t};
+  s->is_template = true;
+  for (int p = 0; p < t->ports; p++) {
+    int64_t e = topo_neighbor(t, 0, p);
+    if (e < 0) continue;
+    sr.gen[sr.ngens] = p;
+    sr.inverse[sr.ngens++] = topo_port_to(t, (uint32_t)e, 0);
+  }
+  sr.dist = malloc(n * sizeof *sr.dist);
+  sr.key = malloc(n * sizeof *sr.key);
+  sr.reached = malloc(n);
+  sched trial;
+  sched_init(&trial, t, s->task, s->model, -1);
+  int rc = -1;
+  if (!sr.dist || !sr.key || !sr.reached) goto out;
+  for (uint32_t v = 0; v < n; v++) sr.dist[v] = topo_dist(t, 0, v);
+  uint32_t lb = bound_slots(t, TASK_MNB, s->model, 0), best = 0;
+  for (uint32_t a = 0; a < ATTEMPTS && (!best || best > lb); a++) {
+    /* attempt 0 breaks ties by node id, the others by a fixed pseudo-random order */
+    for (uint32_t v = 0; v < n; v++) {
+      uint64_t x = (uint64_t)v * 0x9e3779b97f4a7c15ull + a * 0xbf58476d1ce4e5b9ull;
+      sr.key[v] = a ? (uint32_t)((x ^ (x >> 29)) * 0x94d049bb133111ebull >> 32) : v;
+    }
+    trial.nrows = 0;
+    uint32_t slots = attempt(&sr, &trial);
+    if (!slots) goto out;
+    if (!best || slots < best) {
+      best = slots;
+      s->nrows = 0;
+      for (size_t i = 0; i < trial.nrows; i++)
+        if (sched_add(s, trial.rows[i].slot, trial.rows[i].src, trial.rows[i].dst, 0, -1)) goto out;
+    }
+  }
+  rc = 0;
+out:
+  sched_free(&trial);
+  free(sr.dist);
+  free(sr.key);
+  free(sr.reached);
+  return rc;
+}

@@ -1,0 +1,89 @@
+/* construct.h — the schedule constructions, one file each, behind one entry point so that
+ * build.c can list them in a table (topology family, task, model, name).
+ *
+ * Each fills a schedule that sched_init() prepared (topology, task, model and root are in it)
+ * and returns 0, or -1 if memory runs out (the schedule then holds a partial row set that the
+ * caller frees). A construction that stores a template sets s->is_template. Rows need not be
+ * sorted: the caller runs sched_finish().
+ */
+#ifndef ROMNOC_CONSTRUCT_H
+#define ROMNOC_CONSTRUCT_H
+
+#include <stddef.h>
+
+#include "schedule.h"
+
+typedef int (*construct_fn)(sched *s);
+
+/* ---- hypercube, paper 000 (mla) ---- */
+
+/* Single-node broadcast along the binomial tree: in slot k every node that has the packet
+ * sends it across dimension k-1. d slots, 2^d - 1 transmissions. */
+int hc_snb(sched *s);
+
+/* 000 §2: template (origin 0) of the multinode broadcast: the link sets A_i built from the
+ * rotation classes, every A_i with links of distinct types. ceil((2^d-1)/d) slots. */
+int hc_mnb(sched *s);
+
+/* 000 §3: scatter from the root over the perfectly balanced shortest-path spanning tree built
+ * from compatible classes, farthest destinations first. ceil((2^d-1)/d) slots. */
+int hc_scatter(sched *s);
+
+/* 000 §4: template (origin 0) of the total exchange, built recursively in three phases.
+ * 2^(d-1) slots, d*2^(2d-1) transmissions. */
+int hc_te(sched *s);
+
+/* ---- any topology (mla) ---- */
+
+/* Single-node broadcast along a breadth-first spanning tree: a node at distance r from the
+ * root receives in slot r from a neighbour at distance r-1. ecc(root) slots, N-1 rows. */
+int tree_snb(sched *s);
+
+/* Scatter over a shortest-path spanning tree whose root subtrees are balanced (at most
+ * ceil((N-1)/deg(root)) nodes each where the search finds it), farthest first (000 §3's
+ * pipelining). Slots = the largest root subtree. */
+int tree_scatter(sched *s);
+
+/* Gather as the time reversal of the best scatter (003 Thm 2.10-2.11): same slots and
+ * transmissions. */
+int reverse_gather(sched *s);
+
+/* ---- rings and tori: Cayley-graph templates (003 §4) ---- */
+
+/* Template of the multinode broadcast from slot-by-slot matchings of generators to unreached
+ * nodes whose parent is reached (a regular order, 003 Def 4.3). ceil((N-1)/deg) slots where
+ * the search reaches it. */
+int cayley_mnb(sched *s);
+
+/* Template of the total exchange: every packet of origin 0 on a shortest path, the hops
+ * coloured (slots) by König's edge colouring of the packet x generator multigraph. Slots =
+ * max(longest path, heaviest generator). */
+int cayley_te(sched *s);
+
+/* ---- meshes ---- */
+
+/* Multinode broadcast on a Hamiltonian cycle (the ring algorithm, N even, at least two
+ * dimensions) or, on a linear array, along the array: ceil((N-1)/2) or N-1 slots. */
+int mesh_mnb_cycle(sched *s);
+int mesh_mnb_cycle_applies(const topo *t, char *why, size_t len);
+
+/* Multinode broadcast by folding: the torus of the same sizes simulated at half speed (004
+ * §2), redundant copies pruned. 2 * (torus mnb slots). */
+int mesh_mnb_fold(sched *s);
+
+/* ---- per node, any topology ---- */
+
+/* Multinode broadcast: each slot every directed link sends the rarest packet its receiver
+ * lacks. A heuristic where no construction reaches the bound. */
+int greedy_mnb(sched *s);
+
+
+/* Every packet on a shortest path (dimension order, antipodal directions balanced); each slot
+ * every directed link sends the waiting packet with the most hops to go. */
+int greedy_te(sched *s);
+
+/* Dimension-ordered exchange: the same paths, dimension i's hops only after every packet has
+ * finished dimension i-1 (the baseline a torus te must never exceed). */
+int dimorder_te(sched *s);
+
+#endif

@@ -1,0 +1,71 @@
+# bounds.awk - lower bounds of the romnoc tasks on rings, tori and meshes (root 0), written
+# from the definitions and the papers, without cmodel. Used by topologies.sh to check every
+# row of `cmodel table`.
+#
+#   awk -f bounds.awk   reads table rows: task topo slots lb gap tx txlb check alg
+#
+# For each row it prints "ok" or "FAIL <row>: <why>", then "N passed, N failed" at the end.
+# Expected figures (N nodes; per dimension i of size K: cycle = ring/torus with K > 2):
+#   degree (torus, ring) = sum of (K > 2 ? 2 : 1); a mesh corner (node 0) has one per dimension
+#   ecc(0) = diameter = sum of floor(K/2) (cycle) or K - 1 (path)
+#   D0 = sum of distances from 0 = sum over i of (N/K) * (floor(K^2/4) on a cycle, K(K-1)/2 on a path)
+#   DALL = sum over all ordered pairs = sum over i of (N/K)^2 * K * (floor(K^2/4) or (K^3-K)/3 / K)
+#   snb:     ecc(0) slots, N-1 transmissions
+#   mnb:     max(diameter, ceil((N-1)/mindeg)) slots (003 Thm 3.5; 004 (4a), (4b)), N(N-1)
+#   scatter, gather: max(ecc(0), ceil((N-1)/deg(0))) slots, D0 transmissions
+#   te:      max(diameter, ceil((N-1)/mindeg), ceil(DALL/(2 links)), max_i cut_i) slots,
+#            DALL transmissions, where cut_i = ceil((N/K)^2 floor(K^2/4) / (2N/K on a cycle,
+#            N/K on a path)): the packets that must cross the middle of dimension i.
+# Policy: snb, mnb, scatter and gather must reach the slot bound on rings, tori and 2-D meshes
+# with an even node count (the issue's "at the lower bound" set) - and every row must reach the
+# transmission bound. te on rings and tori must not exceed the dimension-ordered exchange,
+# whose phases cannot beat their own cut bounds: slots <= sum_i cut_i.
+# Elsewhere slots >= lb is all that is asked (the gap is reported, not failed).
+
+function ceil_div(a, b) { return int((a + b - 1) / b) }
+function max(a, b) { return a > b ? a : b }
+
+{
+	if ($1 == "task") next
+	task = $1; topo = $2
+	if ($3 == "FAIL") { fail("verifier: " $0); next }
+	slots = $3 + 0; lb = $4 + 0; tx = $6 + 0; txlb = $7 + 0; check = $8
+	split(topo, kv, ":"); kind = kv[1]
+	m = split(kv[2], K, "x")
+	N = 1; for (i = 1; i <= m; i++) { K[i] += 0; N *= K[i] }
+	deg = 0; ecc = 0; d0 = 0; dall = 0; links = 0; cutmax = 0; cutsum = 0
+	for (i = 1; i <= m; i++) {
+		k = K[i]; lines = N / k
+		cyc = (kind == "torus" || kind == "ring") && k > 2
+		deg += cyc ? 2 : 1
+		ecc += cyc ? int(k / 2) : k - 1
+		d0 += lines * (cyc ? int(k * k / 4) : k * (k - 1) / 2)
+		dall += lines * lines * (cyc ? k * int(k * k / 4) : (k * k * k - k) / 3)
+		links += lines * (cyc ? k : k - 1)
+		cut = ceil_div(lines * lines * int(k * k / 4), cyc ? 2 * lines : lines)
+		cutmax = max(cutmax, cut); cutsum += cut
+	}
+	mindeg = kind == "mesh" ? m : deg
+	if (task == "snb") { want_lb = ecc; want_tx = N - 1 }
+	else if (task == "mnb") { want_lb = max(ecc, ceil_div(N - 1, mindeg)); want_tx = N * (N - 1) }
+	else if (task == "scatter" || task == "gather") { want_lb = max(ecc, ceil_div(N - 1, mindeg)); want_tx = d0 }
+	else if (task == "te") {
+		want_lb = max(max(ecc, ceil_div(N - 1, mindeg)), max(ceil_div(dall, 2 * links), cutmax))
+		want_tx = dall
+	} else { fail("unknown task: " $0); next }
+	if (check !~ /^OK/) { fail("not verified: " $0); next }
+	if (lb != want_lb) { fail($0 ": verifier lb " lb ", formula " want_lb); next }
+	if (txlb != want_tx) { fail($0 ": verifier txlb " txlb ", formula " want_tx); next }
+	if (tx != want_tx) { fail($0 ": " tx " transmissions, minimum " want_tx); next }
+	must = task != "te" && (kind != "mesh" || (m == 2 && N % 2 == 0))
+	if (must && slots != want_lb) { fail($0 ": " slots " slots, lower bound " want_lb); next }
+	if (slots < want_lb) { fail($0 ": " slots " slots is below the lower bound " want_lb); next }
+	if (task == "te" && kind != "mesh" && slots > cutsum) {
+		fail($0 ": " slots " slots, worse than dimension-ordered exchange (>= " cutsum ")"); next
+	}
+	npass++; print "ok " task " " topo
+}
+
+function fail(why) { nfail++; print "FAIL " why }
+
+END { printf "%d passed, %d failed\n", npass, nfail + 0 }
