@@ -53,9 +53,11 @@ $(BUILD)/asan/unit_tests: tests/unit_tests.c $(CMODEL_LIB) $(CMODEL_HDR)
 	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -Icmodel -o $@ tests/unit_tests.c $(CMODEL_LIB)
 
 # -- tools: Debian packages the hardware flows need (installed when root) -------
+# ccache: every Verilator build recompiles the same runtime library and test bench; the tests'
+# hundred builds share one compilation of each (scripts/sim.sh sets OBJCACHE)
 TOOLS := verilator:verilator yosys:yosys nextpnr-ice40:nextpnr-ice40 icepack:fpga-icestorm \
-         /usr/include/systemc.h:libsystemc-dev
-$(BUILD)/.tools-ok: scripts/ensure_tools.sh
+         /usr/include/systemc.h:libsystemc-dev ccache:ccache
+$(BUILD)/.tools-ok: scripts/ensure_tools.sh Makefile
 	@mkdir -p $(@D)
 	scripts/ensure_tools.sh $(TOOLS)
 	@touch $@
@@ -69,14 +71,19 @@ ROOT  ?= 0
 TRACE ?= 0
 # router architecture: banked (default) or simple (the baseline)
 ARCH  ?= banked
+# a schedule TSV to build instead of TOPO/TASK/ROOT (any topology, task and model)
+SCHEDULE ?=
+# the golden model's construction for TOPO/TASK (default: auto)
+ALG   ?=
+DESIGN_VARS = TOPO=$(TOPO) TASK=$(TASK) WIDTH=$(WIDTH) ROOT=$(ROOT) ARCH=$(ARCH) SCHEDULE=$(SCHEDULE) ALG=$(ALG)
 .PHONY: sim
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@TOPO=$(TOPO) TASK=$(TASK) WIDTH=$(WIDTH) SEED=$(SEED) ROOT=$(ROOT) TRACE=$(TRACE) ARCH=$(ARCH) scripts/sim.sh
+	@$(DESIGN_VARS) SEED=$(SEED) TRACE=$(TRACE) scripts/sim.sh
 
 # the same fabric as a SystemC module, with the SystemC test bench
 .PHONY: sim-sc
 sim-sc: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@TOPO=$(TOPO) TASK=$(TASK) WIDTH=$(WIDTH) SEED=$(SEED) ROOT=$(ROOT) ARCH=$(ARCH) BENCH=sc scripts/sim.sh
+	@$(DESIGN_VARS) SEED=$(SEED) BENCH=sc scripts/sim.sh
 
 # the minimal SystemC platform of docs/SYSTEMC.md
 .PHONY: sc-example
@@ -87,7 +94,7 @@ sc-example: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 TARGET ?= generic
 .PHONY: synth
 synth: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@TOPO=$(TOPO) TASK=$(TASK) WIDTH=$(WIDTH) ROOT=$(ROOT) TARGET=$(TARGET) ARCH=$(ARCH) scripts/synth.sh
+	@$(DESIGN_VARS) TARGET=$(TARGET) scripts/synth.sh
 
 # -- tests -------------------------------------------------------------------
 test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen $(BUILD)/.tools-ok

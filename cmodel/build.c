@@ -89,7 +89,7 @@ int schedule_build(sched *s, const topo *t, task_kind task, model_kind model, in
     }
     sched cand;
     sched_init(&cand, t, task, model, r);
-    cand.alg = c->alg;
+    snprintf(cand.alg, sizeof cand.alg, "%s", c->alg);
     if (c->build(&cand)) {
       sched_free(&cand);
       if (have) sched_free(&best);

@@ -10,6 +10,7 @@
 
 #include "bounds.h"
 #include "build.h"
+#include "job.h"
 #include "tsv.h"
 #include "verify.h"
 #include "version.h"
@@ -143,41 +144,11 @@ static int begin_command(int argc, char **argv, const char *allowed, const char 
   return 0;
 }
 
-typedef struct {
-  topo topo;
-  task_kind task;
-  model_kind model;
-  int64_t root; /* -1 for tasks without one */
-} job;
-
 /* Turns option strings into a job; returns 0 or the bad-input exit code. */
 static int resolve_job(const char *topo_s, const char *task_s, const char *model_s, const char *root_s,
                        int root_from_cli, job *j) {
   char err[256];
-  if (!topo_s) return bad_input("missing --topo (e.g. --topo hypercube:4)");
-  if (topo_parse(topo_s, &j->topo, err, sizeof err)) return bad_input("%s", err);
-  if (!task_s) return bad_input("missing --task (snb, mnb, scatter, gather or te)");
-  int task = task_from_name(task_s);
-  if (task < 0) return bad_input("unknown task '%s' (expected snb, mnb, scatter, gather or te)", task_s);
-  j->task = (task_kind)task;
-  int model = model_from_name(model_s ? model_s : "mla");
-  if (model < 0) return bad_input("unknown model '%s' (expected mla, oneway, sp-full or sp-half)", model_s);
-  j->model = (model_kind)model;
-  j->root = -1;
-  if (task_has_root(j->task)) {
-    j->root = 0;
-    if (root_s) {
-      char *end;
-      errno = 0;
-      long long r = strtoll(root_s, &end, 10);
-      if (errno || end == root_s || *end || r < 0 || r >= j->topo.nodes)
-        return bad_input("root '%s' is not a node of %s (0..%u)", root_s, j->topo.name, (unsigned)j->topo.nodes - 1);
-      j->root = r;
-    }
-  } else if (root_s && root_from_cli) {
-    return bad_input("--root '%s' does not apply to task %s (it has no root)", root_s, task_name(j->task));
-  }
-  return 0;
+  return job_parse(j, topo_s, task_s, model_s, root_s, root_from_cli, err, sizeof err) ? bad_input("%s", err) : 0;
 }
 
 static int cmd_schedule(int argc, char **argv) {

@@ -163,3 +163,68 @@ int sched_foreach(const sched *s, sched_row_fn fn, void *ctx) {
   free(ec);
   return rc;
 }
+
+/* open addressing over (slot, src, dst, dest) of the template rows */
+static uint64_t row_hash(const sched_row *r) {
+  uint64_t x = ((uint64_t)r->slot * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)r->src << 40) ^ ((uint64_t)r->dst << 20) ^
+               (uint64_t)(uint32_t)r->dest;
+  x ^= x >> 31;
+  return x * 0xbf58476d1ce4e5b9ull;
+}
+
+static int same_row(const sched_row *a, const sched_row *b) {
+  return a->slot == b->slot && a->src == b->src && a->dst == b->dst && a->dest == b->dest;
+}
+
+int sched_to_template(sched *s) {
+  const topo *t = &s->topo;
+  if (s->is_template || topo_translation_of(t) == TRANS_NONE) return 0;
+  size_t ntpl = 0;
+  for (size_t i = 0; i < s->nrows; i++) ntpl += s->rows[i].origin == 0;
+  if (!ntpl || (uint64_t)ntpl * t->nodes != s->nrows) return 0;
+  size_t cap = 16;
+  while (cap < 2 * ntpl) cap *= 2;
+  size_t *slot_of = malloc(cap * sizeof *slot_of); /* index + 1 into rows, 0 = empty */
+  if (!slot_of) return -1;
+  memset(slot_of, 0, cap * sizeof *slot_of);
+  for (size_t i = 0; i < s->nrows; i++) {
+    if (s->rows[i].origin) continue;
+    size_t h = (size_t)row_hash(&s->rows[i]) & (cap - 1);
+    while (slot_of[h]) h = (h + 1) & (cap - 1);
+    slot_of[h] = i + 1;
+  }
+  int symmetric = 1;
+  for (size_t i = 0; i < s->nrows && symmetric; i++) {
+    const sched_row *r = &s->rows[i];
+    sched_row back = {r->slot, topo_sub(t, r->src, r->origin), topo_sub(t, r->dst, r->origin), 0,
+                      r->dest < 0 ? -1 : (int32_t)topo_sub(t, (uint32_t)r->dest, r->origin)};
+    size_t h = (size_t)row_hash(&back) & (cap - 1);
+    while (slot_of[h] && !same_row(&s->rows[slot_of[h] - 1], &back)) h = (h + 1) & (cap - 1);
+    symmetric = slot_of[h] != 0;
+  }
+  free(slot_of);
+  if (!symmetric) return 0;
+  size_t kept = 0;
+  for (size_t i = 0; i < s->nrows; i++)
+    if (s->rows[i].origin == 0) s->rows[kept++] = s->rows[i];
+  s->nrows = kept;
+  s->is_template = true;
+  return 1;
+}
+
+uint64_t sched_fingerprint(const sched *s) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  uint32_t v[5];
+  for (size_t i = 0; i <= s->nrows; i++) {
+    if (i == s->nrows) {
+      v[0] = s->is_template;
+      v[1] = v[2] = v[3] = v[4] = 0;
+    } else {
+      const sched_row *r = &s->rows[i];
+      v[0] = r->slot, v[1] = r->src, v[2] = r->dst, v[3] = r->origin, v[4] = (uint32_t)r->dest;
+    }
+    for (int k = 0; k < 5; k++)
+      for (int b = 0; b < 4; b++) h = (h ^ (v[k] >> (8 * b) & 0xff)) * 0x100000001b3ull;
+  }
+  return h;
+}

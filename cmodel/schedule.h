@@ -48,7 +48,7 @@ typedef struct {
   int64_t root;       /* -1 for tasks without a root */
   uint32_t slots;     /* last slot used */
   bool is_template;   /* rows hold the origin-0 template only (see above) */
-  const char *alg;    /* the construction that built it (a static string), or NULL */
+  char alg[32];       /* the construction that built it, or "" if unknown */
   sched_row *rows;    /* sorted by (slot, src, dst) */
   size_t nrows, cap;
 } sched;
@@ -73,6 +73,16 @@ uint64_t sched_transmissions(const sched *s);
  * returns 0 after the last row, or -1 if memory runs out. */
 typedef int (*sched_row_fn)(void *ctx, const sched_row *row);
 int sched_foreach(const sched *s, sched_row_fn fn, void *ctx);
+
+/* If s is a whole schedule on a topology with a translation and every row is a translate of a
+ * row of origin 0 (as many rows as N times those), keeps only the origin-0 rows and marks s a
+ * template. The rows must be distinct, as in any verified schedule. Returns 1 if it did, 0 if
+ * s is not such a schedule (s untouched), -1 if memory runs out (s untouched). */
+int sched_to_template(sched *s);
+
+/* A 64-bit FNV-1a hash of the rows as stored (template or whole) and the template flag: two
+ * schedules with the same rows have the same fingerprint. */
+uint64_t sched_fingerprint(const sched *s);
 
 /* Moves the rows of src into dst (which is freed first) and leaves src empty; the metadata of
  * dst stays. */

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+#include "job.h"
 #include "version.h"
 
 /* ---- writing ---- */
@@ -61,7 +63,7 @@ int tsv_write(FILE *f, const sched *s, bool template_only) {
   fprintf(f, "# generator=romnoc-cmodel %s\n# topo=%s\n# task=%s\n# model=%s\n# root=%lld\n# slots=%u\n# rows=%llu\n",
           ROMNOC_VERSION, s->topo.name, task_name(s->task), model_name(s->model), (long long)s->root,
           (unsigned)s->slots, (unsigned long long)rows);
-  if (s->alg) fprintf(f, "# alg=%s\n", s->alg);
+  if (s->alg[0]) fprintf(f, "# alg=%s\n", s->alg);
   if (template_only) fprintf(f, "# template=%s\n", topo_translation_name(topo_translation_of(&s->topo)));
   fputs(TSV_HEADER "\n", f);
   out_buf *o = malloc(sizeof *o);
@@ -233,4 +235,46 @@ void tsv_close(tsv_reader *r) {
     free(r->meta_val[i]);
   }
   free(r);
+}
+
+int tsv_load(FILE *f, sched *s, char *err, size_t errlen) {
+  char why[256];
+  tsv_reader *r = tsv_open(f, why, sizeof why);
+  if (!r) {
+    snprintf(err, errlen, "%s", why);
+    return -1;
+  }
+  const char *root = tsv_meta(r, "root"), *tpl = tsv_meta(r, "template"), *alg = tsv_meta(r, "alg");
+  job j;
+  int rc = job_parse(&j, tsv_meta(r, "topo"), tsv_meta(r, "task"), tsv_meta(r, "model"),
+                     root && strcmp(root, "-1") ? root : NULL, false, why, sizeof why);
+  if (rc) {
+    snprintf(err, errlen, "metadata: %s", why);
+  } else if (tpl && strcmp(tpl, topo_translation_name(topo_translation_of(&j.topo)))) {
+    snprintf(err, errlen, "metadata template=%s does not match %s (its translation is %s)", tpl, j.topo.name,
+             topo_translation_name(topo_translation_of(&j.topo)));
+    rc = -1;
+  }
+  sched_init(s, &j.topo, j.task, j.model, j.root);
+  s->is_template = tpl != NULL;
+  if (alg) snprintf(s->alg, sizeof s->alg, "%s", alg);
+  sched_row row;
+  int got = 0;
+  while (!rc && (got = tsv_next(r, &row, why, sizeof why)) == 1) {
+    if (sched_add(s, row.slot, row.src, row.dst, row.origin, row.dest)) {
+      snprintf(err, errlen, "out of memory reading the schedule");
+      rc = -1;
+    }
+  }
+  if (!rc && got < 0) {
+    snprintf(err, errlen, "%s", why);
+    rc = -1;
+  }
+  tsv_close(r);
+  if (rc) {
+    sched_free(s);
+    return -1;
+  }
+  s->slots = s->nrows ? s->rows[s->nrows - 1].slot : 0;
+  return 0;
 }

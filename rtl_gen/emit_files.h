@@ -1,37 +1,32 @@
 /* emit_files.h — the generated files other than Verilog modules: ROM contents, the file list,
- * the Verilator configuration, the harness configuration header and the golden files.
- * Each takes its header (generator version and command line) already in the file's comment
- * syntax: "// ..." for hex, .f, .vlt and C; "# ..." for TSV. */
+ * the Verilator configuration, and the design's facts for the test benches (sim_config.h) and
+ * for scripts (design.txt). Each takes its header (generator version and design) already in
+ * the file's comment syntax. The golden traces are the golden model's (cmodel/golden.h). */
 #ifndef ROMNOC_EMIT_FILES_H
 #define ROMNOC_EMIT_FILES_H
 
 #include <stdint.h>
 
+#include "arch.h"
 #include "ir.h"
-#include "layout.h"
-#include "schedule.h"
 #include "vwriter.h"
 
 /* The ROM of program `program`: one hex word per line, entry c = cycle c, all rom_entries. */
-void emit_rom_hex(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l, uint32_t program);
+void emit_rom_hex(vwriter *w, const char *header, const ir_fabric *f, const router_arch *a, const void *plan,
+                  const router_shape *s, uint32_t program);
 
-/* files.f: the Verilog sources, one per line, fabric last. */
-void emit_file_list(vwriter *w, const char *header);
+/* files.f (the fabric with per-node ports) or files_sim.f (the simulation fabric): the
+ * Verilog sources, one per line, the top last. */
+void emit_file_list(vwriter *w, const char *header, bool sim);
 
-/* romnoc.vlt: keep one shared copy of the router (no_inline, public inputs). */
-void emit_verilator_config(vwriter *w, const char *header);
+/* romnoc.vlt: keep one shared copy of the router (no_inline, every input public). */
+void emit_verilator_config(vwriter *w, const char *header, const router_shape *s);
 
-/* sim_config.h: constants and per-node port lists for the simulation harnesses. */
-void emit_sim_config(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l);
+/* sim_config.h: the design's facts as RN_<NAME> and the fabric description (radices, link
+ * table, node list) for the simulation harnesses. */
+void emit_sim_config(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s);
 
-/* design.txt: key=value facts about the design for scripts (sizes, memory, ROM). */
-void emit_design_summary(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l);
-
-/* golden/wire.tsv: the schedule every link must carry, in the exchange format. Returns 0 or -1. */
-int emit_golden_wire(vwriter *w, const char *header, const sched *s);
-
-/* golden/deliveries.tsv: per reception slot and node, the packets the local port hands over,
- * with their payloads for seed. Returns 0, or -1 if memory runs out. */
-int emit_golden_deliveries(vwriter *w, const char *header, const sched *s, uint32_t seed, int payload_width);
+/* design.txt: the same facts as key=value lines for scripts. */
+void emit_design_summary(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s);
 
 #endif

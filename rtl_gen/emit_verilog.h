@@ -1,33 +1,50 @@
-/* emit_verilog.h — prints the router, ROM and fabric modules (one module per file) from the IR
- * and its ROM layout. Plain Verilog-2005 for Verilator 5.006 (-Wall clean) and Yosys 0.23. */
+/* emit_verilog.h — prints the modules every architecture shares: the schedule ROM, the fabric
+ * and the synthesis wrapper (one module per file), from the fabric description, the design's
+ * shape and the router port table; and the helpers the architectures' router printers use.
+ * Plain Verilog-2005 for Verilator 5.006 (-Wall clean) and Yosys 0.23. */
 #ifndef ROMNOC_EMIT_VERILOG_H
 #define ROMNOC_EMIT_VERILOG_H
 
+#include "arch.h"
+#include "fabric.h"
 #include "ir.h"
-#include "layout.h"
 #include "vwriter.h"
 
 #define ROUTER_MODULE "romnoc_router"
 #define ROM_MODULE "romnoc_rom"
 #define FABRIC_MODULE "romnoc_fabric"
 #define SYNTH_TOP_MODULE "romnoc_synth_top"
+#define SIM_NODE_MODULE "romnoc_sim_node"
+#define SIM_FABRIC_MODULE "romnoc_sim_fabric"
 
-/* Each writes one module into w, after the header lines given (the generator and command line).
- * emit_router prints the architecture of l (emit_router_banked for IR_ARCH_BANKED). */
-void emit_router_banked(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l);
-/* The opening of both router files: a new identifier scope, the header, what the router is. */
-void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l, const char *kind);
-void emit_router(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l);
-void emit_rom(vwriter *w, const char *header, const rom_layout *l);
-void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l);
+/* The opening of a router file: a new identifier scope, the header, what the router is. */
+void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s, const char *kind);
+
+/* The ROM module: $readmemh of the file named by its parameter FILE, synchronous or not. */
+void emit_rom(vwriter *w, const char *header, const router_shape *s);
+
+/* The fabric: a ROM and a router per node, lanes wired by the link table. With sim false,
+ * romnoc_fabric: every node's local port and link monitor are ports of the fabric (what a
+ * platform instantiates). With sim true, romnoc_sim_fabric: the same ROMs, routers and links,
+ * each router inside a romnoc_sim_node that hands its local port to the test bench through
+ * DPI, so the fabric has no per-node ports — those cost Verilator more than everything else
+ * together (docs/ARCHITECTURE.md). */
+void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s, bool sim);
+
+/* romnoc_sim_node: a router whose local port and link monitor are read, and whose own
+ * packets are supplied, by the DPI function romnoc_lane, once per lane and rising edge. */
+void emit_sim_node(vwriter *w, const char *header, const router_shape *s);
 
 /* The synthesis wrapper of one router: node 0's ROM and router, every other router input
  * driven from a scan chain (sin_i) and every output captured into one (load_i, sout_o), so
  * that place and route sees a handful of pins and no logic can be optimised away. */
-void emit_synth_top(vwriter *w, const char *header, const ir_fabric *f, const rom_layout *l);
+void emit_synth_top(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s);
 
 /* "sig[hi:lo]", or "sig[b]" for one bit: width bits of sig from bit lsb, written into buf. */
 const char *slice(char *buf, size_t len, const char *sig, int lsb, int width);
+
+/* "[width-1:0] " */
+const char *vector_range(char *buf, size_t len, int width);
 
 /* The ROM file name of node u ("rom.hex" when one program serves every node). */
 void rom_file_name(const ir_fabric *f, uint32_t u, char *buf, size_t len);

@@ -14,10 +14,23 @@ int vw_begin(vwriter *w) {
 }
 
 void vw_new_scope(vwriter *w) {
-  for (size_t i = 0; i < w->nidents; i++) free(w->idents[i]);
+  for (size_t i = 0; i < w->cap_idents; i++) free(w->idents[i]);
   free(w->idents);
   w->idents = NULL;
-  w->nidents = 0;
+  w->nidents = w->cap_idents = 0;
+}
+
+static size_t name_hash(const char *s) {
+  size_t h = 5381;
+  while (*s) h = h * 33 + (unsigned char)*s++;
+  return h;
+}
+
+/* The entry of name in the set, or the empty entry where it would go. */
+static char **ident_entry(char **set, size_t cap, const char *name) {
+  size_t i = name_hash(name) & (cap - 1);
+  while (set[i] && strcmp(set[i], name)) i = (i + 1) & (cap - 1);
+  return &set[i];
 }
 
 void vw_abort(vwriter *w) {
@@ -122,20 +135,28 @@ const char *vw_ident(vwriter *w, const char *fmt, ...) {
       strcat(name, "_");
       break;
     }
-  for (size_t i = 0; i < w->nidents; i++)
-    if (!strcmp(w->idents[i], name)) {
-      w->failed = 1; /* two objects would share a name: the printer has a bug */
-      return w->idents[i];
+  if (2 * (w->nidents + 1) > w->cap_idents) { /* keep the set at most half full */
+    size_t cap = w->cap_idents ? 2 * w->cap_idents : 256;
+    char **set = calloc(cap, sizeof *set);
+    if (!set) {
+      w->failed = 1;
+      return "";
     }
-  char **grown = realloc(w->idents, (w->nidents + 1) * sizeof *grown);
-  char *copy = strdup(name);
-  if (!grown || !copy) {
-    free(copy);
-    if (grown) w->idents = grown;
+    for (size_t i = 0; i < w->cap_idents; i++)
+      if (w->idents[i]) *ident_entry(set, cap, w->idents[i]) = w->idents[i];
+    free(w->idents);
+    w->idents = set;
+    w->cap_idents = cap;
+  }
+  char **slot = ident_entry(w->idents, w->cap_idents, name);
+  if (*slot) {
+    w->failed = 1; /* two objects would share a name: the printer has a bug */
+    return *slot;
+  }
+  if (!(*slot = strdup(name))) {
     w->failed = 1;
     return "";
   }
-  w->idents = grown;
-  w->idents[w->nidents++] = copy;
-  return copy;
+  w->nidents++;
+  return *slot;
 }

@@ -10,8 +10,8 @@ typedef struct {
   char *buf;
   size_t len;
   int indent;
-  char **idents; /* identifiers made in the current module */
-  size_t nidents;
+  char **idents; /* identifiers made in the current module: an open-addressing hash set */
+  size_t nidents, cap_idents;
   int failed;
 } vwriter;
 

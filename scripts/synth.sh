@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # synth.sh — area and speed of one generated router (make synth).
 #   TOPO=hypercube:4 TASK=mnb [WIDTH=32] [TARGET=generic|ice40] [ROOT=0] [ARCH=...] scripts/synth.sh
-# generic: Yosys `synth -lut 4` of node 0's router and ROM (and of the whole fabric for D <= 4).
+#   SCHEDULE=FILE.tsv [WIDTH=32] [TARGET=...] scripts/synth.sh
+# generic: Yosys `synth -lut 4` of node 0's router and ROM (and of the whole fabric up to 16 nodes).
 # ice40:   `synth_ice40` and nextpnr-ice40 on an HX8K (CT256) with constraints/*: LUT4, DFF,
 #          BRAM and the achieved Fmax.
 # The router is synthesised inside romnoc_synth_top (scan chains on every router port) with its
@@ -20,7 +21,7 @@ mkdir -p "$work"
 echo "-- GEN $topo $task width=$width --"
 "$repo/build/rtl_gen" "${gen_args[@]}" -o "$gen"
 mem_depth=$(awk -F= '$1 == "mem_depth" { print $2 }' "$gen/design.txt")
-d=$(awk -F= '$1 == "ports" { print $2 }' "$gen/design.txt")
+nodes=$(awk -F= '$1 == "nodes" { print $2 }' "$gen/design.txt")
 head="SYNTH topo=$topo task=$task width=$width target=$target"
 summary=$work/summary_$target.txt
 : >"$summary"
@@ -42,7 +43,7 @@ if [ "$target" = generic ]; then
   luts=$(count '^\$lut$' 'romnoc_router|romnoc_rom' "$work/stat_generic.txt")
   ffs=$(count 'DFF' 'romnoc_router|romnoc_rom' "$work/stat_generic.txt")
   echo "$head scope=router luts=$luts ffs=$ffs brams=0 mem_depth=$mem_depth status=ok" | tee -a "$summary"
-  if [ "$d" -le 4 ]; then
+  if [ "$nodes" -le 16 ]; then
     echo "-- SYNTH generic: fabric --"
     fsrc=$(grep -v '^//' "$gen/files.f" | tr '\n' ' ')
     (cd "$gen" && yosys -q -l "$work/yosys_fabric.log" -p "read_verilog -defer $fsrc; hierarchy -top romnoc_fabric; synth -top romnoc_fabric -flatten -lut 4; tee -q -o $work/stat_fabric.txt stat")

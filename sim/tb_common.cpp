@@ -42,6 +42,17 @@ std::string Bits::hex(int lsb, int width) const {
   return s;
 }
 
+uint32_t Config::destination(uint32_t u, uint32_t dest) const {
+  if (translation == "xor") return u ^ dest;
+  if (translation != "add") return dest;
+  uint32_t id = 0, stride = 1;  // coordinate-wise (u_i + dest_i) mod K_i
+  for (uint32_t k : radices) {
+    id += ((u / stride % k + dest / stride % k) % k) * stride;
+    stride *= k;
+  }
+  return id;
+}
+
 Bench::Bench(const Config& cfg, uint32_t seed) : cfg_(cfg), seed_(seed) {}
 
 Flit Bench::decode(const Bits& bus, int lane) const {
@@ -64,27 +75,46 @@ void Bench::own_packet(Bits& bus, int lane, uint32_t node, bool broadcast, uint3
   bus.set(base + w + 2 * aw, 1, broadcast);
 }
 
-void Bench::observe(uint32_t cycle, int wire_delay, uint32_t node, const Bits& tx_valid, const Bits& tx_flit,
-                    const Bits& dlv_valid, const Bits& dlv_flit) {
+void Bench::record(uint32_t cycle, int wire_delay, uint32_t node, int port, bool tx_valid, const Bits& tx_flit,
+                   int tx_lane, bool dlv_valid, const Bits& dlv_flit, int dlv_lane) {
   uint32_t slot = cycle > (uint32_t)wire_delay ? cycle - (uint32_t)wire_delay : 0;
-  for (int p = 0; p < cfg_.ports; p++) {
-    if (tx_valid.get(p, 1)) {
-      Flit f = decode(tx_flit, p);
-      wires_.push_back({slot, node, neighbor(node, p), f.origin, f.dest});
-    }
-    if (dlv_valid.get(p, 1)) {
-      Flit f = decode(dlv_flit, p);
-      deliveries_.push_back({cycle ? cycle - 1 : 0, node, f.origin, f.dest, f.payload_hex});
-    }
+  if (tx_valid) {
+    Flit f = decode(tx_flit, tx_lane);
+    wires_.push_back({slot, node, (uint32_t)cfg_.neighbor(node, port), f.origin, f.dest});
+  }
+  if (dlv_valid) {
+    Flit f = decode(dlv_flit, dlv_lane);
+    deliveries_.push_back({cycle ? cycle - 1 : 0, node, f.origin, f.dest, f.payload_hex});
   }
 }
 
+void Bench::observe(uint32_t cycle, int wire_delay, uint32_t node, const Bits& tx_valid, const Bits& tx_flit,
+                    const Bits& dlv_valid, const Bits& dlv_flit) {
+  for (int p = 0; p < cfg_.ports; p++)
+    record(cycle, wire_delay, node, p, tx_valid.get(p, 1) != 0, tx_flit, p, dlv_valid.get(p, 1) != 0, dlv_flit, p);
+}
+
+void Bench::observe_lane(uint32_t cycle, int wire_delay, uint32_t node, int port, bool tx_valid, const Bits& tx_flit,
+                         bool dlv_valid, const Bits& dlv_flit) {
+  record(cycle, wire_delay, node, port, tx_valid, tx_flit, 0, dlv_valid, dlv_flit, 0);
+}
+
+void Bench::own_request(uint32_t node, const Bits& inj_dest, int dest_lane, Bits* bus, int lane) const {
+  int base = dest_lane * (cfg_.id_width + 1);
+  bool broadcast = inj_dest.get(base + cfg_.id_width, 1) != 0;
+  uint32_t dest = broadcast ? 0 : cfg_.destination(node, (uint32_t)inj_dest.get(base, cfg_.id_width));
+  own_packet(*bus, lane, node, broadcast, dest);
+}
+
 void Bench::answer(uint32_t node, const Bits& inj_req, const Bits& inj_dest, Bits* next_inj) const {
-  for (int p = 0; p < cfg_.ports; p++) {
-    if (!inj_req.get(p, 1)) continue;
-    int base = p * (cfg_.id_width + 1);
-    own_packet(*next_inj, p, node, inj_dest.get(base + cfg_.id_width, 1) != 0, (uint32_t)inj_dest.get(base, cfg_.id_width));
-  }
+  for (int p = 0; p < cfg_.ports; p++)
+    if (inj_req.get(p, 1)) own_request(node, inj_dest, p, next_inj, p);
+}
+
+void Bench::answer_lane(uint32_t node, int port, bool req, const Bits& dest, Bits* flit) const {
+  (void)port;  // the packet does not depend on the lane it leaves on
+  std::fill(flit->words.begin(), flit->words.end(), 0u);
+  if (req) own_request(node, dest, 0, flit, 0);
 }
 
 bool Bench::write_wire_log(const std::string& path) const {
@@ -96,7 +126,7 @@ bool Bench::write_wire_log(const std::string& path) const {
   });
   std::ofstream out(path);
   out << "# wire log of a simulated fabric: every transfer seen on a link\n"
-      << "# topo=" << cfg_.topo << "\n# task=" << cfg_.task << "\n# model=mla\n# root=" << cfg_.root
+      << "# topo=" << cfg_.topo << "\n# task=" << cfg_.task << "\n# model=" << cfg_.model << "\n# root=" << cfg_.root
       << "\nslot\tsrc\tdst\torigin\tdest\n";
   for (const WireRow& r : rows) out << r.slot << '\t' << r.src << '\t' << r.dst << '\t' << r.origin << '\t' << r.dest << '\n';
   return (bool)out;
@@ -112,7 +142,8 @@ bool Bench::write_deliveries(const std::string& path) const {
   });
   std::ofstream out(path);
   out << "# packets handed to the local ports: reception slot, node, packet, payload\n"
-      << "# topo=" << cfg_.topo << "\n# task=" << cfg_.task << "\n# seed=" << seed_ << "\n# width=" << cfg_.payload_width
+      << "# topo=" << cfg_.topo << "\n# task=" << cfg_.task << "\n# model=" << cfg_.model << "\n# seed=" << seed_
+      << "\n# width=" << cfg_.payload_width
       << "\nslot\tnode\torigin\tdest\tpayload\n";
   for (const DeliveryRow& r : rows)
     out << r.slot << '\t' << r.node << '\t' << r.origin << '\t' << r.dest << '\t' << r.payload << '\n';
@@ -157,7 +188,7 @@ int Bench::finish(const std::string& golden_dir, const std::string& out_dir, boo
   }
   if (!done) add("the fabric did not raise done within " + std::to_string(cycles) + " cycles");
   if (err) add("a router raised err_o (a port received when its schedule said nothing would come, or vice versa)");
-  std::string head = "topo=" + cfg_.topo + " task=" + cfg_.task;
+  std::string head = "topo=" + cfg_.topo + " task=" + cfg_.task + " model=" + cfg_.model;
   if (reasons.empty())
     std::printf("PASS %s cycles=%u slots=%u log=%s\n", head.c_str(), cycles, cfg_.slots, wire_log.c_str());
   else

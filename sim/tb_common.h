@@ -10,13 +10,22 @@
 
 namespace tb {
 
-// What the generator's sim_config.h says about the fabric.
+// What the generator's sim_config.h says about the fabric: its facts and its description
+// (the link table and the translation that turns a requested destination into a node id).
 struct Config {
-  std::string topo, task;
+  std::string topo, task, model;
   long long root;
   uint32_t nodes;
   int ports, id_width, payload_width, flit_width;
   uint32_t slots, cycles;
+  std::string translation;          // "xor", "add" (coordinate-wise, radices below) or "none"
+  std::vector<uint32_t> radices;    // coordinate 0 least significant
+  std::vector<int32_t> neighbors;   // [u * ports + p]: the node lane p of u leads to, -1 none
+
+  // The node lane p of u leads to (-1: nowhere).
+  int32_t neighbor(uint32_t u, int p) const { return neighbors[(size_t)u * (size_t)ports + (size_t)p]; }
+  // The destination of an own packet that node u's router requests as dest.
+  uint32_t destination(uint32_t u, uint32_t dest) const;
 };
 
 // A bit vector held as 32-bit words, least significant first (the layout Verilator uses).
@@ -35,9 +44,6 @@ struct Flit {
   std::string payload_hex;
 };
 
-// Node u's neighbour across port p (the hypercube: bit p flipped).
-inline uint32_t neighbor(uint32_t u, int p) { return u ^ (1u << p); }
-
 class Bench {
  public:
   Bench(const Config& cfg, uint32_t seed);
@@ -54,6 +60,13 @@ class Bench {
   // *next_inj, to be driven on inj_flit in the next cycle.
   void answer(uint32_t node, const Bits& inj_req, const Bits& inj_dest, Bits* next_inj) const;
 
+  // The same for one lane (port) of a node, with single-lane vectors: what its link carried
+  // and what its local port delivered in the cycle, and the own packet it requested, written
+  // into *flit (zeroed first).
+  void observe_lane(uint32_t cycle, int wire_delay, uint32_t node, int port, bool tx_valid, const Bits& tx_flit,
+                    bool dlv_valid, const Bits& dlv_flit);
+  void answer_lane(uint32_t node, int port, bool req, const Bits& dest, Bits* flit) const;
+
   // Sorts and writes the logs (wire log in the exchange format; returns false on I/O error).
   bool write_wire_log(const std::string& path) const;
   bool write_deliveries(const std::string& path) const;
@@ -68,6 +81,12 @@ class Bench {
 
  private:
   void own_packet(Bits& bus, int lane, uint32_t node, bool broadcast, uint32_t dest) const;
+  // Records port p's transfer (the flit in lane tx_lane of tx_flit) and delivery.
+  void record(uint32_t cycle, int wire_delay, uint32_t node, int port, bool tx_valid, const Bits& tx_flit, int tx_lane,
+              bool dlv_valid, const Bits& dlv_flit, int dlv_lane);
+  // Writes the own packet a request {broadcast, dest} (lane dest_lane of inj_dest) asks for
+  // into lane `lane` of *bus.
+  void own_request(uint32_t node, const Bits& inj_dest, int dest_lane, Bits* bus, int lane) const;
   struct WireRow {
     uint32_t slot, src, dst, origin;
     int32_t dest;

@@ -1,9 +1,11 @@
 // tb_main.cpp — Verilator harness of a generated fabric (after Verilator's
-// examples/make_tracing_c/sim_main.cpp). It plays every node's processor: provides the own
-// packets the routers request (payloads from +seed), pulses start, clocks until done (with a
-// cycle limit), records every transfer on the link wires and every delivery to a local port,
-// and diffs both against the generator's golden files.
-//   Vromnoc_fabric +seed=1 +golden=DIR +out=DIR [+trace=FILE.vcd] [+repeat=N]
+// examples/make_tracing_c/sim_main.cpp), built on romnoc_sim_fabric. It plays every node's
+// processor through the DPI function romnoc_lane, which each node's romnoc_sim_node calls
+// for every lane at every rising edge: it records the transfer on the lane's outgoing link and
+// the local port's delivery, and answers the router's request for an own packet (payloads from
+// +seed). The harness pulses start, clocks until done (with a cycle limit), and diffs both logs
+// against the generator's golden files.
+//   Vromnoc_sim_fabric +seed=1 +golden=DIR +out=DIR [+trace=FILE.vcd] [+repeat=N]
 // +repeat=N runs the schedule N times back to back (benchmarks): the first run is recorded and
 // diffed, every run must finish without error, and a line "PERF runs=N cycles=C seconds=S
 // cycles_per_s=R" reports the speed of the cycle loops.
@@ -12,55 +14,64 @@
 #include <cstdio>
 #include <memory>
 #include <string>
-#include <type_traits>
 #include <vector>
 
-#include "Vromnoc_fabric.h"
+#include "Vromnoc_sim_fabric.h"
+#include "Vromnoc_sim_fabric__Dpi.h"
 #include "sim_config.h"
 #include "tb_common.h"
 #include "verilated.h"
-#include "vl_bits.h"
 #if VM_TRACE
 #include "verilated_vcd_c.h"
 #endif
 
 namespace {
 
-template <class T>
-using port_t = typename std::remove_reference<T>::type;
-
-// Pointers to one node's fabric ports n<u>_*.
-struct NodePorts {
-  port_t<decltype(Vromnoc_fabric::n0_tx_valid_o)>* tx_valid;
-  port_t<decltype(Vromnoc_fabric::n0_tx_flit_o)>* tx_flit;
-  port_t<decltype(Vromnoc_fabric::n0_inj_req_o)>* inj_req;
-  port_t<decltype(Vromnoc_fabric::n0_inj_dest_o)>* inj_dest;
-  port_t<decltype(Vromnoc_fabric::n0_inj_flit_i)>* inj_flit;
-  port_t<decltype(Vromnoc_fabric::n0_dlv_valid_o)>* dlv_valid;
-  port_t<decltype(Vromnoc_fabric::n0_dlv_flit_o)>* dlv_flit;
+// What the DPI callback needs: the bench, the cycle of the run (0 outside a run), whether to
+// record, and single-lane vectors to copy the arguments into.
+struct Harness {
+  tb::Bench* bench = nullptr;
+  uint32_t cycle = 0;
+  bool record = true;
+  tb::Bits tx_flit, dlv_flit, inj_dest, inj;
 };
+Harness g;
+
+void load(const svBitVecVal* v, tb::Bits* b) { std::copy(v, v + b->words.size(), b->words.begin()); }
 
 }  // namespace
+
+// Called by node `node` for lane `lane` at every rising edge with what the cycle that ends
+// showed; returns the own packet its router reads on the lane in the next cycle.
+void romnoc_lane(unsigned int node, unsigned int lane, svBit tx_valid, const svBitVecVal* tx_flit, svBit dlv_valid,
+                 const svBitVecVal* dlv_flit, svBit inj_req, const svBitVecVal* inj_dest, svBitVecVal* inj_flit) {
+  if (g.record && (tx_valid || dlv_valid)) {
+    load(tx_flit, &g.tx_flit);
+    load(dlv_flit, &g.dlv_flit);
+    g.bench->observe_lane(g.cycle, RN_WIRE_DELAY, node, (int)lane, tx_valid != 0, g.tx_flit, dlv_valid != 0, g.dlv_flit);
+  }
+  load(inj_dest, &g.inj_dest);
+  g.bench->answer_lane(node, (int)lane, inj_req != 0, g.inj_dest, &g.inj);
+  std::copy(g.inj.words.begin(), g.inj.words.end(), inj_flit);
+}
 
 int main(int argc, char** argv) {
   auto ctx = std::make_unique<VerilatedContext>();
   ctx->commandArgs(argc, argv);
-  auto top = std::make_unique<Vromnoc_fabric>(ctx.get(), "TOP");
+  auto top = std::make_unique<Vromnoc_sim_fabric>(ctx.get(), "TOP");
   const uint32_t seed = (uint32_t)std::stoul(tb::plusarg(argc, argv, "seed", "1"));
   const std::string golden = tb::plusarg(argc, argv, "golden", "golden");
   const std::string out = tb::plusarg(argc, argv, "out", ".");
   const std::string trace_file = tb::plusarg(argc, argv, "trace", "");
   const int runs = std::max(1, std::stoi(tb::plusarg(argc, argv, "repeat", "1")));
 
-  const tb::Config cfg{RN_TOPO, RN_TASK, RN_ROOT, RN_NODES, RN_PORTS, RN_ID_WIDTH, RN_PAYLOAD_WIDTH, RN_FLIT_WIDTH,
-                       RN_SLOTS, RN_CYCLES};
+  const tb::Config cfg{RN_TOPO,        RN_TASK,     RN_MODEL,        RN_ROOT,     RN_NODES,
+                       RN_PORTS,       RN_ID_WIDTH, RN_PAYLOAD_WIDTH, RN_FLIT_WIDTH, RN_SLOTS,
+                       RN_CYCLES,      RN_TRANSLATION, RN_RADICES,   RN_NEIGHBORS};
   tb::Bench bench(cfg, seed);
-  std::vector<NodePorts> nodes;
-#define RN_NODE_PORTS(u)                                                                                      \
-  nodes.push_back({&top->n##u##_tx_valid_o, &top->n##u##_tx_flit_o, &top->n##u##_inj_req_o, &top->n##u##_inj_dest_o, \
-                   &top->n##u##_inj_flit_i, &top->n##u##_dlv_valid_o, &top->n##u##_dlv_flit_o});
-  RN_FOR_EACH_NODE(RN_NODE_PORTS)
-#undef RN_NODE_PORTS
+  g.bench = &bench;
+  g.tx_flit = g.dlv_flit = g.inj = tb::Bits(cfg.flit_width);
+  g.inj_dest = tb::Bits(cfg.id_width + 1);
 
 #if VM_TRACE
   std::unique_ptr<VerilatedVcdC> vcd;
@@ -77,39 +88,19 @@ int main(int argc, char** argv) {
 #endif
   };
 
-  const int ports = cfg.ports, fw = cfg.flit_width;
-  tb::Bits tx_valid(ports), tx_flit(ports * fw), dlv_valid(ports), dlv_flit(ports * fw);
-  tb::Bits inj_req(ports), inj_dest(ports * (cfg.id_width + 1));
-  std::vector<tb::Bits> next_inj(cfg.nodes, tb::Bits(ports * fw));
-
-  // One clock cycle: inputs were set after the previous edge; evaluate with the clock low,
-  // observe, compute the next cycle's own packets, then the rising edge.
-  // cycle 0 marks the cycles outside a run: any transfer seen there breaks the diff.
-  bool record = true;
+  // One clock cycle: inputs were set after the previous edge; evaluate with the clock low, then
+  // the rising edge, at which every node reports the cycle that ends (cycle_no; 0 marks the
+  // cycles outside a run: any transfer seen there breaks the diff).
   auto cycle = [&](uint32_t cycle_no) {
     top->clk_i = 0;
     top->eval();
     ctx->timeInc(1);
     dump();
-    for (uint32_t u = 0; u < cfg.nodes; u++) {
-      const NodePorts& n = nodes[u];
-      if (record) {
-        tb::load(*n.tx_valid, &tx_valid);
-        tb::load(*n.tx_flit, &tx_flit);
-        tb::load(*n.dlv_valid, &dlv_valid);
-        tb::load(*n.dlv_flit, &dlv_flit);
-        bench.observe(cycle_no, RN_WIRE_DELAY, u, tx_valid, tx_flit, dlv_valid, dlv_flit);
-      }
-      // the router asks now for the own packets it sends in the next cycle
-      tb::load(*n.inj_req, &inj_req);
-      tb::load(*n.inj_dest, &inj_dest);
-      bench.answer(u, inj_req, inj_dest, &next_inj[u]);
-    }
+    g.cycle = cycle_no;
     top->clk_i = 1;
     top->eval();
     ctx->timeInc(1);
     dump();
-    for (uint32_t u = 0; u < cfg.nodes; u++) tb::store(next_inj[u], nodes[u].inj_flit);
   };
 
   // reset, then a start pulse per run; cycle c = 1.. of a run carries slot c
@@ -124,7 +115,7 @@ int main(int argc, char** argv) {
   bool done = true, err = false;
   const auto t0 = std::chrono::steady_clock::now();
   for (int run = 0; run < runs && done; run++) {
-    record = run == 0;
+    g.record = run == 0;
     top->start_i = 1;
     cycle(0);  // the edge that samples start
     top->start_i = 0;

@@ -2,7 +2,9 @@
 # from the definitions and the papers, without cmodel. Used by topologies.sh to check every
 # row of `cmodel table`.
 #
-#   awk -f bounds.awk   reads table rows: task topo slots lb gap tx txlb check alg
+#   awk -f bounds.awk FILE                     reads table rows: task topo slots lb gap tx txlb check alg
+#   awk -v task=K -v topo=T -f bounds.awk      prints "LB TX" for one task and topology (also
+#                                              hypercube:D), root 0
 #
 # For each row it prints "ok" or "FAIL <row>: <why>", then "N passed, N failed" at the end.
 # Expected figures (N nodes; per dimension i of size K: cycle = ring/torus with K > 2):
@@ -25,13 +27,15 @@
 function ceil_div(a, b) { return int((a + b - 1) / b) }
 function max(a, b) { return a > b ? a : b }
 
-{
-	if ($1 == "task") next
-	task = $1; topo = $2
-	if ($3 == "FAIL") { fail("verifier: " $0); next }
-	slots = $3 + 0; lb = $4 + 0; tx = $6 + 0; txlb = $7 + 0; check = $8
+BEGIN {
+	if (task != "" && topo != "") { query = 1; expect(task, topo); print want_lb, want_tx; exit }
+}
+
+# Sets want_lb, want_tx, cutsum, kind, m, N for a task on a topology.
+function expect(task, topo,   kv, i, k, lines, cyc, deg, ecc, d0, dall, links, cut, cutmax, mindeg) {
 	split(topo, kv, ":"); kind = kv[1]
-	m = split(kv[2], K, "x")
+	if (kind == "hypercube") { m = kv[2] + 0; for (i = 1; i <= m; i++) K[i] = 2 }
+	else m = split(kv[2], K, "x")
 	N = 1; for (i = 1; i <= m; i++) { K[i] += 0; N *= K[i] }
 	deg = 0; ecc = 0; d0 = 0; dall = 0; links = 0; cutmax = 0; cutsum = 0
 	for (i = 1; i <= m; i++) {
@@ -46,13 +50,23 @@ function max(a, b) { return a > b ? a : b }
 		cutmax = max(cutmax, cut); cutsum += cut
 	}
 	mindeg = kind == "mesh" ? m : deg
+	want_lb = want_tx = -1
 	if (task == "snb") { want_lb = ecc; want_tx = N - 1 }
 	else if (task == "mnb") { want_lb = max(ecc, ceil_div(N - 1, mindeg)); want_tx = N * (N - 1) }
 	else if (task == "scatter" || task == "gather") { want_lb = max(ecc, ceil_div(N - 1, mindeg)); want_tx = d0 }
 	else if (task == "te") {
 		want_lb = max(max(ecc, ceil_div(N - 1, mindeg)), max(ceil_div(dall, 2 * links), cutmax))
 		want_tx = dall
-	} else { fail("unknown task: " $0); next }
+	}
+}
+
+{
+	if ($1 == "task") next
+	if ($3 == "FAIL") { fail("verifier: " $0); next }
+	slots = $3 + 0; lb = $4 + 0; tx = $6 + 0; txlb = $7 + 0; check = $8
+	expect($1, $2)
+	task = $1; topo = $2
+	if (want_lb < 0) { fail("unknown task: " $0); next }
 	if (check !~ /^OK/) { fail("not verified: " $0); next }
 	if (lb != want_lb) { fail($0 ": verifier lb " lb ", formula " want_lb); next }
 	if (txlb != want_tx) { fail($0 ": verifier txlb " txlb ", formula " want_tx); next }
@@ -68,4 +82,4 @@ function max(a, b) { return a > b ? a : b }
 
 function fail(why) { nfail++; print "FAIL " why }
 
-END { printf "%d passed, %d failed\n", npass, nfail + 0 }
+END { if (!query) printf "%d passed, %d failed\n", npass, nfail + 0 }

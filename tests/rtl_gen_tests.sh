@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # rtl_gen_tests.sh BIN — the generator's command line: bad input (exit 2, one stderr line
-# naming the value, nothing written), deterministic output, self-describing headers, and a
-# file list that names every module file. Ends with "N passed, N failed".
+# naming the value, nothing written), deterministic output, self-describing headers, a file
+# list that names every module file, and schedules as input: a TSV written by cmodel gives
+# the same design byte for byte as --topo/--task, a TSV with a non-link is refused before
+# anything is written. Ends with "N passed, N failed".
 set -u
 bin=$1
 T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-rtlgen.XXXXXX") || exit 2
@@ -24,8 +26,14 @@ bad() {
     pass
   fi
 }
-bad ring:4 --topo ring:4 --task mnb -o "$T/out"
 bad hypercube:13 --topo hypercube:13 --task mnb -o "$T/out"
+bad torus:128x64 --topo torus:128x64 --task mnb -o "$T/out"
+bad torus:1x4 --topo torus:1x4 --task mnb -o "$T/out"
+bad "'cycle'" --topo mesh:3x3 --task mnb --alg cycle -o "$T/out"
+bad oneway --topo torus:4x4 --task mnb --model oneway -o "$T/out"
+bad no-such.tsv --schedule "$T/no-such.tsv" -o "$T/out"
+bad "--schedule" --schedule "$T/no-such.tsv" --topo torus:4x4 -o "$T/out"
+bad "--schedule FILE or --topo" --task mnb -o "$T/out"
 bad hypercube:0 --topo hypercube:0 --task mnb -o "$T/out"
 bad allreduce --topo hypercube:3 --task allreduce -o "$T/out"
 bad "'0'" --topo hypercube:3 --task mnb --width 0 -o "$T/out"
@@ -40,11 +48,12 @@ bad fancy --topo hypercube:3 --task te --arch fancy -o "$T/out"
 
 # the same command twice: byte-identical files; every file names the generator and command
 "$bin" --topo hypercube:3 --task scatter --root 5 -o "$T/a" && "$bin" --topo hypercube:3 --task scatter --root 5 -o "$T/a2"
-if diff -r <(cd "$T/a" && find . -type f | sort | xargs cat | sed 's#/a2\b#/a#') \
-  <(cd "$T/a2" && find . -type f | sort | xargs cat | sed 's#/a2\b#/a#') >/dev/null; then pass; else fail "output is not deterministic"; fi
-missing=$(cd "$T/a" && for f in $(find . -type f | sort); do head -n 2 "$f" | grep -q "rtl_gen [0-9.]*: rtl_gen --topo hypercube:3 --task scatter --root 5" || echo "$f"; done)
-[ -z "$missing" ] && pass || fail "files without the generator and command line: $missing"
-for f in $(grep -v '^//' "$T/a/files.f"); do [ -f "$T/a/$f" ] || fail "files.f names missing $f"; done
+if diff -r "$T/a" "$T/a2" >/dev/null; then pass; else fail "output is not deterministic"; fi
+missing=$(cd "$T/a" && for f in $(find . -type f | sort); do head -n 2 "$f" | grep -q "rtl_gen [0-9.]* .*for topo=hypercube:3 task=scatter model=mla root=5 alg=classes schedule=fnv1a:[0-9a-f]\{16\} arch=banked width=32" || echo "$f"; done)
+[ -z "$missing" ] && pass || fail "files without the generator and the design: $missing"
+for list in files.f files_sim.f; do
+  for f in $(grep -v '^//' "$T/a/$list"); do [ -f "$T/a/$f" ] && pass || fail "$list names missing $f"; done
+done
 [ "$(ls "$T/a"/rom_n*.hex | wc -l)" -eq 8 ] && pass || fail "a rooted task must get one ROM per node"
 "$bin" --topo hypercube:3 --task mnb -o "$T/b" && [ "$(ls "$T/b"/*.hex)" = "$T/b/rom.hex" ] && pass ||
   fail "mnb must share one rom.hex"
@@ -53,11 +62,39 @@ touch -d '2001-01-01' "$T/b/romnoc_router.v" && "$bin" --topo hypercube:3 --task
   [ "$(stat -c %Y "$T/b/romnoc_router.v")" = "$(date -d 2001-01-01 +%s)" ] && pass || fail "an unchanged file was rewritten"
 "$bin" --help | grep -q -- '--width' && pass || fail "--help does not describe --width"
 
+# a schedule from a file: the same design, byte for byte, as from --topo/--task; a whole
+# translation-symmetric schedule gets the shared ROM of its template
+for case in "torus:4x4 mnb" "torus:3x3 te" "mesh:2x4 mnb" "ring:8 te" "hypercube:3 scatter --root 5" "hypercube:4 te"; do
+  set -- $case
+  args=(--topo "$1" --task "$2" "${@:3}")
+  "$bin" "${args[@]}" -o "$T/by_topo" >/dev/null 2>&1
+  build/cmodel schedule "${args[@]}" -o "$T/s.tsv"
+  "$bin" --schedule "$T/s.tsv" -o "$T/by_file" >"$T/stdout" 2>&1
+  if [ -f "$T/by_topo/rom_n0.hex" ] || [ -f "$T/by_topo/rom.hex" ] && diff -r "$T/by_topo" "$T/by_file" >"$T/diff"; then pass; else fail "--schedule of a cmodel TSV differs from --topo $case: $(head -c 300 "$T/diff")"; fi
+  rm -rf "$T/by_topo" "$T/by_file"
+done
+[ -f "$T/s.tsv" ] || fail "the schedule files were not written"
+build/cmodel schedule --topo torus:3x5 --task mnb -o "$T/full.tsv"
+"$bin" --schedule "$T/full.tsv" -o "$T/full" && [ "$(ls "$T/full"/*.hex)" = "$T/full/rom.hex" ] && grep -qx 'shared_rom=1' "$T/full/design.txt" &&
+  pass || fail "a whole torus mnb schedule from a file must get one shared ROM"
+build/cmodel schedule --topo torus:3x5 --task mnb --template -o "$T/tpl.tsv"
+"$bin" --schedule "$T/tpl.tsv" -o "$T/tpl" && diff -r "$T/full" "$T/tpl" >/dev/null && pass ||
+  fail "a template file and the whole schedule must give the same design"
+# a schedule whose rows use a non-link of the topology its metadata names: refused, nothing written
+build/cmodel schedule --topo torus:3x3 --task snb | sed 's/^1\t0\t1\t0\t-1$/1\t0\t4\t0\t-1/' >"$T/nonlink.tsv"
+grep -q "^1	0	4	0	-1$" "$T/nonlink.tsv" || fail "test bug: the non-link edit did not apply"
+bad "0->4 is not a link of torus:3x3" --schedule "$T/nonlink.tsv" -o "$T/out"
+# a schedule written by hand (not by cmodel) and read from standard input
+printf '# topo=hypercube:2\n# task=snb\n# root=0\nslot\tsrc\tdst\torigin\tdest\n1\t0\t1\t0\t-1\n2\t0\t2\t0\t-1\n2\t1\t3\t0\t-1\n' |
+  "$bin" --schedule - -o "$T/hand" && grep -qx 'slots=2' "$T/hand/design.txt" && head -n 1 "$T/hand/romnoc_router.v" | grep -q ' alg=- ' &&
+  pass || fail "a hand-written schedule on standard input"
+
 # every task and size the hardware tests use, and odd widths, generate cleanly
-for d in 1 2 3 4 5 6 8; do
+for topo in hypercube:1 hypercube:2 hypercube:3 hypercube:4 hypercube:5 hypercube:6 hypercube:8 ring:2 ring:5 ring:8 \
+  torus:2x2 torus:3x3 torus:4x4 torus:3x5 torus:2x4 torus:3x3x3 mesh:2 mesh:4x4 mesh:3x5 mesh:2x3x2; do
   for task in snb mnb scatter gather te; do
-    "$bin" --topo "hypercube:$d" --task "$task" -o "$T/sweep" >"$T/stdout" 2>&1 && [ -s "$T/sweep/golden/wire.tsv" ] && pass ||
-      fail "rtl_gen hypercube:$d $task: $(head -c 300 "$T/stdout")"
+    "$bin" --topo "$topo" --task "$task" -o "$T/sweep" >"$T/stdout" 2>&1 && [ -s "$T/sweep/golden/wire.tsv" ] && pass ||
+      fail "rtl_gen $topo $task: $(head -c 300 "$T/stdout")"
   done
 done
 for d in 2 5; do

@@ -1,38 +1,19 @@
 #!/usr/bin/env bash
-# sim_tests.sh — hardware tests (make test): every task on hypercube:1..6 and mnb on
-# hypercube:8 generated, linted (Verilator -Wall), accepted by Yosys, simulated, diffed
-# against the golden files and verified; other roots, widths and seeds; and a design whose
-# ROM was edited must FAIL the diff and the verifier. Expected slots and transmissions come
-# from paper 000's formulas (tests/formulas.sh). Ends with "N passed, N failed".
+# sim_tests.sh — hardware tests (make test): every task on hypercube:1..6, on ring:5, ring:8,
+# torus:3x3, 4x4, 3x5, 2x4, 3x3x3 and mesh:4x4, mnb on hypercube:8 and torus:8x8, generated,
+# linted (Verilator -Wall), accepted by Yosys, simulated, diffed against the golden files and
+# verified; other roots, widths, seeds and the baseline architecture; the SystemC bench;
+# schedules given as files (`SCHEDULE=`), one of them verified under its own model (sp-full);
+# and designs whose ROM was edited must FAIL the diff and the verifier. Expected slots and
+# transmissions come from the bound formulas of tests/bounds.awk (paper 000's Table 1 for the
+# hypercube), never from the program. Ends with "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
-. tests/formulas.sh
 T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-sim.XXXXXX") || exit 2
 trap 'rm -rf "$T"' EXIT
 npass=0 nfail=0
 pass() { npass=$((npass + 1)); }
 fail() { nfail=$((nfail + 1)); echo "FAIL $1"; [ -n "${2-}" ] && sed 's/^/    /' "$2" | tail -n 15; return 0; }
-
-# sim_case TOPO_D TASK [VAR=VALUE ...]: a simulation that must pass with the paper's figures
-sim_case() {
-  local d=$1 task=$2 s t name
-  shift 2
-  s=$(slots_of "$task" "$d") t=$(tx_of "$task" "$d")
-  name="sim hypercube:$d $task${*:+ $*}"
-  env TOPO="hypercube:$d" TASK="$task" "$@" scripts/sim.sh >"$T/out" 2>&1
-  local rc=$?
-  local pass_line ok_line cycles
-  pass_line=$(grep -E "^PASS topo=hypercube:$d task=$task cycles=[0-9]+ slots=$s log=" "$T/out")
-  ok_line=$(grep -xF "OK slots=$s lb=$s tx=$t txlb=$t" "$T/out")
-  cycles=$(printf '%s' "$pass_line" | sed -E 's/.* cycles=([0-9]+) .*/\1/')
-  if [ $rc -ne 0 ] || [ -z "$pass_line" ] || [ -z "$ok_line" ]; then
-    fail "$name: want PASS with slots=$s and 'OK slots=$s lb=$s tx=$t txlb=$t' (exit $rc)" "$T/out"
-  elif [ "$cycles" -gt $((s + 2)) ]; then
-    fail "$name: $cycles cycles for $s slots (goal: at most slots + 2)"
-  else
-    pass
-  fi
-}
 
 # yosys_case DIR: Yosys reads the generated Verilog and elaborates the fabric
 yosys_case() {
@@ -43,30 +24,70 @@ yosys_case() {
   fi
 }
 
+# expect_run NAME SLOTS TX MODEL [VAR=VALUE ...]: scripts/sim.sh with the variables must PASS
+# in at most slots+2 cycles, with the wire log verified under MODEL at SLOTS slots and TX
+# transmissions; sets gen_dir to the generated design.
+expect_run() {
+  local name=$1 s=$2 t=$3 model=$4 pass_line cycles
+  shift 4
+  gen_dir=
+  env "$@" scripts/sim.sh >"$T/out" 2>&1
+  local rc=$?
+  pass_line=$(grep -E "^PASS topo=[^ ]+ task=[a-z]+ model=$model cycles=[0-9]+ slots=$s log=" "$T/out")
+  if [ $rc -ne 0 ] || [ -z "$pass_line" ] || ! grep -qxF "OK slots=$s lb=$s tx=$t txlb=$t" "$T/out"; then
+    fail "$name: want PASS (model=$model slots=$s) and 'OK slots=$s lb=$s tx=$t txlb=$t' (exit $rc)" "$T/out"
+    return
+  fi
+  cycles=$(printf '%s' "$pass_line" | sed -E 's/.* cycles=([0-9]+) .*/\1/')
+  [ "$cycles" -le $((s + 2)) ] && pass || fail "$name: $cycles cycles for $s slots (goal: at most slots + 2)"
+  gen_dir=$(printf '%s' "$pass_line" | sed -E 's/.* log=(.*)\/run(_sc)?\/wire.tsv$/\1/')/gen
+}
+
+# sim_case TOPO TASK [VAR=VALUE ...]: the golden model's schedule in hardware, at the bound
+sim_case() {
+  local topo=$1 task=$2 lb tx
+  shift 2
+  read -r lb tx < <(awk -v task="$task" -v topo="$topo" -f tests/bounds.awk)
+  expect_run "sim $topo $task${*:+ $*}" "$lb" "$tx" mla TOPO="$topo" TASK="$task" "$@"
+}
+
 for d in 1 2 3 4 5 6; do
   for task in snb mnb scatter gather te; do
-    sim_case $d $task
-    dir=build/sim/hypercube-${d}_${task}$(case $task in snb | scatter | gather) echo _r0 ;; esac)_w32/gen
-    yosys_case "$dir"
+    sim_case "hypercube:$d" $task
+    [ -n "$gen_dir" ] && yosys_case "$gen_dir"
   done
 done
-sim_case 8 mnb
-sim_case 4 scatter ROOT=5
-sim_case 3 gather ROOT=7
-sim_case 5 snb ROOT=31
-sim_case 3 mnb WIDTH=1
-sim_case 3 te WIDTH=100
-sim_case 4 te SEED=7
+sim_case hypercube:8 mnb
+sim_case hypercube:4 scatter ROOT=5
+sim_case hypercube:3 gather ROOT=7
+sim_case hypercube:5 snb ROOT=31
+sim_case hypercube:3 mnb WIDTH=1
+sim_case hypercube:3 te WIDTH=100
+sim_case hypercube:4 te SEED=7
+# rings, tori and meshes: every task, a shared ROM translated by coordinate-wise addition where
+# the schedule is a template, per-node ROMs elsewhere
+for topo in ring:5 ring:8 torus:3x3 torus:4x4 torus:3x5 torus:2x4 torus:3x3x3 mesh:4x4; do
+  for task in snb mnb scatter gather te; do
+    sim_case "$topo" $task
+    [ -n "$gen_dir" ] && yosys_case "$gen_dir"
+  done
+done
+sim_case torus:8x8 mnb
+sim_case torus:4x4 scatter ROOT=9
 # the baseline architecture stays correct too
-sim_case 4 te ARCH=simple
-sim_case 5 mnb ARCH=simple
-sim_case 3 scatter ARCH=simple ROOT=6
+sim_case hypercube:4 te ARCH=simple
+sim_case hypercube:5 mnb ARCH=simple
+sim_case hypercube:3 scatter ARCH=simple ROOT=6
+sim_case torus:3x3 te ARCH=simple
+sim_case mesh:4x4 mnb ARCH=simple
 
-# the SystemC test bench on the same fabrics (issue: mnb and te at D=3 and D=4)
-sim_case 3 mnb BENCH=sc
-sim_case 3 te BENCH=sc
-sim_case 4 mnb BENCH=sc
-sim_case 4 te BENCH=sc
+# the SystemC test bench on the same fabrics
+sim_case hypercube:3 mnb BENCH=sc
+sim_case hypercube:3 te BENCH=sc
+sim_case hypercube:4 mnb BENCH=sc
+sim_case hypercube:4 te BENCH=sc
+sim_case torus:4x4 mnb BENCH=sc
+sim_case torus:4x4 te BENCH=sc
 # the minimal SystemC platform of docs/SYSTEMC.md builds, runs and gets every delivery
 if scripts/sc_example.sh >"$T/out" 2>&1 && grep -qE '^example: hypercube:2 mnb done=1 after 3 cycles, err=0, 12 packets delivered \(expected 12\)$' "$T/out"; then
   pass
@@ -74,34 +95,61 @@ else
   fail "the SystemC example (docs/SYSTEMC.md)" "$T/out"
 fi
 
-# mutate NAME TOPO_D TASK AWK: edit one word of a copy of a passing design's ROM; the run must
-# FAIL the diff and its wire log must fail the verifier.
+# ---- schedules as files -------------------------------------------------------------------
+# a file written by the golden model
+build/cmodel schedule --topo torus:3x5 --task te -o "$T/t35te.tsv"
+read -r lb tx < <(awk -v task=te -v topo=torus:3x5 -f tests/bounds.awk)
+expect_run "SCHEDULE=torus:3x5 te file" "$lb" "$tx" mla SCHEDULE="$T/t35te.tsv"
+# a ring:5 multinode broadcast written here for the single-port model sp-full (002 §3: node i
+# sends to i+1, in slot t, the packet of origin i-t+1: N-1 slots, one send and one receive per
+# node per slot); the all-port router runs it, and its wire log is verified under sp-full
+{
+  printf '# topo=ring:5\n# task=mnb\n# model=sp-full\nslot\tsrc\tdst\torigin\tdest\n'
+  awk 'BEGIN { n = 5; for (t = 1; t < n; t++) for (i = 0; i < n; i++) printf "%d\t%d\t%d\t%d\t-1\n", t, i, (i + 1) % n, (i - t + 1 + n) % n }' |
+    sort -t "$(printf '\t')" -k1,1n -k2,2n -k3,3n
+} >"$T/ring5-spfull.tsv"
+expect_run "SCHEDULE=ring:5 mnb under sp-full" 4 20 sp-full SCHEDULE="$T/ring5-spfull.tsv"
+# the golden model's mla ring:5 mnb relabelled sp-full breaks the single-port rule: refused
+build/cmodel schedule --topo ring:5 --task mnb | sed 's/^# model=mla$/# model=sp-full/' >"$T/ring5-relabel.tsv"
+if ! build/rtl_gen --schedule "$T/ring5-relabel.tsv" -o "$T/relabel" 2>"$T/err" && grep -q 'sp-full capacity' "$T/err" &&
+  [ ! -e "$T/relabel" ]; then
+  pass
+else
+  fail "an mla schedule labelled sp-full must be refused before anything is written" "$T/err"
+fi
+
+# mutate NAME DESIGN ROMFILE AWK [VAR=VALUE ...]: edit one word of a copy of a passing design's
+# ROM; the run must FAIL the diff and its wire log must fail the verifier.
 mutate() {
-  local name=$1 d=$2 task=$3 prog=$4 src dst
-  src=build/sim/hypercube-${d}_${task}_w32 dst=$T/$name
+  local name=$1 design=$2 rom=$3 prog=$4 src dst
+  src=build/sim/$design dst=$T/$name
+  shift 4
   rm -rf "$dst" && mkdir -p "$dst" && cp -r "$src/gen" "$dst/gen"
-  awk "$prog" "$src/gen/rom.hex" >"$dst/gen/rom.hex"
-  if cmp -s "$src/gen/rom.hex" "$dst/gen/rom.hex"; then
+  awk "$prog" "$src/gen/$rom" >"$dst/gen/$rom"
+  if cmp -s "$src/gen/$rom" "$dst/gen/$rom"; then
     fail "mutation $name: the edit changed nothing"
     return
   fi
-  env TOPO="hypercube:$d" TASK="$task" SIM_DIR="$dst" REUSE_GEN=1 "${@:5}" scripts/sim.sh >"$T/out" 2>&1
+  env SIM_DIR="$dst" REUSE_GEN=1 "$@" scripts/sim.sh >"$T/out" 2>&1
   local rc=$?
-  if [ $rc -eq 0 ] || ! grep -qE "^FAIL topo=hypercube:$d task=$task: .*differs" "$T/out" ||
-    ! grep -qE '^FAIL (slot=|incomplete)' "$T/out"; then
+  if [ $rc -eq 0 ] || ! grep -qE "^FAIL topo=.*: .*differs" "$T/out" || ! grep -qE '^FAIL (slot=|incomplete)' "$T/out"; then
     fail "mutation $name: want a FAIL diff line and a FAIL from the verifier (exit $rc)" "$T/out"
   else
     pass
   fi
 }
+zero_word3='!/^\/\// { n++ } n == 3 && !/^\/\// { gsub(/[0-9a-f]/, "0") } { print }'
 # cycle 2's word all zero: every router skips slot 2
-mutate zero-word 3 mnb '!/^\/\// { n++ } n == 3 && !/^\/\// { gsub(/[0-9a-f]/, "0") } { print }'
+mutate zero-word hypercube-3_mnb_w32 rom.hex "$zero_word3"
 # the same edit caught by the SystemC bench
-mutate zero-word-sc 3 mnb '!/^\/\// { n++ } n == 3 && !/^\/\// { gsub(/[0-9a-f]/, "0") } { print }' BENCH=sc
-# cycle 1's word without port 0's transmission (bits 1:0 of the last hex digit cleared)
-mutate drop-port0 3 te '!/^\/\// { n++ } n == 2 && !/^\/\// {
+mutate zero-word-sc hypercube-3_mnb_w32 rom.hex "$zero_word3" BENCH=sc
+# cycle 1's word without lane 0's transmission (the low bits of the last hex digit cleared)
+mutate drop-lane0 hypercube-3_te_w32 rom.hex '!/^\/\// { n++ } n == 2 && !/^\/\// {
   d = index("0123456789abcdef", substr($0, length($0), 1)) - 1
   $0 = substr($0, 1, length($0) - 1) substr("0123456789abcdef", d - d % 4 + 1, 1) } { print }'
+# a torus fabric: the shared ROM's cycle 2 word zeroed, and one node's ROM of a rooted task
+mutate torus-zero-word torus-4x4_mnb_w32 rom.hex "$zero_word3"
+mutate torus-node-rom torus-3x5_scatter_r0_w32 rom_n0.hex "$zero_word3"
 
 echo "sim: $npass passed, $nfail failed"
 [ $nfail -eq 0 ]

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # synth_tests.sh — the synthesis flow (make test): Yosys generic synthesis of every task's
-# router and fabric for D=2..4, and the iCE40 flow (synth_ice40 + nextpnr-ice40 on the HX8K)
-# for one configuration; each summary line must be well formed and the design must fit.
+# router and fabric for hypercube D=2..4, ring:5 and torus:4x4, and the iCE40 flow (synth_ice40
+# + nextpnr-ice40 on the HX8K) for a hypercube and a torus router; each summary line must be
+# well formed and the design must fit.
 # Area and speed goals are benchmarks (make bench), not tests. Ends with "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
@@ -12,14 +13,14 @@ pass() { npass=$((npass + 1)); }
 fail() { nfail=$((nfail + 1)); echo "FAIL $1"; [ -n "${2-}" ] && sed 's/^/    /' "$2" | tail -n 12; return 0; }
 
 num='[0-9]+'
-for d in 2 3 4; do
+for topo in hypercube:2 hypercube:3 hypercube:4 ring:5 torus:4x4; do
   for task in snb mnb scatter gather te; do
-    TOPO=hypercube:$d TASK=$task TARGET=generic scripts/synth.sh >"$T/out" 2>&1
+    TOPO=$topo TASK=$task TARGET=generic scripts/synth.sh >"$T/out" 2>&1
     rc=$?
     for scope in router fabric; do
-      line="^SYNTH topo=hypercube:$d task=$task width=32 target=generic scope=$scope luts=$num ffs=$num brams=$num mem_depth=$num status=ok$"
+      line="^SYNTH topo=$topo task=$task width=32 target=generic scope=$scope luts=$num ffs=$num brams=$num mem_depth=$num status=ok$"
       if [ $rc -ne 0 ] || ! grep -qE "$line" "$T/out" || grep -qE "scope=$scope luts=0 " "$T/out"; then
-        fail "generic synthesis hypercube:$d $task scope=$scope (exit $rc)" "$T/out"
+        fail "generic synthesis $topo $task scope=$scope (exit $rc)" "$T/out"
       else
         pass
       fi
@@ -27,16 +28,19 @@ for d in 2 3 4; do
   done
 done
 
-TOPO=hypercube:4 TASK=te TARGET=ice40 scripts/synth.sh >"$T/out" 2>&1
-rc=$?
-line="^SYNTH topo=hypercube:4 task=te width=32 target=ice40 scope=router luts=$num ffs=$num brams=$num mem_depth=$num fmax_mhz=[0-9.]+ status=(ok|timing-fail)$"
-if [ $rc -ne 0 ] || ! grep -qE "$line" "$T/out"; then
-  fail "ice40 flow hypercube:4 te: want a placed and routed design (exit $rc)" "$T/out"
-else
-  pass
-fi
-# the summary file holds the same line
-grep -qE "$line" build/synth/hypercube-4_te_w32/summary_ice40.txt && pass || fail "build/synth summary file"
+for design in hypercube:4:te torus:4x4:mnb; do
+  topo=${design%:*} task=${design##*:}
+  TOPO=$topo TASK=$task TARGET=ice40 scripts/synth.sh >"$T/out" 2>&1
+  rc=$?
+  line="^SYNTH topo=$topo task=$task width=32 target=ice40 scope=router luts=$num ffs=$num brams=$num mem_depth=$num fmax_mhz=[0-9.]+ status=(ok|timing-fail)$"
+  if [ $rc -ne 0 ] || ! grep -qE "$line" "$T/out"; then
+    fail "ice40 flow $topo $task: want a placed and routed design (exit $rc)" "$T/out"
+  else
+    pass
+  fi
+  # the summary file holds the same line
+  grep -qE "$line" "build/synth/${topo/:/-}_${task}_w32/summary_ice40.txt" && pass || fail "build/synth summary file of $topo $task"
+done
 
 echo "synth: $npass passed, $nfail failed"
 [ $nfail -eq 0 ]

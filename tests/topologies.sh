@@ -50,6 +50,15 @@ printf 'mnb torus:4x4 5 4 1 240 240 OK cayley\nmnb torus:4x4 3 3 0 240 240 OK ca
   awk -f "$HERE/bounds.awk" >"$T/self"
 [ "$(grep -c '^FAIL' "$T/self")" = 3 ] && pass || fail "bounds.awk accepts a wrong row" "$T/self"
 
+# bounds.awk's figures for the hypercube equal paper 000's Table 1 (formulas.sh): two sources
+# of expected figures, written independently, that the hardware tests both use
+for ((d = 1; d <= 12; d++)); do
+  for k in snb mnb scatter gather te; do
+    got=$(awk -v task=$k -v topo=hypercube:$d -f "$HERE/bounds.awk")
+    [ "$got" = "$(slots_of $k $d) $(tx_of $k $d)" ] && pass || fail "bounds.awk hypercube:$d $k: '$got', 000 Table 1: $(slots_of $k $d) $(tx_of $k $d)"
+  done
+done
+
 # ---- torus:4x4 is the 4-cube, ring:4 the 2-cube: the hypercube's slot counts --------------
 for pair in torus:4x4=4 ring:4=2; do
   t=${pair%=*} d=${pair#*=}

@@ -1,0 +1,49 @@
+/* job.c — parsing what a schedule is for (see job.h). */
+#include "job.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int job_parse(job *j, const char *topo_s, const char *task_s, const char *model_s, const char *root_s, bool root_strict,
+              char *err, size_t errlen) {
+  if (!topo_s) {
+    snprintf(err, errlen, "missing --topo (e.g. --topo hypercube:4)");
+    return -1;
+  }
+  if (topo_parse(topo_s, &j->topo, err, errlen)) return -1;
+  if (!task_s) {
+    snprintf(err, errlen, "missing --task (snb, mnb, scatter, gather or te)");
+    return -1;
+  }
+  int task = task_from_name(task_s);
+  if (task < 0) {
+    snprintf(err, errlen, "unknown task '%s' (expected snb, mnb, scatter, gather or te)", task_s);
+    return -1;
+  }
+  j->task = (task_kind)task;
+  int model = model_from_name(model_s ? model_s : "mla");
+  if (model < 0) {
+    snprintf(err, errlen, "unknown model '%s' (expected mla, oneway, sp-full or sp-half)", model_s);
+    return -1;
+  }
+  j->model = (model_kind)model;
+  j->root = -1;
+  if (task_has_root(j->task)) {
+    j->root = 0;
+    if (root_s) {
+      char *end;
+      errno = 0;
+      long long r = strtoll(root_s, &end, 10);
+      if (errno || end == root_s || *end || r < 0 || r >= j->topo.nodes) {
+        snprintf(err, errlen, "root '%s' is not a node of %s (0..%u)", root_s, j->topo.name, (unsigned)j->topo.nodes - 1);
+        return -1;
+      }
+      j->root = r;
+    }
+  } else if (root_s && root_strict) {
+    snprintf(err, errlen, "--root '%s' does not apply to task %s (it has no root)", root_s, task_name(j->task));
+    return -1;
+  }
+  return 0;
+}

@@ -1,0 +1,22 @@
+/* arch.c — the table of router architectures (see arch.h). */
+#include "arch.h"
+
+#include <string.h>
+
+extern const router_arch arch_banked, arch_simple;
+
+static const router_arch *const table[] = {&arch_banked, &arch_simple};
+
+const router_arch *arch_find(const char *name) {
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+    if (!strcmp(table[i]->name, name)) return table[i];
+  return NULL;
+}
+
+const char *arch_names(void) { return "banked, simple"; }
+
+int rtl_clog2(uint64_t n) {
+  int b = 0;
+  while ((1ull << b) < n) b++;
+  return b;
+}

@@ -1,0 +1,63 @@
+/* arch.h — the router-architecture interface. An architecture turns the IR into a plan (its
+ * memories, multiplexers and ROM word), packs the ROM words and prints the router module. The
+ * shared printers (ROM, fabric, synthesis wrapper, file list, configs) read only the fabric
+ * description, the shape below and the router port table (router_ports.h), so a new
+ * architecture is a new file arch_<name>.c and a row in arch.c.
+ */
+#ifndef ROMNOC_ARCH_H
+#define ROMNOC_ARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir.h"
+#include "vwriter.h"
+
+/* Router lanes: two per torus dimension. */
+#define RTL_MAX_PORTS (2 * TOPO_MAX_DIMS)
+
+/* What every design has, whatever its architecture. */
+typedef struct {
+  const char *arch;   /* the architecture's name */
+  int ports;          /* lanes */
+  int id_width, payload_width;
+  int flit_width;     /* {broadcast, dest, origin, payload} */
+  uint32_t cycles;    /* of a run: slots + 1 */
+  int cycle_width;    /* ROM address bits */
+  uint32_t rom_entries; /* 2^cycle_width */
+  int word_width;     /* ROM word bits */
+  bool sync_rom;      /* the ROM has a clock: a word appears the cycle after its address */
+  bool rom_block_ram; /* ask synthesis for block RAM for the ROM */
+  int wire_delay;     /* slot s is on the link wires in cycle s + wire_delay */
+  int mem_depth;      /* packet-memory entries the routers need */
+} router_shape;
+
+typedef struct {
+  const char *name;
+  const char *summary; /* one line for --help */
+  /* 0 if it can run f, else -1 with the reason in why */
+  int (*supports)(const ir_fabric *f, char *why, size_t len);
+  /* Plans f with payload_width-bit payloads: fills *shape and returns the plan, or NULL with
+   * a message in err naming the node, port and slot it cannot plan (or out of memory). */
+  void *(*plan)(const ir_fabric *f, int payload_width, router_shape *shape, char *err, size_t errlen);
+  void (*free_plan)(void *plan);
+  /* Sets the bits of ROM word r of program p (words: shape.word_width bits, 32 per element,
+   * least significant first, zeroed by the caller); r runs over 0..rom_entries-1. */
+  void (*pack)(const void *plan, uint32_t program, uint32_t r, uint32_t *words);
+  /* Comment lines that say what the bits of a ROM word mean (for the .hex files). */
+  void (*rom_legend)(vwriter *w, const void *plan);
+  /* The router module, with the ports of router_ports(shape). */
+  void (*emit_router)(vwriter *w, const char *header, const ir_fabric *f, const void *plan, const router_shape *s);
+} router_arch;
+
+/* The architecture called name, or NULL. */
+const router_arch *arch_find(const char *name);
+
+/* The names, comma-separated, the default first. */
+const char *arch_names(void);
+
+/* Bits needed to count 0..n-1 (0 for n <= 1). */
+int rtl_clog2(uint64_t n);
+
+#endif

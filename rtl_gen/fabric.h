@@ -1,0 +1,40 @@
+/* fabric.h — the fabric description: everything the Verilog printer and the test benches need
+ * to know about the network, built once from the topology and the schedule's port model.
+ * Nothing after this stage reads the topology. */
+#ifndef ROMNOC_FABRIC_H
+#define ROMNOC_FABRIC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "schedule.h"
+
+typedef struct {
+  char topo_name[sizeof ((topo *)0)->name];
+  uint32_t nodes;
+  int ports;     /* router lanes, including lanes that lead nowhere at some nodes */
+  int id_width;  /* bits of a node id in a flit: ceil(log2 N), at least 1 */
+  /* the link table: lane p of node u meets lane back[u*ports+p] of node neighbor[u*ports+p];
+   * neighbor -1: the lane leads nowhere (a mesh border, the second port of a size-2 torus
+   * dimension) */
+  int32_t *neighbor;
+  uint8_t *back;
+  /* the translation that maps node 0's program onto node u's when a ROM is shared: XOR, or
+   * coordinate-wise addition mod radix[i] over mixed-radix ids (coordinate 0 least
+   * significant); none for a mesh */
+  topo_translation translation;
+  int ndims;
+  uint32_t radix[TOPO_MAX_DIMS];
+  model_kind model; /* the port model the schedule was verified under */
+} fabric_desc;
+
+/* Describes the fabric of t for schedules of model. Returns 0, or -1 if memory runs out (fd
+ * then owns nothing). */
+int fabric_describe(fabric_desc *fd, const topo *t, model_kind model);
+
+/* The lane of u that leads to v, or -1 if none does. */
+int fabric_lane_to(const fabric_desc *fd, uint32_t u, uint32_t v);
+
+void fabric_free(fabric_desc *fd);
+
+#endif

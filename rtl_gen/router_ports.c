@@ -1,0 +1,84 @@
+/* router_ports.c — the router port table (see router_ports.h). */
+#include "router_ports.h"
+
+#include <stdio.h>
+
+#include "emit_verilog.h"
+
+typedef struct {
+  rport_kind kind;
+  const char *pattern; /* the name; %d is the lane */
+  bool input;
+  const char *what;    /* the comment on the first of its group */
+} port_kind_info;
+
+static const port_kind_info kinds[] = {
+    {RP_CLK, "clk_i", true, NULL},
+    {RP_RST, "rst_ni", true, "asynchronous, active low"},
+    {RP_START, "start_i", true, "while idle: run the schedule"},
+    {RP_DONE, "done_o", false, "from the end of a run until the next start"},
+    {RP_ERR, "err_o", false, "a lane received when the schedule said nothing would come, or vice versa"},
+    {RP_ROM_ADDR, "rom_addr_o", false, "schedule ROM: the word of the next cycle"},
+    {RP_ROM_DATA, "rom_data_i", true, NULL},
+    {RP_TX_VALID, "tx%d_valid_o", false, "lane %d, link: what it sends"},
+    {RP_TX_FLIT, "tx%d_flit_o", false, NULL},
+    {RP_RX_VALID, "rx%d_valid_i", true, "lane %d, link: what it receives"},
+    {RP_RX_FLIT, "rx%d_flit_i", true, NULL},
+    {RP_INJ_REQ, "inj%d_req_o", false, "lane %d, local port: own packet for the next slot, {broadcast, dest}"},
+    {RP_INJ_DEST, "inj%d_dest_o", false, NULL},
+    {RP_INJ_FLIT, "inj%d_flit_i", true, NULL},
+    {RP_DLV_VALID, "dlv%d_valid_o", false, "lane %d, local port: a delivery"},
+    {RP_DLV_FLIT, "dlv%d_flit_o", false, NULL},
+};
+#define NKINDS (sizeof kinds / sizeof kinds[0])
+#define FIRST_LANE_KIND RP_TX_VALID
+
+static int width_of(const router_shape *s, rport_kind k) {
+  switch (k) {
+  case RP_ROM_ADDR: return s->cycle_width;
+  case RP_ROM_DATA: return s->word_width;
+  case RP_TX_FLIT:
+  case RP_RX_FLIT:
+  case RP_INJ_FLIT:
+  case RP_DLV_FLIT: return s->flit_width;
+  case RP_INJ_DEST: return s->id_width + 1;
+  default: return 1;
+  }
+}
+
+size_t router_port_count(const router_shape *s) {
+  return FIRST_LANE_KIND + (NKINDS - FIRST_LANE_KIND) * (size_t)s->ports;
+}
+
+size_t router_ports(const router_shape *s, router_port *out) {
+  size_t n = 0;
+  for (size_t k = 0; k < FIRST_LANE_KIND; k++)
+    out[n++] = (router_port){kinds[k].kind, -1, kinds[k].input, width_of(s, kinds[k].kind), ""},
+    snprintf(out[n - 1].name, sizeof out[n - 1].name, "%s", kinds[k].pattern);
+  /* lane by lane, so that a lane's ports stand together */
+  for (int p = 0; p < s->ports; p++)
+    for (size_t k = FIRST_LANE_KIND; k < NKINDS; k++) {
+      out[n] = (router_port){kinds[k].kind, p, kinds[k].input, width_of(s, kinds[k].kind), ""};
+      snprintf(out[n].name, sizeof out[n].name, kinds[k].pattern, p);
+      n++;
+    }
+  return n;
+}
+
+void emit_router_port_list(vwriter *w, const router_shape *s) {
+  router_port ports[FIRST_LANE_KIND + (NKINDS - FIRST_LANE_KIND) * RTL_MAX_PORTS];
+  size_t n = router_ports(s, ports);
+  char r[24], note[96];
+  vw_open(w, "module %s (", ROUTER_MODULE);
+  for (size_t i = 0; i < n; i++) {
+    const router_port *p = &ports[i];
+    const char *what = kinds[p->kind].what;
+    if (what && p->lane >= 0) { /* a lane group: a heading */
+      snprintf(note, sizeof note, what, p->lane);
+      vw_line(w, "// %s", note);
+    }
+    vw_line(w, "%s wire %s%s%s%s%s", p->input ? "input " : "output", p->width > 1 ? vector_range(r, sizeof r, p->width) : "",
+            p->name, i + 1 < n ? "," : "", what && p->lane < 0 ? "  // " : "", what && p->lane < 0 ? what : "");
+  }
+  vw_close(w, ");");
+}
