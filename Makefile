@@ -101,11 +101,12 @@ test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl
 	@echo "-- TEST --"
 	bash tests/run_all.sh
 
-# -- demo: Table 1 of paper 000 for D=1..8, then one fabric simulated and diffed ---
-DEMO_TOPO ?= hypercube:4
-DEMO_TASK ?= mnb
+# -- demo: Table 1 of paper 000 and the 2-D tori, two fabrics simulated and diffed, one router
+#    synthesised (DEMO_TOPOS and DEMO_SYNTH: topo:task words) --------------------------------
+DEMO_TOPOS ?= hypercube:4:mnb torus:4x4:te
+DEMO_SYNTH ?= torus:4x4:mnb
 demo: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@DEMO_TOPO=$(DEMO_TOPO) DEMO_TASK=$(DEMO_TASK) scripts/demo.sh
+	@DEMO_TOPOS="$(DEMO_TOPOS)" DEMO_SYNTH="$(DEMO_SYNTH)" scripts/demo.sh
 
 # -- benchmarks ----------------------------------------------------------------
 bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok

@@ -10,7 +10,9 @@
  * none for tori. We search for one: slot by slot, a maximum matching of generators g to
  * unreached nodes v whose parent v - g was reached in an earlier slot, nearest nodes first
  * (ties by a per-attempt order). If an attempt leaves a slot short, other tie orders are
- * tried; the attempt with the fewest slots is kept. The verifier decides.
+ * tried; the attempt with the fewest slots is kept, and among those (on up to 1024 nodes,
+ * where all 64 attempts run) the one whose routers need the fewest forwarding sources. The
+ * verifier decides.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +22,9 @@
 
 #define MAX_GENS (2 * TOPO_MAX_DIMS)
 #define ATTEMPTS 64
+/* up to this many nodes every attempt runs, to pick the fewest forwarding sources among the
+ * fastest; beyond, the first attempt at the bound is kept */
+#define SEARCH_ALL_NODES 1024
 
 typedef struct {
   const topo *t;
@@ -98,6 +103,31 @@ static uint32_t attempt(search *sr, sched *s) {
   return slot;
 }
 
+/* What the routers' output multiplexers must choose from, counted on the template: for each
+ * generator g, the distinct (generator the forwarded packet arrived by, wait of 1, 2 or 3+
+ * slots) of the rows that leave a node other than 0 by g, plus the own packet when node 0
+ * sends by g. Every node runs the template translated, so this is what every router needs;
+ * fewer sources mean smaller multiplexers (docs/SCHEDULES.md). */
+static uint32_t forwarding_sources(const topo *t, const sched *tpl, uint32_t *in_slot, uint8_t *in_gen) {
+  static uint8_t seen[MAX_GENS][MAX_GENS * 3 + 1];
+  memset(seen, 0, sizeof seen);
+  for (size_t i = 0; i < tpl->nrows; i++) { /* how each node was reached */
+    in_slot[tpl->rows[i].dst] = tpl->rows[i].slot;
+    in_gen[tpl->rows[i].dst] = (uint8_t)topo_port_to(t, tpl->rows[i].src, tpl->rows[i].dst);
+  }
+  uint32_t count = 0;
+  for (size_t i = 0; i < tpl->nrows; i++) {
+    const sched_row *r = &tpl->rows[i];
+    int g = topo_port_to(t, r->src, r->dst), key = MAX_GENS * 3; /* the own packet */
+    if (r->src != 0) {
+      uint32_t wait = r->slot - in_slot[r->src];
+      key = in_gen[r->src] * 3 + (int)(wait < 3 ? wait - 1 : 2);
+    }
+    if (!seen[g][key]++) count++;
+  }
+  return count;
+}
+
 int cayley_mnb(sched *s) {
   const topo *t = &s->topo;
   uint32_t n = t->nodes;
@@ -112,13 +142,16 @@ int cayley_mnb(sched *s) {
   sr.dist = malloc(n * sizeof *sr.dist);
   sr.key = malloc(n * sizeof *sr.key);
   sr.reached = malloc(n);
+  uint32_t *in_slot = malloc(n * sizeof *in_slot);
+  uint8_t *in_gen = malloc(n);
   sched trial;
   sched_init(&trial, t, s->task, s->model, -1);
   int rc = -1;
-  if (!sr.dist || !sr.key || !sr.reached) goto out;
+  if (!sr.dist || !sr.key || !sr.reached || !in_slot || !in_gen) goto out;
   for (uint32_t v = 0; v < n; v++) sr.dist[v] = topo_dist(t, 0, v);
-  uint32_t lb = bound_slots(t, TASK_MNB, s->model, 0), best = 0;
-  for (uint32_t a = 0; a < ATTEMPTS && (!best || best > lb); a++) {
+  uint32_t lb = bound_slots(t, TASK_MNB, s->model, 0), best = 0, best_sources = 0;
+  bool search_all = n <= SEARCH_ALL_NODES;
+  for (uint32_t a = 0; a < ATTEMPTS && (!best || best > lb || search_all); a++) {
     /* attempt 0 breaks ties by node id, the others by a fixed pseudo-random order */
     for (uint32_t v = 0; v < n; v++) {
       uint64_t x = (uint64_t)v * 0x9e3779b97f4a7c15ull + a * 0xbf58476d1ce4e5b9ull;
@@ -127,8 +160,10 @@ int cayley_mnb(sched *s) {
     trial.nrows = 0;
     uint32_t slots = attempt(&sr, &trial);
     if (!slots) goto out;
-    if (!best || slots < best) {
+    uint32_t sources = forwarding_sources(t, &trial, in_slot, in_gen);
+    if (!best || slots < best || (slots == best && sources < best_sources)) {
       best = slots;
+      best_sources = sources;
       s->nrows = 0;
       for (size_t i = 0; i < trial.nrows; i++)
         if (sched_add(s, trial.rows[i].slot, trial.rows[i].src, trial.rows[i].dst, 0, -1)) goto out;
@@ -140,5 +175,7 @@ out:
   free(sr.dist);
   free(sr.key);
   free(sr.reached);
+  free(in_slot);
+  free(in_gen);
   return rc;
 }

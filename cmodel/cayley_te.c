@@ -91,6 +91,45 @@ static void color_hop(coloring *k, uint32_t h, uint32_t *path) {
   set_color(k, h, a);
 }
 
+/* Sorts a packet's hops by colour (insertion sort: a path is short). */
+static void sort_hops(hop *first, uint32_t len) {
+  for (uint32_t i = 1; i < len; i++)
+    for (uint32_t j = i; j > 0 && first[j - 1].color > first[j].color; j--) {
+      hop x = first[j];
+      first[j] = first[j - 1];
+      first[j - 1] = x;
+    }
+}
+
+/* What a colouring costs the routers, on the template: the hops of a packet that waited three
+ * slots or more since its previous hop (it sits in a memory bank), then the distinct
+ * (generator, generator it arrived by, wait of 1, 2 or 3+) forwarding sources plus the own
+ * packet per generator (the output multiplexers). Sorts every packet's hops by colour. */
+static uint64_t colouring_cost(coloring *k, uint32_t n, int ngens) {
+  static uint8_t seen[2 * TOPO_MAX_DIMS][2 * TOPO_MAX_DIMS * 3 + 1];
+  memset(seen, 0, sizeof seen);
+  uint64_t stored = 0, sources = 0;
+  for (uint32_t v = 1; v < n; v++) {
+    hop *first = &k->hops[k->first[v]];
+    uint32_t len = k->first[v + 1] - k->first[v];
+    sort_hops(first, len);
+    for (uint32_t i = 0; i < len; i++) {
+      uint32_t key = (uint32_t)ngens * 3; /* the own packet */
+      if (i) {
+        uint32_t wait = first[i].color - first[i - 1].color;
+        stored += wait >= 3;
+        key = first[i - 1].gen * 3 + (wait < 3 ? wait - 1 : 2);
+      }
+      if (!seen[first[i].gen][key]++) sources++;
+    }
+  }
+  return stored << 32 | sources;
+}
+
+/* up to this many nodes several hop orders are coloured and the cheapest kept */
+#define SEARCH_ALL_NODES 1024
+#define ATTEMPTS 24
+
 int cayley_te(sched *s) {
   const topo *t = &s->topo;
   uint32_t n = t->nodes, nports = (uint32_t)t->ports;
@@ -99,10 +138,11 @@ int cayley_te(sched *s) {
   coloring k = {0};
   k.hops = malloc((total ? total : 1) * sizeof *k.hops);
   k.first = malloc((n + 1) * sizeof *k.first);
-  uint32_t *path = malloc((total ? total : 1) * sizeof *path);
+  uint32_t *path = malloc((total ? total : 1) * sizeof *path), *order = malloc((total ? total : 1) * sizeof *order);
+  hop *best = malloc((total ? total : 1) * sizeof *best);
   uint32_t load[2 * TOPO_MAX_DIMS] = {0}, antipodes[TOPO_MAX_DIMS] = {0}, longest = 0;
   int rc = -1;
-  if (!k.hops || !k.first || !path) goto out;
+  if (!k.hops || !k.first || !path || !order || !best) goto out;
   uint32_t nh = 0;
   for (uint32_t v = 0; v < n; v++) {
     k.first[v] = nh;
@@ -124,22 +164,37 @@ int cayley_te(sched *s) {
   k.at_gen = malloc((size_t)nports * k.colors * sizeof *k.at_gen);
   k.lowest = calloc(nports, sizeof *k.lowest);
   if (!k.at_gen || !k.lowest) goto out;
-  for (size_t i = 0; i < (size_t)nports * k.colors; i++) k.at_gen[i] = NONE;
-  for (uint32_t h = 0; h < nh; h++) color_hop(&k, h, path);
-  /* each packet makes its hops in colour order (insertion sort: a path is short) */
+  /* colour the hops in several orders (the first: as built; then fixed pseudo-random ones);
+   * every order gives the same slots, and the cheapest for the routers is kept */
+  uint64_t best_cost = UINT64_MAX;
+  for (uint32_t a = 0; a < (n <= SEARCH_ALL_NODES ? ATTEMPTS : 1); a++) {
+    for (uint32_t h = 0; h < nh; h++) {
+      order[h] = h;
+      k.hops[h].color = NONE;
+    }
+    for (uint32_t h = nh; a && h > 1; h--) { /* Fisher-Yates with a fixed generator */
+      uint64_t x = ((uint64_t)a << 32 | h) * 0x9e3779b97f4a7c15ull;
+      x = (x ^ (x >> 31)) * 0xbf58476d1ce4e5b9ull;
+      uint32_t j = (uint32_t)((x >> 32) % h), tmp = order[h - 1];
+      order[h - 1] = order[j];
+      order[j] = tmp;
+    }
+    for (size_t i = 0; i < (size_t)nports * k.colors; i++) k.at_gen[i] = NONE;
+    memset(k.lowest, 0, nports * sizeof *k.lowest);
+    for (uint32_t h = 0; h < nh; h++) color_hop(&k, order[h], path);
+    uint64_t cost = colouring_cost(&k, n, t->ports);
+    if (cost < best_cost) {
+      best_cost = cost;
+      memcpy(best, k.hops, nh * sizeof *best);
+    }
+  }
+  /* each packet makes its hops in colour order (sorted by colouring_cost) */
   rc = 0;
   for (uint32_t v = 1; v < n && !rc; v++) {
-    hop *first = &k.hops[k.first[v]];
-    uint32_t len = k.first[v + 1] - k.first[v], at = 0;
-    for (uint32_t i = 1; i < len; i++)
-      for (uint32_t j = i; j > 0 && first[j - 1].color > first[j].color; j--) {
-        hop x = first[j];
-        first[j] = first[j - 1];
-        first[j - 1] = x;
-      }
-    for (uint32_t i = 0; i < len && !rc; i++) {
-      uint32_t next = (uint32_t)topo_neighbor(t, at, (int)first[i].gen);
-      rc = sched_add(s, first[i].color + 1, at, next, 0, (int32_t)v);
+    uint32_t at = 0;
+    for (uint32_t i = k.first[v]; i < k.first[v + 1] && !rc; i++) {
+      uint32_t next = (uint32_t)topo_neighbor(t, at, (int)best[i].gen);
+      rc = sched_add(s, best[i].color + 1, at, next, 0, (int32_t)v);
       at = next;
     }
   }
@@ -149,5 +204,7 @@ out:
   free(k.at_gen);
   free(k.lowest);
   free(path);
+  free(order);
+  free(best);
   return rc;
 }

@@ -20,3 +20,13 @@ int rtl_clog2(uint64_t n) {
   while ((1ull << b) < n) b++;
   return b;
 }
+
+void router_shape_init(router_shape *s, const char *arch, const ir_fabric *f, int payload_width) {
+  *s = (router_shape){0};
+  s->arch = arch;
+  s->ports = f->fd->ports;
+  s->id_width = f->fd->id_width;
+  s->payload_width = payload_width;
+  s->flit_width = 1 + 2 * s->id_width + payload_width;
+  s->cycles = f->slots + 1;
+}

@@ -51,6 +51,28 @@ typedef struct {
   void (*emit_router)(vwriter *w, const char *header, const ir_fabric *f, const void *plan, const router_shape *s);
 } router_arch;
 
+/* Fills the fields of a shape that every architecture computes the same way: name, lanes,
+ * widths, cycles (slots + 1); the architecture sets the rest. */
+void router_shape_init(router_shape *s, const char *arch, const ir_fabric *f, int payload_width);
+
+/* A field of a ROM word: width bits from bit lsb (width 0: the field is absent). */
+typedef struct {
+  int lsb, width;
+} rom_field;
+
+/* The next field of a word being laid out from bit *next up. */
+static inline rom_field rom_field_take(int *next, int width) {
+  rom_field f = {*next, width};
+  *next += width;
+  return f;
+}
+
+/* Sets field f of a word (32 bits per element, least significant first) to value. */
+static inline void rom_field_put(uint32_t *words, rom_field f, uint32_t value) {
+  for (int b = 0; b < f.width; b++)
+    if (value >> b & 1) words[(f.lsb + b) / 32] |= 1u << ((f.lsb + b) % 32);
+}
+
 /* The architecture called name, or NULL. */
 const router_arch *arch_find(const char *name);
 

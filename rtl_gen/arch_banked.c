@@ -45,16 +45,13 @@ typedef struct {
   size_t nops;
 } program_plan;
 
-typedef struct {
-  int lsb, width; /* width 0: the field is absent */
-} field;
 
 /* One sub-bank of an output lane. */
 typedef struct {
   int entries, addr_width; /* a power of two >= 2 entries, so addresses are exact */
   int nlanes;              /* receive lanes that write it: the write multiplexer */
   uint8_t lane[RTL_MAX_PORTS];
-  field we, wlane, waddr, raddr;
+  rom_field we, wlane, waddr, raddr;
   int block_ram;
 } bank_info;
 
@@ -77,8 +74,8 @@ typedef struct {
   uint32_t bank_lanes[RTL_MAX_PORTS][MAX_SUBBANKS]; /* bit q: receive lane q writes it */
   bank_info bank[RTL_MAX_PORTS][MAX_SUBBANKS];
   /* the ROM word: per lane */
-  field sel[RTL_MAX_PORTS], req[RTL_MAX_PORTS], req_bcast[RTL_MAX_PORTS], req_dest[RTL_MAX_PORTS];
-  field expect[RTL_MAX_PORTS], deliver[RTL_MAX_PORTS];
+  rom_field sel[RTL_MAX_PORTS], req[RTL_MAX_PORTS], req_bcast[RTL_MAX_PORTS], req_dest[RTL_MAX_PORTS];
+  rom_field expect[RTL_MAX_PORTS], deliver[RTL_MAX_PORTS];
 } banked_plan;
 
 /* ---- planning ---- */
@@ -221,12 +218,6 @@ static int source_order(const void *a, const void *b) {
   return x->arg < y->arg ? -1 : x->arg > y->arg;
 }
 
-static field take(int *next, int width) {
-  field f = {*next, width};
-  *next += width;
-  return f;
-}
-
 static int bram_cost(int width, uint32_t entries) { return ((width + 15) / 16) * (int)((entries + 255) / 256); }
 
 /* Block RAM for the memories that save the most logic (bits stored), largest first, while the
@@ -279,18 +270,18 @@ static void layout(banked_plan *pl) {
       sh->mem_depth += (int)pl->bank_depth[p][k];
     }
     int local = pl->uses_local[p];
-    pl->sel[p] = take(&next, ls->count ? rtl_clog2((uint64_t)ls->count + 1) : 0);
-    pl->req[p] = take(&next, local);
-    pl->req_bcast[p] = take(&next, local);
-    pl->req_dest[p] = take(&next, local ? sh->id_width : 0);
-    pl->expect[p] = take(&next, 1);
-    pl->deliver[p] = take(&next, 1);
+    pl->sel[p] = rom_field_take(&next, ls->count ? rtl_clog2((uint64_t)ls->count + 1) : 0);
+    pl->req[p] = rom_field_take(&next, local);
+    pl->req_bcast[p] = rom_field_take(&next, local);
+    pl->req_dest[p] = rom_field_take(&next, local ? sh->id_width : 0);
+    pl->expect[p] = rom_field_take(&next, 1);
+    pl->deliver[p] = rom_field_take(&next, 1);
     for (int k = 0; k < pl->subbanks[p]; k++) {
       bank_info *b = &pl->bank[p][k];
-      b->we = take(&next, 1);
-      b->wlane = take(&next, rtl_clog2((uint64_t)b->nlanes));
-      b->waddr = take(&next, b->addr_width);
-      b->raddr = take(&next, b->addr_width);
+      b->we = rom_field_take(&next, 1);
+      b->wlane = rom_field_take(&next, rtl_clog2((uint64_t)b->nlanes));
+      b->waddr = rom_field_take(&next, b->addr_width);
+      b->raddr = rom_field_take(&next, b->addr_width);
     }
   }
   sh->word_width = next;
@@ -318,12 +309,7 @@ static void *plan(const ir_fabric *f, int payload_width, router_shape *shape, ch
   }
   pl->f = f;
   router_shape *sh = &pl->shape;
-  sh->arch = "banked";
-  sh->ports = f->fd->ports;
-  sh->id_width = f->fd->id_width;
-  sh->payload_width = payload_width;
-  sh->flit_width = 1 + 2 * sh->id_width + payload_width;
-  sh->cycles = f->slots + 1;
+  router_shape_init(sh, "banked", f, payload_width);
   sh->cycle_width = rtl_clog2((uint64_t)sh->cycles + 1); /* the counter runs 0..cycles */
   sh->rom_entries = 1u << sh->cycle_width;
   sh->sync_rom = true;
@@ -339,11 +325,6 @@ static void *plan(const ir_fabric *f, int payload_width, router_shape *shape, ch
 }
 
 /* ---- ROM words ---- */
-
-static void put(uint32_t *words, field f, uint32_t value) {
-  for (int b = 0; b < f.width; b++)
-    if (value >> b & 1) words[(f.lsb + b) / 32] |= 1u << ((f.lsb + b) % 32);
-}
 
 static uint32_t source_index(const lane_sources *ls, source s) {
   uint32_t i = 0;
@@ -368,28 +349,28 @@ static void pack(const void *plan, uint32_t program, uint32_t r, uint32_t *words
   for (int p = 0; p < ports; p++) {
     if (r >= 1 && r <= f->slots) {
       source s = pp->out[(size_t)r * ports + p];
-      if (s.kind != SRC_NONE) put(words, pl->sel[p], source_index(&pl->src[p], s) + 1);
+      if (s.kind != SRC_NONE) rom_field_put(words, pl->sel[p], source_index(&pl->src[p], s) + 1);
     }
     if (r + 1 <= f->slots && ir_send_at(f, program, r + 1, p)->kind == IR_SEND_LOCAL) {
       const ir_send *o = ir_send_at(f, program, r + 1, p);
-      put(words, pl->req[p], 1);
-      put(words, pl->req_bcast[p], o->bcast);
-      put(words, pl->req_dest[p], o->dest);
+      rom_field_put(words, pl->req[p], 1);
+      rom_field_put(words, pl->req_bcast[p], o->bcast);
+      rom_field_put(words, pl->req_dest[p], o->dest);
     }
     if (r >= 2) {
-      put(words, pl->expect[p], ir_recv_at(f, program, r - 1, p)->expect);
-      put(words, pl->deliver[p], ir_recv_at(f, program, r - 1, p)->deliver);
+      rom_field_put(words, pl->expect[p], ir_recv_at(f, program, r - 1, p)->expect);
+      rom_field_put(words, pl->deliver[p], ir_recv_at(f, program, r - 1, p)->deliver);
     }
   }
   for (size_t i = 0; i < pp->nops; i++) {
     const bank_op *op = &pp->ops[i];
     const bank_info *b = &pl->bank[op->port][op->sub];
     if (op->is_write && op->slot + 1 == r) {
-      put(words, b->we, 1);
-      put(words, b->wlane, lane_index(b, op->lane));
-      put(words, b->waddr, op->addr);
+      rom_field_put(words, b->we, 1);
+      rom_field_put(words, b->wlane, lane_index(b, op->lane));
+      rom_field_put(words, b->waddr, op->addr);
     } else if (!op->is_write && op->slot == r + 1) {
-      put(words, b->raddr, op->addr);
+      rom_field_put(words, b->raddr, op->addr);
     }
   }
 }
@@ -404,7 +385,7 @@ static void rom_legend(vwriter *w, const void *plan) {
 
 /* ---- the router ---- */
 
-static const char *bits(char *buf, size_t len, const char *sig, field f) { return slice(buf, len, sig, f.lsb, f.width); }
+static const char *bits(char *buf, size_t len, const char *sig, rom_field f) { return slice(buf, len, sig, f.lsb, f.width); }
 
 /* The expression of source i of lane p. */
 static const char *source_expr(char *buf, size_t len, const banked_plan *pl, int p, int i) {
@@ -570,9 +551,7 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
   emit_control(w, pl);
   emit_delays_and_banks(w, pl);
   emit_outputs(w, pl);
-  w->indent = 0;
-  vw_blank(w);
-  vw_line(w, "endmodule");
+  emit_endmodule(w);
 }
 
 static int supports(const ir_fabric *f, char *why, size_t len) {

@@ -33,13 +33,10 @@ typedef struct {
   uint32_t mem_depth;
 } program_plan;
 
-typedef struct {
-  int lsb, width;
-} field;
 
 typedef struct {
-  field src, arg, inj_bcast, inj_dest; /* what lane p sends in this cycle */
-  field expect, deliver, store, addr;  /* what becomes of lane p's receive register */
+  rom_field src, arg, inj_bcast, inj_dest; /* what lane p sends in this cycle */
+  rom_field expect, deliver, store, addr;  /* what becomes of lane p's receive register */
 } lane_fields;
 
 typedef struct {
@@ -127,12 +124,6 @@ out:
   return rc;
 }
 
-static field take(int *next, int width) {
-  field f = {*next, width};
-  *next += width;
-  return f;
-}
-
 static void free_plan(void *plan) {
   simple_plan *pl = plan;
   if (!pl) return;
@@ -154,12 +145,7 @@ static void *plan(const ir_fabric *f, int payload_width, router_shape *shape, ch
   }
   pl->f = f;
   router_shape *sh = &pl->shape;
-  sh->arch = "simple";
-  sh->ports = f->fd->ports;
-  sh->id_width = f->fd->id_width;
-  sh->payload_width = payload_width;
-  sh->flit_width = 1 + 2 * sh->id_width + payload_width;
-  sh->cycles = f->slots + 1;
+  router_shape_init(sh, "simple", f, payload_width);
   sh->cycle_width = rtl_clog2((uint64_t)sh->cycles + 2);
   sh->rom_entries = 1u << sh->cycle_width;
   sh->wire_delay = 0; /* slot s is driven combinationally in cycle s */
@@ -180,23 +166,18 @@ static void *plan(const ir_fabric *f, int payload_width, router_shape *shape, ch
   int next = 0;
   for (int q = 0; q < sh->ports; q++) {
     lane_fields *lf = &pl->lane[q];
-    lf->src = take(&next, 2);
-    lf->arg = take(&next, arg_width);
-    lf->inj_bcast = take(&next, pl->has_local ? 1 : 0);
-    lf->inj_dest = take(&next, pl->has_local ? sh->id_width : 0);
-    lf->expect = take(&next, 1);
-    lf->deliver = take(&next, 1);
-    lf->store = take(&next, sh->mem_depth ? 1 : 0);
-    lf->addr = take(&next, pl->mem_addr_width);
+    lf->src = rom_field_take(&next, 2);
+    lf->arg = rom_field_take(&next, arg_width);
+    lf->inj_bcast = rom_field_take(&next, pl->has_local ? 1 : 0);
+    lf->inj_dest = rom_field_take(&next, pl->has_local ? sh->id_width : 0);
+    lf->expect = rom_field_take(&next, 1);
+    lf->deliver = rom_field_take(&next, 1);
+    lf->store = rom_field_take(&next, sh->mem_depth ? 1 : 0);
+    lf->addr = rom_field_take(&next, pl->mem_addr_width);
   }
   sh->word_width = next;
   *shape = *sh;
   return pl;
-}
-
-static void put(uint32_t *words, field f, uint32_t value) {
-  for (int b = 0; b < f.width; b++)
-    if (value >> b & 1) words[(f.lsb + b) / 32] |= 1u << ((f.lsb + b) % 32);
 }
 
 static void pack(const void *plan, uint32_t program, uint32_t r, uint32_t *words) {
@@ -210,20 +191,20 @@ static void pack(const void *plan, uint32_t program, uint32_t r, uint32_t *words
     if (r <= f->slots) {
       const send_plan *sp = &pp->out[(size_t)r * ports + q];
       const ir_send *o = ir_send_at(f, program, r, q);
-      put(words, lf->src, sp->src);
-      put(words, lf->arg, sp->arg);
+      rom_field_put(words, lf->src, sp->src);
+      rom_field_put(words, lf->arg, sp->arg);
       if (sp->src == SRC_LOCAL) {
-        put(words, lf->inj_bcast, o->bcast);
-        put(words, lf->inj_dest, o->dest);
+        rom_field_put(words, lf->inj_bcast, o->bcast);
+        rom_field_put(words, lf->inj_dest, o->dest);
       }
     }
     if (r >= 2) {
       const ir_recv *in = ir_recv_at(f, program, r - 1, q);
       const store_plan *st = &pp->in[(size_t)(r - 1) * ports + q];
-      put(words, lf->expect, in->expect);
-      put(words, lf->deliver, in->deliver);
-      put(words, lf->store, st->store);
-      put(words, lf->addr, st->addr);
+      rom_field_put(words, lf->expect, in->expect);
+      rom_field_put(words, lf->deliver, in->deliver);
+      rom_field_put(words, lf->store, st->store);
+      rom_field_put(words, lf->addr, st->addr);
     }
   }
 }
@@ -385,9 +366,7 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
   }
   vw_line(w, "assign done_o = done_q;");
   vw_line(w, "assign err_o = err_q;");
-  w->indent = 0;
-  vw_blank(w);
-  vw_line(w, "endmodule");
+  emit_endmodule(w);
 }
 
 static int supports(const ir_fabric *f, char *why, size_t len) {

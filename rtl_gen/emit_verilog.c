@@ -6,6 +6,12 @@
 
 #include "router_ports.h"
 
+void emit_endmodule(vwriter *w) {
+  w->indent = 0;
+  vw_blank(w);
+  vw_line(w, "endmodule");
+}
+
 const char *vector_range(char *buf, size_t len, int width) {
   snprintf(buf, len, "[%d:0] ", width - 1);
   return buf;
@@ -54,9 +60,7 @@ void emit_rom(vwriter *w, const char *header, const router_shape *s) {
   vw_line(w, "initial $readmemh(FILE, words);");
   if (s->sync_rom) vw_line(w, "always @(posedge clk_i) data_o <= words[addr_i];");
   else vw_line(w, "assign data_o = words[addr_i];");
-  w->indent = 0;
-  vw_blank(w);
-  vw_line(w, "endmodule");
+  emit_endmodule(w);
 }
 
 /* The per-node fabric ports, one bus per signal over the node's lanes: lane p is bits
@@ -197,9 +201,7 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
       vw_raw(w, "};\n");
     }
   }
-  w->indent = 0;
-  vw_blank(w);
-  vw_line(w, "endmodule");
+  emit_endmodule(w);
   free(ports);
 }
 
@@ -263,9 +265,7 @@ void emit_sim_node(vwriter *w, const char *header, const router_shape *s) {
     vw_line(w, ".%s(%s)%s", p->name, net, i + 1 < nports ? "," : "");
   }
   vw_close(w, ");");
-  w->indent = 0;
-  vw_blank(w);
-  vw_line(w, "endmodule");
+  emit_endmodule(w);
   free(ports);
 }
 
@@ -335,8 +335,6 @@ void emit_synth_top(vwriter *w, const char *header, const ir_fabric *f, const ro
     vw_line(w, ".%s(%s)%s", p->name, net, i + 1 < nports ? "," : "");
   }
   vw_close(w, ");");
-  w->indent = 0;
-  vw_blank(w);
-  vw_line(w, "endmodule");
+  emit_endmodule(w);
   free(ports);
 }

@@ -40,6 +40,9 @@ void emit_sim_node(vwriter *w, const char *header, const router_shape *s);
  * that place and route sees a handful of pins and no logic can be optimised away. */
 void emit_synth_top(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s);
 
+/* An empty line and "endmodule" at the left margin. */
+void emit_endmodule(vwriter *w);
+
 /* "sig[hi:lo]", or "sig[b]" for one bit: width bits of sig from bit lsb, written into buf. */
 const char *slice(char *buf, size_t len, const char *sig, int lsb, int width);
 
