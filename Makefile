@@ -52,11 +52,39 @@ $(BUILD)/asan/unit_tests: tests/unit_tests.c $(CMODEL_LIB) $(CMODEL_HDR)
 	@echo "-- CC (asan+ubsan) $@ --"
 	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -Icmodel -o $@ tests/unit_tests.c $(CMODEL_LIB)
 
+# -- fuzzing: libFuzzer targets (tests/fuzz/), clang with ASan and UBSan ----------
+FUZZ_CC    := clang
+FUZZ_FLAGS := -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -g -O1 \
+              -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Icmodel -Irtl_gen -Itests/fuzz
+FUZZ_TARGETS := fuzz_tsv fuzz_verify fuzz_cmodel_cli fuzz_rtl_gen_cli
+FUZZ_BINS := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
+$(BUILD)/fuzz/fuzz_tsv $(BUILD)/fuzz/fuzz_verify: $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz_input.h $(CMODEL_LIB) $(CMODEL_HDR) $(BUILD)/.tools-ok
+	@mkdir -p $(@D)
+	@echo "-- CC (libFuzzer) $@ --"
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(CMODEL_LIB)
+# the command lines: one target (fuzz_cli.c) per tool, its main.c renamed so the target can call it
+$(BUILD)/fuzz/fuzz_cmodel_cli: tests/fuzz/fuzz_cli.c tests/fuzz/fuzz_input.h $(CMODEL_SRC) $(CMODEL_HDR) $(BUILD)/.tools-ok
+	@mkdir -p $(@D)
+	@echo "-- CC (libFuzzer) $@ --"
+	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_TOOL=cmodel -Dmain=cmodel_main -o $@ $< $(CMODEL_SRC)
+$(BUILD)/fuzz/fuzz_rtl_gen_cli: tests/fuzz/fuzz_cli.c tests/fuzz/fuzz_input.h $(RTLGEN_SRC) $(RTLGEN_HDR) $(CMODEL_LIB) $(CMODEL_HDR) $(BUILD)/.tools-ok
+	@mkdir -p $(@D)
+	@echo "-- CC (libFuzzer) $@ --"
+	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_TOOL=rtl_gen -Dmain=rtl_gen_main -o $@ $< $(RTLGEN_SRC) $(CMODEL_LIB)
+
+# every target FUZZ_SECONDS long from the seed corpus in tests/fuzz/corpus/ (make test: 8 s each)
+FUZZ_SECONDS ?= 600
+.PHONY: fuzz
+fuzz: $(FUZZ_BINS)
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/fuzz_tests.sh
+
 # -- tools: Debian packages the hardware flows need (installed when root) -------
 # ccache: every Verilator build recompiles the same runtime library and test bench; the tests'
 # hundred builds share one compilation of each (scripts/sim.sh sets OBJCACHE)
+# clang and its libFuzzer runtime: the fuzz targets (tests/fuzz/)
 TOOLS := verilator:verilator yosys:yosys nextpnr-ice40:nextpnr-ice40 icepack:fpga-icestorm \
-         /usr/include/systemc.h:libsystemc-dev ccache:ccache
+         /usr/include/systemc.h:libsystemc-dev ccache:ccache clang:clang \
+         /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev
 $(BUILD)/.tools-ok: scripts/ensure_tools.sh Makefile
 	@mkdir -p $(@D)
 	scripts/ensure_tools.sh $(TOOLS)
@@ -97,7 +125,8 @@ synth: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@$(DESIGN_VARS) TARGET=$(TARGET) scripts/synth.sh
 
 # -- tests -------------------------------------------------------------------
-test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen $(BUILD)/.tools-ok
+test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen $(BUILD)/.tools-ok \
+      $(FUZZ_BINS)
 	@echo "-- TEST --"
 	bash tests/run_all.sh
 

@@ -7,6 +7,7 @@
 
 #include "bounds.h"
 #include "construct.h"
+#include "memlimit.h"
 
 #define HC (1u << TOPO_HYPERCUBE)
 #define RING (1u << TOPO_RING)
@@ -25,24 +26,25 @@ typedef struct {
   /* 0, or the most nodes it takes: the per-node searches grow as N^3 (about 2 s for mnb at
    * 1024 nodes, 12 s for te at 512) */
   uint32_t max_nodes;
+  bool makes_template; /* it stores the origin-0 rows only: N times fewer rows */
 } construction;
 
 /* For `auto`, rows are tried in this order and the first with the fewest slots wins. */
 static const construction table[] = {
-    {HC, TASK_SNB, MODEL_MLA, "binomial", hc_snb, NULL, 0},
-    {ANY, TASK_SNB, MODEL_MLA, "bfs-tree", tree_snb, NULL, 0},
-    {HC, TASK_MNB, MODEL_MLA, "classes", hc_mnb, NULL, 0},
-    {RING | TORUS, TASK_MNB, MODEL_MLA, "cayley", cayley_mnb, NULL, 0},
-    {MESH, TASK_MNB, MODEL_MLA, "cycle", mesh_mnb_cycle, mesh_mnb_cycle_applies, 0},
-    {MESH, TASK_MNB, MODEL_MLA, "fold", mesh_mnb_fold, NULL, 0},
-    {ANY, TASK_MNB, MODEL_MLA, "greedy", greedy_mnb, NULL, 1024},
-    {HC, TASK_SCATTER, MODEL_MLA, "classes", hc_scatter, NULL, 0},
-    {ANY, TASK_SCATTER, MODEL_MLA, "balanced-tree", tree_scatter, NULL, 0},
-    {ANY, TASK_GATHER, MODEL_MLA, "reverse", reverse_gather, NULL, 0},
-    {HC, TASK_TE, MODEL_MLA, "recursive", hc_te, NULL, 0},
-    {RING | TORUS, TASK_TE, MODEL_MLA, "coloring", cayley_te, NULL, 0},
-    {ANY, TASK_TE, MODEL_MLA, "greedy", greedy_te, NULL, 512},
-    {ANY, TASK_TE, MODEL_MLA, "dimorder", dimorder_te, NULL, 512},
+    {HC, TASK_SNB, MODEL_MLA, "binomial", hc_snb, NULL, 0, false},
+    {ANY, TASK_SNB, MODEL_MLA, "bfs-tree", tree_snb, NULL, 0, false},
+    {HC, TASK_MNB, MODEL_MLA, "classes", hc_mnb, NULL, 0, true},
+    {RING | TORUS, TASK_MNB, MODEL_MLA, "cayley", cayley_mnb, NULL, 0, true},
+    {MESH, TASK_MNB, MODEL_MLA, "cycle", mesh_mnb_cycle, mesh_mnb_cycle_applies, 0, false},
+    {MESH, TASK_MNB, MODEL_MLA, "fold", mesh_mnb_fold, NULL, 0, false},
+    {ANY, TASK_MNB, MODEL_MLA, "greedy", greedy_mnb, NULL, 1024, false},
+    {HC, TASK_SCATTER, MODEL_MLA, "classes", hc_scatter, NULL, 0, false},
+    {ANY, TASK_SCATTER, MODEL_MLA, "balanced-tree", tree_scatter, NULL, 0, false},
+    {ANY, TASK_GATHER, MODEL_MLA, "reverse", reverse_gather, NULL, 0, false},
+    {HC, TASK_TE, MODEL_MLA, "recursive", hc_te, NULL, 0, true},
+    {RING | TORUS, TASK_TE, MODEL_MLA, "coloring", cayley_te, NULL, 0, true},
+    {ANY, TASK_TE, MODEL_MLA, "greedy", greedy_te, NULL, 512, false},
+    {ANY, TASK_TE, MODEL_MLA, "dimorder", dimorder_te, NULL, 512, false},
 };
 #define NROWS (sizeof table / sizeof table[0])
 
@@ -82,6 +84,13 @@ int schedule_build(sched *s, const topo *t, task_kind task, model_kind model, in
     if (!matches(c, t, task, model) || (!automatic && strcmp(c->alg, alg))) continue;
     listed = 1;
     if (c->applies && c->applies(t, why, sizeof why)) continue;
+    /* the rows it will store, checked against the memory limit before it runs (whole
+     * schedules may hold twice the minimum on the way: the fold's relays before pruning) */
+    uint64_t rows = c->makes_template ? bound_transmissions(t, task, r < 0 ? 0 : (uint32_t)r) / t->nodes + t->nodes
+                                      : 2 * bound_transmissions(t, task, r < 0 ? 0 : (uint32_t)r), bytes;
+    char what[160];
+    snprintf(what, sizeof what, "construction '%s' of %s on %s", c->alg, task_name(task), t->name);
+    if (mem_check(rows, sizeof(sched_row), what, &bytes, why, sizeof why)) continue;
     if (c->max_nodes && t->nodes > c->max_nodes) {
       snprintf(why, sizeof why, "construction '%s' (%s) is limited to %u nodes (its time grows as N^3); %s has %u", c->alg,
                task_name(task), (unsigned)c->max_nodes, t->name, (unsigned)t->nodes);
@@ -93,7 +102,9 @@ int schedule_build(sched *s, const topo *t, task_kind task, model_kind model, in
     if (c->build(&cand)) {
       sched_free(&cand);
       if (have) sched_free(&best);
-      snprintf(err, errlen, "out of memory building %s on %s", task_name(task), t->name);
+      char limit[32];
+      snprintf(err, errlen, "out of memory (or over the memory limit of %s, --max-mem) building %s on %s",
+               mem_human(mem_limit(), limit, sizeof limit), task_name(task), t->name);
       return -1;
     }
     sched_finish(&cand);

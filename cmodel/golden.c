@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "grow.h"
+#include "memlimit.h"
 #include "payload.h"
 #include "tsv.h"
 
@@ -46,6 +47,10 @@ static int by_delivery(const void *a, const void *b) {
 
 int golden_write_deliveries(FILE *f, const char *header, const sched *s, uint32_t seed, int payload_width) {
   delivery_ctx d = {NULL, 0, 0, s->topo.nodes, NULL, task_is_personalized(s->task)};
+  /* every delivery is kept and sorted: at most one per node and origin (and destination) */
+  uint64_t n = s->topo.nodes, bytes;
+  char why[200];
+  if (mem_check(n * n, sizeof(sched_row), "the golden delivery list", &bytes, why, sizeof why)) return -1;
   if (!d.personalized) {
     d.seen = calloc(((uint64_t)s->topo.nodes * s->topo.nodes + 63) / 64, sizeof *d.seen);
     if (!d.seen) return -1;

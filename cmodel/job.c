@@ -1,9 +1,9 @@
 /* job.c — parsing what a schedule is for (see job.h). */
 #include "job.h"
 
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
+
+#include "cli.h"
 
 int job_parse(job *j, const char *topo_s, const char *task_s, const char *model_s, const char *root_s, bool root_strict,
               char *err, size_t errlen) {
@@ -31,16 +31,14 @@ int job_parse(job *j, const char *topo_s, const char *task_s, const char *model_
   j->root = -1;
   if (task_has_root(j->task)) {
     j->root = 0;
-    if (root_s) {
-      char *end;
-      errno = 0;
-      long long r = strtoll(root_s, &end, 10);
-      if (errno || end == root_s || *end || r < 0 || r >= j->topo.nodes) {
-        snprintf(err, errlen, "root '%s' is not a node of %s (0..%u)", root_s, j->topo.name, (unsigned)j->topo.nodes - 1);
-        return -1;
-      }
-      j->root = r;
+    uint64_t r;
+    if (root_s && cli_uint(root_s, 0, j->topo.nodes - 1, &r)) {
+      char shown[160];
+      snprintf(err, errlen, "root '%s' is not a node of %s (0..%u)", cli_printable(root_s, 40, shown, sizeof shown),
+               j->topo.name, (unsigned)j->topo.nodes - 1);
+      return -1;
     }
+    if (root_s) j->root = (int64_t)r;
   } else if (root_s && root_strict) {
     snprintf(err, errlen, "--root '%s' does not apply to task %s (it has no root)", root_s, task_name(j->task));
     return -1;

@@ -10,7 +10,10 @@
 
 #include "bounds.h"
 #include "build.h"
+#include "cli.h"
 #include "job.h"
+#include "memlimit.h"
+#include "outfile.h"
 #include "tsv.h"
 #include "verify.h"
 #include "version.h"
@@ -30,10 +33,13 @@ static const char usage_top[] =
     "  table     generate and verify a range of schedules: slots and transmissions against\n"
     "            their lower bounds (paper 000's Table 1 for the hypercube)\n"
     "\n"
-    "Run 'cmodel <command> --help' for a command's options.\n";
+    "Run 'cmodel <command> --help' for a command's options. Options are '--name value' or\n"
+    "'--name=value', spelled out and given once. Exit status: 0 done, 1 a schedule violates its\n"
+    "task or model (verify, table), 2 bad input, one line on stderr (docs/ERRORS.md).\n";
 
 static const char usage_schedule[] =
-    "usage: cmodel schedule --topo T --task K [--model M] [--root R] [--alg A] [--template] [-o FILE]\n"
+    "usage: cmodel schedule --topo T --task K [--model M] [--root R] [--alg A] [--template]\n"
+    "                       [--max-mem B] [-o FILE]\n"
     "\n"
     "  --topo T      hypercube:D (1..16), ring:N, torus:K1xK2[x...], mesh:K1xK2[x...] (sizes >= 2)\n"
     "  --task K      snb | mnb | scatter | gather | te\n"
@@ -51,22 +57,28 @@ static const char usage_schedule[] =
     "                The metadata line '# alg=' names the one used.\n"
     "  --template    write only the origin-0 rows of a translation template (mnb, te on a\n"
     "                hypercube, ring or torus); 'cmodel verify' certifies the whole schedule\n"
-    "  -o FILE       write to FILE (atomically) instead of standard output\n";
+    "  -o FILE       write to FILE instead of standard output: through FILE.tmp.PID beside it,\n"
+    "                renamed when complete (a FIFO or device is written directly)\n"
+    "  --max-mem B   refuse a table that grows with the topology beyond B bytes (suffix K, M,\n"
+    "                G or T; default 4G) instead of allocating it\n";
 
 static const char usage_verify[] =
-    "usage: cmodel verify [--topo T] [--task K] [--model M] [--root R] [--template] FILE|-\n"
+    "usage: cmodel verify [--topo T] [--task K] [--model M] [--root R] [--template] [--max-mem B]\n"
+    "                     FILE|-\n"
     "\n"
     "Checks every row (a real link, within the model's per-slot capacity, a packet the sender\n"
     "holds) and that the task completes. Options default to the file's '# key=value' metadata.\n"
     "Prints 'OK slots=S lb=L tx=T txlb=X' (exit 0) or 'FAIL <first violation>' (exit 1).\n"
     "  --template    FILE holds the origin-0 rows of an mnb or te schedule on a hypercube, ring or\n"
     "                torus (metadata template=xor or template=add); certify all its translates\n"
-    "                without expanding them (000 section 2, 003 Thm 4.5)\n";
+    "                without expanding them (000 section 2, 003 Thm 4.5)\n"
+    "  --max-mem B   refuse a table that grows with the topology beyond B bytes (suffix K, M,\n"
+    "                G or T; default 4G) instead of allocating it\n";
 
 static const char usage_info[] = "usage: cmodel info --topo T\n";
 
 static const char usage_table[] =
-    "usage: cmodel table [--topo RANGE] [--task all|K] [--model M] [--alg A]\n"
+    "usage: cmodel table [--topo RANGE] [--task all|K] [--model M] [--alg A] [--max-mem B]\n"
     "\n"
     "Generates and verifies each schedule (root 0) and prints its slots, the lower bound, the\n"
     "gap between them, transmissions, minimum transmissions, the verdict and the construction.\n"
@@ -78,68 +90,51 @@ static const char usage_table[] =
 __attribute__((format(printf, 1, 2))) static int bad_input(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("cmodel: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  cli_report("cmodel", fmt, ap);
   va_end(ap);
   return EXIT_BAD_INPUT;
 }
 
 typedef struct {
-  const char *topo, *task, *model, *root, *alg, *out, *file;
-  int is_template, help;
+  const char *topo, *task, *model, *root, *alg, *out, *max_mem;
+  const char *words[1]; /* the input file of verify */
+  int nwords;
+  bool is_template, help;
 } options;
 
-/* Parses "--name value", "--name=value" and flags; returns 0 or the bad-input exit code.
- * allowed lists the option names this command takes. */
-static int parse_options(int argc, char **argv, const char *allowed, options *o) {
-  memset(o, 0, sizeof *o);
-  for (int i = 0; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      o->help = 1;
-      return 0;
-    }
-    if (a[0] != '-' || !strcmp(a, "-")) {
-      if (o->file || !strstr(allowed, "FILE")) return bad_input("unexpected argument '%s'", a);
-      o->file = a;
-      continue;
-    }
-    char name[32];
-    const char *eq = strchr(a, '='), *value = NULL;
-    size_t len = eq ? (size_t)(eq - a) : strlen(a);
-    if (len >= sizeof name) return bad_input("unknown option '%s'", a);
-    memcpy(name, a, len);
-    name[len] = '\0';
-    char key[40];
-    snprintf(key, sizeof key, " %s ", name);
-    if (!strstr(allowed, key)) return bad_input("unknown option '%s'", name);
-    if (!strcmp(name, "--template")) {
-      if (eq) return bad_input("option --template takes no value");
-      o->is_template = 1;
-      continue;
-    }
-    if (eq) value = eq + 1;
-    else if (i + 1 < argc) value = argv[++i];
-    else return bad_input("option %s needs a value", name);
-    if (!strcmp(name, "--topo")) o->topo = value;
-    else if (!strcmp(name, "--task")) o->task = value;
-    else if (!strcmp(name, "--model")) o->model = value;
-    else if (!strcmp(name, "--root")) o->root = value;
-    else if (!strcmp(name, "--alg")) o->alg = value;
-    else o->out = value; /* -o */
-  }
-  return 0;
+/* The options of every command: a command takes a set of them (bit k = option k). */
+enum { O_TOPO, O_TASK, O_MODEL, O_ROOT, O_ALG, O_OUT, O_MAX_MEM, O_TEMPLATE, O_COUNT };
+#define TAKES(...) (build_mask((const int[]){__VA_ARGS__, -1}))
+static unsigned build_mask(const int *ks) {
+  unsigned m = 0;
+  for (; *ks >= 0; ks++) m |= 1u << *ks;
+  return m;
 }
 
-/* Parses a command's options; prints usage and returns -1 for --help, otherwise returns 0 or
- * the bad-input exit code. */
-static int begin_command(int argc, char **argv, const char *allowed, const char *usage, options *o) {
-  int rc = parse_options(argc, argv, allowed, o);
-  if (rc) return rc;
+/* Parses a command's options (and up to max_words words); prints usage and returns -1 for
+ * --help, otherwise returns 0 or the bad-input exit code. Applies --max-mem. */
+static int begin_command(int argc, char **argv, unsigned takes, int max_words, const char *usage, options *o) {
+  memset(o, 0, sizeof *o);
+  const cli_option all[O_COUNT] = {
+      {"--topo", &o->topo, NULL}, {"--task", &o->task, NULL}, {"--model", &o->model, NULL},
+      {"--root", &o->root, NULL}, {"--alg", &o->alg, NULL},   {"-o", &o->out, NULL},
+      {"--max-mem", &o->max_mem, NULL}, {"--template", NULL, &o->is_template},
+  };
+  cli_option opts[O_COUNT];
+  size_t n = 0;
+  for (int k = 0; k < O_COUNT; k++)
+    if (takes >> k & 1) opts[n++] = all[k];
+  char err[256];
+  if (cli_parse(argc, argv, opts, n, o->words, max_words, &o->nwords, &o->help, err, sizeof err))
+    return bad_input("%s", err);
   if (o->help) {
     fputs(usage, stdout);
     return -1;
+  }
+  if (o->max_mem) {
+    uint64_t bytes;
+    if (cli_bytes(o->max_mem, &bytes)) return bad_input("--max-mem '%s' is not a size (e.g. 4G, 512M, 100000000)", o->max_mem);
+    mem_set_limit(bytes);
   }
   return 0;
 }
@@ -153,56 +148,50 @@ static int resolve_job(const char *topo_s, const char *task_s, const char *model
 
 static int cmd_schedule(int argc, char **argv) {
   options o;
-  int rc = begin_command(argc, argv, " --topo --task --model --root --alg --template -o ", usage_schedule, &o);
+  int rc = begin_command(argc, argv, TAKES(O_TOPO, O_TASK, O_MODEL, O_ROOT, O_ALG, O_OUT, O_MAX_MEM, O_TEMPLATE), 0,
+                         usage_schedule, &o);
   if (rc) return rc < 0 ? 0 : rc;
   job j;
   if ((rc = resolve_job(o.topo, o.task, o.model, o.root, 1, &j))) return rc;
   char err[256];
+  outfile out; /* opened before the construction, which may take seconds: a bad -o fails fast */
+  if (o.out && outfile_open(&out, o.out, err, sizeof err)) return bad_input("%s", err);
   sched s;
-  if (schedule_build(&s, &j.topo, j.task, j.model, j.root, o.alg, err, sizeof err)) return bad_input("%s", err);
-  if (o.is_template && !s.is_template) {
+  if (schedule_build(&s, &j.topo, j.task, j.model, j.root, o.alg, err, sizeof err)) {
+    rc = bad_input("%s", err);
+  } else if (o.is_template && !s.is_template) {
     sched_free(&s);
-    return bad_input("--template applies to schedules built as translation templates (mnb, te on a hypercube, ring "
-                     "or torus), not %s on %s (construction %s)",
-                     task_name(j.task), j.topo.name, s.alg);
+    rc = bad_input("--template applies to schedules built as translation templates (mnb, te on a hypercube, ring "
+                   "or torus), not %s on %s (construction %s)",
+                   task_name(j.task), j.topo.name, s.alg);
   }
-  FILE *f = stdout;
-  char tmp[4096];
-  if (o.out) {
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", o.out, (long)getpid());
-    f = fopen(tmp, "w");
-    if (!f) {
-      sched_free(&s);
-      return bad_input("cannot write '%s': %s", o.out, strerror(errno));
-    }
+  if (rc) {
+    if (o.out) outfile_abort(&out);
+    return rc;
   }
-  int wrc = tsv_write(f, &s, o.is_template);
+  int wrc = tsv_write(o.out ? out.f : stdout, &s, o.is_template);
   sched_free(&s);
-  if (o.out) {
-    if (fclose(f) != 0) wrc = -1;
-    if (wrc == 0 && rename(tmp, o.out) != 0) wrc = -1;
-    if (wrc) {
-      unlink(tmp);
-      return bad_input("cannot write '%s': %s", o.out, strerror(errno));
-    }
-  } else if (wrc) {
-    return bad_input("cannot write the schedule to standard output");
+  if (!o.out) return wrc ? bad_input("cannot write the schedule to standard output") : 0;
+  if (wrc) {
+    outfile_abort(&out);
+    return bad_input("cannot write '%s': %s", o.out, strerror(errno ? errno : EIO));
   }
-  return 0;
+  return outfile_commit(&out, err, sizeof err) ? bad_input("%s", err) : 0;
 }
 
 static int cmd_verify(int argc, char **argv) {
   options o;
-  int rc = begin_command(argc, argv, " --topo --task --model --root --template FILE ", usage_verify, &o);
+  int rc = begin_command(argc, argv, TAKES(O_TOPO, O_TASK, O_MODEL, O_ROOT, O_MAX_MEM, O_TEMPLATE), 1, usage_verify, &o);
   if (rc) return rc < 0 ? 0 : rc;
-  if (!o.file) return bad_input("missing input file (a TSV path, or - for standard input)");
-  FILE *f = strcmp(o.file, "-") ? fopen(o.file, "r") : stdin;
-  if (!f) return bad_input("cannot read '%s': %s", o.file, strerror(errno));
+  if (!o.nwords) return bad_input("missing input file (a TSV path, or - for standard input)");
+  const char *file = o.words[0];
+  FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
+  if (!f) return bad_input("cannot read '%s': %s", file, strerror(errno));
   char err[256];
   tsv_reader *r = tsv_open(f, err, sizeof err);
   if (!r) {
     if (f != stdin) fclose(f);
-    return bad_input("%s: %s", o.file, err);
+    return bad_input("%s: %s", file, err);
   }
   const char *meta_root = tsv_meta(r, "root");
   if (meta_root && !strcmp(meta_root, "-1")) meta_root = NULL;
@@ -213,7 +202,7 @@ static int cmd_verify(int argc, char **argv) {
   rc = resolve_job(o.topo ? o.topo : tsv_meta(r, "topo"), o.task ? o.task : tsv_meta(r, "task"),
                    o.model ? o.model : tsv_meta(r, "model"), o.root ? o.root : meta_root, o.root != NULL, &j);
   if (!rc && meta_template && strcmp(meta_template, topo_translation_name(topo_translation_of(&j.topo))))
-    rc = bad_input("%s: metadata template=%s does not match %s (its translation is %s)", o.file, meta_template,
+    rc = bad_input("%s: metadata template=%s does not match %s (its translation is %s)", file, meta_template,
                    j.topo.name, topo_translation_name(topo_translation_of(&j.topo)));
   if (!rc) {
     v = verifier_new(&j.topo, j.task, j.model, j.root, is_template, err, sizeof err);
@@ -224,8 +213,8 @@ static int cmd_verify(int argc, char **argv) {
     int got;
     while (rc == 0 && (got = tsv_next(r, &row, err, sizeof err)) == 1) rc = verifier_feed(v, &row);
     verify_summary sum;
-    if (rc == VERIFY_BAD_INPUT) rc = bad_input("%s: %s", o.file, verifier_message(v));
-    else if (rc == VERIFY_OK && got < 0) rc = bad_input("%s: %s", o.file, err);
+    if (rc == VERIFY_BAD_INPUT) rc = bad_input("%s: %s", file, verifier_message(v));
+    else if (rc == VERIFY_OK && got < 0) rc = bad_input("%s: %s", file, err);
     else if (rc == VERIFY_OK) rc = verifier_finish(v, &sum);
     if (rc == VERIFY_VIOLATION) {
       printf("FAIL %s\n", verifier_message(v));
@@ -244,7 +233,7 @@ static int cmd_verify(int argc, char **argv) {
 
 static int cmd_info(int argc, char **argv) {
   options o;
-  int rc = begin_command(argc, argv, " --topo ", usage_info, &o);
+  int rc = begin_command(argc, argv, TAKES(O_TOPO), 0, usage_info, &o);
   if (rc) return rc < 0 ? 0 : rc;
   if (!o.topo) return bad_input("missing --topo (e.g. --topo torus:4x4)");
   topo t;
@@ -256,7 +245,7 @@ static int cmd_info(int argc, char **argv) {
 }
 
 /* Feeds every row of a schedule to a verifier (sched_foreach callback). */
-static int feed_row(void *ctx, const sched_row *row) { return verifier_feed(ctx, row) ? 1 : 0; }
+static int feed_row(void *ctx, const sched_row *row) { return verifier_feed(ctx, row); }
 
 static const char table_format[] = "%-8s %-14s %7s %7s %4s %15s %15s  %-12s %s\n";
 
@@ -280,6 +269,12 @@ static int table_row(const topo *t, task_kind task, model_kind model, const char
   }
   verify_summary sum = {0, 0, 0, 0};
   if (!rc) rc = verifier_finish(v, &sum);
+  if (rc == VERIFY_BAD_INPUT || rc < 0) {
+    snprintf(err, sizeof err, "%s on %s: %s", task_name(task), t->name, rc < 0 ? "out of memory" : verifier_message(v));
+    verifier_free(v);
+    sched_free(&s);
+    return bad_input("%s", err);
+  }
   if (rc) {
     printf("%-8s %-14s FAIL %s\n", task_name(task), t->name, verifier_message(v));
   } else {
@@ -304,21 +299,30 @@ typedef struct {
   uint32_t lo[TOPO_MAX_DIMS], hi[TOPO_MAX_DIMS];
 } topo_range;
 
-/* Parses the sizes "AxBx..." (or "D" for a hypercube) into out; returns the count or -1. Each
- * size is at most 9 digits, checked before it is converted. */
-static int parse_sizes(const char *s, size_t len, uint32_t *out) {
+/* Parses the sizes "AxBx..." (or "D" for a hypercube) of one end of a range into out; returns
+ * the count, or the bad-input exit code negated after naming the bad size. Each size is at
+ * most 9 digits, checked before it is converted. */
+static int parse_sizes(const char *spec, const char *s, size_t len, uint32_t *out) {
   int n = 0;
   size_t i = 0;
-  while (i < len) {
+  char shown[80];
+  while (i <= len) {
     size_t j = i;
     while (j < len && s[j] >= '0' && s[j] <= '9') j++;
-    if (j == i || j - i > 9 || n == TOPO_MAX_DIMS || (j < len && s[j] != 'x') || (j + 1 == len)) return -1;
+    if (j == i || j - i > 9 || n == TOPO_MAX_DIMS || (j < len && s[j] != 'x')) {
+      size_t end = i;
+      while (end < len && s[end] != 'x') end++;
+      snprintf(shown, sizeof shown, "%.*s", (int)(end - i), s + i);
+      char safe[200];
+      return -bad_input("size '%s' in topology range '%s' is not a number from 1 to 999999999",
+                        cli_printable(shown, 40, safe, sizeof safe), spec);
+    }
     uint32_t v = 0;
     for (size_t k = i; k < j; k++) v = v * 10 + (uint32_t)(s[k] - '0');
     out[n++] = v;
     i = j + 1;
   }
-  return n ? n : -1;
+  return n;
 }
 
 /* "kind:LO..HI" or a single topology; returns 0 or the bad-input exit code. */
@@ -337,9 +341,11 @@ static int parse_range(const char *spec, topo_range *r) {
   if (!colon || colon > dots || (size_t)(colon - spec) >= sizeof r->kind)
     return bad_input("bad topology range '%s' (expected e.g. hypercube:1..8, ring:3..64, torus:3x3..16x16)", spec);
   snprintf(r->kind, sizeof r->kind, "%.*s", (int)(colon - spec), spec);
-  int a = parse_sizes(colon + 1, (size_t)(dots - colon - 1), r->lo), b = parse_sizes(dots + 2, strlen(dots + 2), r->hi);
-  if (a < 0 || b < 0 || a != b)
-    return bad_input("bad topology range '%s' (both ends need the same number of sizes, e.g. torus:3x3..16x16)", spec);
+  int a = parse_sizes(spec, colon + 1, (size_t)(dots - colon - 1), r->lo);
+  if (a < 0) return -a;
+  int b = parse_sizes(spec, dots + 2, strlen(dots + 2), r->hi);
+  if (b < 0) return -b;
+  if (a != b) return bad_input("bad topology range '%s' (both ends need the same number of sizes, e.g. torus:3x3..16x16)", spec);
   r->ndims = a;
   for (int i = 0; i < a; i++)
     if (r->lo[i] > r->hi[i]) return bad_input("topology range '%s' is empty (%u > %u)", spec, r->lo[i], r->hi[i]);
@@ -356,7 +362,7 @@ static int parse_range(const char *spec, topo_range *r) {
 
 static int cmd_table(int argc, char **argv) {
   options o;
-  int rc = begin_command(argc, argv, " --topo --task --model --alg ", usage_table, &o);
+  int rc = begin_command(argc, argv, TAKES(O_TOPO, O_TASK, O_MODEL, O_ALG, O_MAX_MEM), 0, usage_table, &o);
   if (rc) return rc < 0 ? 0 : rc;
   topo_range range;
   if ((rc = parse_range(o.topo ? o.topo : "hypercube:1..12", &range))) return rc;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "grow.h"
 #include "job.h"
 #include "version.h"
@@ -85,75 +86,134 @@ int tsv_write(FILE *f, const sched *s, bool template_only) {
 
 /* ---- reading ---- */
 
-#define META_MAX 32
-
 struct tsv_reader {
   FILE *f;
   uint64_t line;
-  size_t start, end; /* unread bytes are buf[start..end) */
+  char *buf;         /* unread bytes are buf[start..end) */
+  size_t cap, start, end;
   int eof;
-  int nmeta;
-  char *meta_key[META_MAX], *meta_val[META_MAX];
-  char buf[1 << 20];
+  size_t nmeta, cap_meta;
+  char **meta_key, **meta_val;
 };
 
-/* Returns the next line without its newline (NUL-terminated in place), or NULL at the end.
- * A line longer than the buffer is returned cut; the row parser then rejects it. */
-static char *next_line(tsv_reader *r, size_t *len) {
+static int line_too_long(uint64_t line, char *err, size_t errlen) {
+  snprintf(err, errlen, "line %llu: longer than %d MiB", (unsigned long long)line, TSV_MAX_LINE >> 20);
+  return -1;
+}
+
+/* Reads the next line whole, without its newline (and a CR before it), NUL-terminated in place:
+ * 1 with *line and *len set, 0 at the end, or -1 with a message in err (a line longer than
+ * TSV_MAX_LINE, a NUL byte, a read error, out of memory). */
+static int next_line(tsv_reader *r, char **line, size_t *len, char *err, size_t errlen) {
   for (;;) {
     char *nl = memchr(r->buf + r->start, '\n', r->end - r->start);
-    if (nl || (r->eof && r->end > r->start) || (r->start == 0 && r->end == sizeof r->buf - 1)) {
-      char *line = r->buf + r->start;
-      size_t n = nl ? (size_t)(nl - line) : r->end - r->start;
+    if (nl || (r->eof && r->end > r->start)) {
+      char *p = r->buf + r->start;
+      size_t n = nl ? (size_t)(nl - p) : r->end - r->start;
       r->start += n + (nl ? 1 : 0);
-      if (n && line[n - 1] == '\r') n--;
-      line[n] = '\0';
-      *len = n;
       r->line++;
-      return line;
+      if (n > TSV_MAX_LINE) return line_too_long(r->line, err, errlen);
+      if (memchr(p, '\0', n)) {
+        snprintf(err, errlen, "line %llu: a NUL byte (the exchange format is text)", (unsigned long long)r->line);
+        return -1;
+      }
+      if (n && p[n - 1] == '\r') n--;
+      p[n] = '\0';
+      *line = p;
+      *len = n;
+      return 1;
     }
-    if (r->eof) return NULL;
+    if (r->eof) return 0;
+    if (r->end - r->start > TSV_MAX_LINE) return line_too_long(r->line + 1, err, errlen);
     memmove(r->buf, r->buf + r->start, r->end - r->start);
     r->end -= r->start;
     r->start = 0;
-    size_t got = fread(r->buf + r->end, 1, sizeof r->buf - 1 - r->end, r->f);
+    if (r->cap - r->end < 65536 + 1) { /* room for a read and the terminating NUL */
+      char *grown = realloc(r->buf, 2 * r->cap);
+      if (!grown) {
+        snprintf(err, errlen, "out of memory reading line %llu", (unsigned long long)r->line + 1);
+        return -1;
+      }
+      r->buf = grown;
+      r->cap *= 2;
+    }
+    size_t got = fread(r->buf + r->end, 1, r->cap - 1 - r->end, r->f);
     r->end += got;
-    if (got == 0) r->eof = 1;
+    if (got == 0) {
+      if (ferror(r->f)) {
+        snprintf(err, errlen, "read error after line %llu", (unsigned long long)r->line);
+        return -1;
+      }
+      r->eof = 1;
+    }
   }
+}
+
+/* A copy of [s, s+n) without the spaces at either end. */
+static char *trimmed_copy(const char *s, size_t n) {
+  while (n && *s == ' ') s++, n--;
+  while (n && s[n - 1] == ' ') n--;
+  char *c = malloc(n + 1);
+  if (c) {
+    memcpy(c, s, n);
+    c[n] = '\0';
+  }
+  return c;
+}
+
+/* Keeps "# key = value" (spaces around either are dropped); a comment without '=' says
+ * nothing. Returns 0, or -1 if memory runs out. */
+static int add_meta(tsv_reader *r, const char *line) {
+  const char *eq = strchr(line, '=');
+  if (!eq) return 0;
+  if (r->nmeta == r->cap_meta) {
+    size_t cap = r->cap_meta ? 2 * r->cap_meta : 16;
+    char **k = realloc(r->meta_key, cap * sizeof *k);
+    if (!k) return -1;
+    r->meta_key = k;
+    char **v = realloc(r->meta_val, cap * sizeof *v);
+    if (!v) return -1;
+    r->meta_val = v;
+    r->cap_meta = cap;
+  }
+  char *key = trimmed_copy(line + 1, (size_t)(eq - line - 1)), *val = trimmed_copy(eq + 1, strlen(eq + 1));
+  if (!key || !val) {
+    free(key);
+    free(val);
+    return -1;
+  }
+  r->meta_key[r->nmeta] = key;
+  r->meta_val[r->nmeta++] = val;
+  return 0;
 }
 
 tsv_reader *tsv_open(FILE *f, char *err, size_t errlen) {
   tsv_reader *r = calloc(1, sizeof *r);
-  if (!r) {
+  if (r) r->buf = malloc(r->cap = 1 << 20);
+  if (!r || !r->buf) {
     snprintf(err, errlen, "out of memory");
+    if (r) free(r);
     return NULL;
   }
   r->f = f;
   size_t len;
   char *line;
-  while ((line = next_line(r, &len)) && line[0] == '#') {
-    char *eq = strchr(line, '=');
-    if (!eq || r->nmeta == META_MAX) continue; /* a plain comment */
-    char *key = line + 1;
-    while (*key == ' ') key++;
-    *eq = '\0';
-    r->meta_key[r->nmeta] = strdup(key);
-    r->meta_val[r->nmeta] = strdup(eq + 1);
-    if (!r->meta_key[r->nmeta] || !r->meta_val[r->nmeta]) {
+  int got;
+  while ((got = next_line(r, &line, &len, err, errlen)) == 1 && line[0] == '#')
+    if (add_meta(r, line)) {
       snprintf(err, errlen, "out of memory");
-      tsv_close(r);
-      return NULL;
+      got = -1;
+      break;
     }
-    r->nmeta++;
-  }
-  if (ferror(f)) {
-    snprintf(err, errlen, "read error");
-  } else if (!line) {
+  char shown[200];
+  if (got < 0) {
+    /* err says why */
+  } else if (!got) {
     snprintf(err, errlen, "line %llu: missing header line '%s'", (unsigned long long)r->line + 1,
              "slot<TAB>src<TAB>dst<TAB>origin<TAB>dest");
   } else if (strcmp(line, TSV_HEADER) != 0) {
-    snprintf(err, errlen, "line %llu: bad header '%.60s' (expected slot<TAB>src<TAB>dst<TAB>origin<TAB>dest)",
-             (unsigned long long)r->line, line);
+    snprintf(err, errlen, "line %llu: bad header '%s' (expected slot<TAB>src<TAB>dst<TAB>origin<TAB>dest)",
+             (unsigned long long)r->line, cli_printable(line, 60, shown, sizeof shown));
   } else {
     return r;
   }
@@ -162,78 +222,84 @@ tsv_reader *tsv_open(FILE *f, char *err, size_t errlen) {
 }
 
 const char *tsv_meta(const tsv_reader *r, const char *key) {
-  for (int i = r->nmeta - 1; i >= 0; i--)
+  for (size_t i = r->nmeta; i-- > 0;)
     if (!strcmp(r->meta_key[i], key)) return r->meta_val[i];
   return NULL;
 }
 
-/* Parses one field ending at a tab (or the line end for the last); returns the position after
- * the separator, or NULL. allow_minus_one admits the literal -1. */
-static const char *parse_field(const char *p, int last, int allow_minus_one, int64_t *out) {
-  int neg = 0;
-  if (allow_minus_one && *p == '-') {
-    neg = 1;
-    p++;
+/* Parses one field of digits (or the literal -1 where allowed); returns 0 or -1. */
+static int parse_field(const char *p, size_t n, int allow_minus_one, int64_t *out) {
+  if (allow_minus_one && n == 2 && p[0] == '-' && p[1] == '1') {
+    *out = -1;
+    return 0;
   }
-  if (*p < '0' || *p > '9') return NULL;
+  if (n == 0 || n > 10) return -1;
   int64_t v = 0;
-  int digits = 0;
-  while (*p >= '0' && *p <= '9') {
-    v = v * 10 + (*p++ - '0');
-    if (++digits > 10) return NULL;
+  for (size_t i = 0; i < n; i++) {
+    if (p[i] < '0' || p[i] > '9') return -1;
+    v = v * 10 + (p[i] - '0');
   }
-  if (neg && v != 1) return NULL;
-  if (v > UINT32_MAX) return NULL;
-  *out = neg ? -1 : v;
-  if (last) return *p == '\0' ? p : NULL;
-  return *p == '\t' ? p + 1 : NULL;
+  if (v > UINT32_MAX) return -1;
+  *out = v;
+  return 0;
 }
 
 int tsv_next(tsv_reader *r, sched_row *row, char *err, size_t errlen) {
   static const char *const names[5] = {"slot", "src", "dst", "origin", "dest"};
   size_t len;
   char *line;
-  do {
-    line = next_line(r, &len);
-  } while (line && len == 0); /* blank lines, e.g. a trailing one, carry nothing */
-  if (!line) {
-    if (ferror(r->f)) {
-      snprintf(err, errlen, "read error");
-      return -1;
+  int got;
+  while ((got = next_line(r, &line, &len, err, errlen)) == 1 && len == 0) {} /* blank lines carry nothing */
+  if (got <= 0) return got;
+  const char *field[6];
+  size_t flen[6], nf = 0;
+  for (const char *p = line;; nf++) {
+    const char *tab = strchr(p, '\t');
+    if (nf < 6) {
+      field[nf] = p;
+      flen[nf] = tab ? (size_t)(tab - p) : strlen(p);
     }
-    return 0;
+    if (!tab) break;
+    p = tab + 1;
+  }
+  nf++;
+  char shown[200];
+  if (nf != 5) {
+    snprintf(err, errlen, "line %llu: %llu field%s, expected 5 (slot, src, dst, origin, dest): '%s'",
+             (unsigned long long)r->line, (unsigned long long)nf, nf == 1 ? "" : "s",
+             cli_printable(line, 60, shown, sizeof shown));
+    return -1;
   }
   int64_t v[5];
-  const char *p = line;
-  for (int i = 0; i < 5; i++) {
-    const char *q = parse_field(p, i == 4, i == 4, &v[i]);
-    if (!q) {
-      const char *tab = strchr(p, '\t');
-      int flen = tab ? (int)(tab - p) : (int)strlen(p);
-      snprintf(err, errlen, "line %llu: bad %s field '%.*s' (expected %s)", (unsigned long long)r->line, names[i],
-               flen > 40 ? 40 : flen, p, i == 4 ? "a node id or -1, as the last of 5 fields" : "a non-negative integer");
+  for (int i = 0; i < 5; i++)
+    if (parse_field(field[i], flen[i], i == 4, &v[i])) {
+      char f[64];
+      snprintf(f, sizeof f, "%.*s", (int)(flen[i] < 40 ? flen[i] : 40), field[i]);
+      snprintf(err, errlen, "line %llu: bad %s field '%s' (expected %s)", (unsigned long long)r->line, names[i],
+               cli_printable(f, 40, shown, sizeof shown), i == 4 ? "a node id or -1" : "a non-negative integer");
       return -1;
     }
-    p = q;
-  }
   if (v[0] == 0) {
     snprintf(err, errlen, "line %llu: bad slot field '0' (slots count from 1)", (unsigned long long)r->line);
     return -1;
   }
-  *row = (sched_row){(uint32_t)v[0], (uint32_t)v[1], (uint32_t)v[2], (uint32_t)v[3], (int32_t)v[4]};
   if (v[4] > INT32_MAX) {
     snprintf(err, errlen, "line %llu: bad dest field '%lld'", (unsigned long long)r->line, (long long)v[4]);
     return -1;
   }
+  *row = (sched_row){(uint32_t)v[0], (uint32_t)v[1], (uint32_t)v[2], (uint32_t)v[3], (int32_t)v[4]};
   return 1;
 }
 
 void tsv_close(tsv_reader *r) {
   if (!r) return;
-  for (int i = 0; i < r->nmeta; i++) {
+  for (size_t i = 0; i < r->nmeta; i++) {
     free(r->meta_key[i]);
     free(r->meta_val[i]);
   }
+  free(r->meta_key);
+  free(r->meta_val);
+  free(r->buf);
   free(r);
 }
 

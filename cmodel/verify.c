@@ -8,9 +8,7 @@
 
 #include "bounds.h"
 #include "grow.h"
-
-/* personalized tasks: one 16-bit location per packet; beyond this, use template mode */
-#define MAX_TRACKED_BYTES (1ull << 30)
+#include "memlimit.h"
 
 typedef struct {
   uint64_t packet;
@@ -69,9 +67,10 @@ verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t 
   uint64_t n = t->nodes;
   if (task_is_personalized(v->task)) {
     v->npackets = v->task == TASK_TE ? n * n : n;
-    if (v->npackets * sizeof *v->loc > MAX_TRACKED_BYTES) {
-      snprintf(err, errlen, "%s on %s has %llu packets, too many to track directly: certify it with --template",
-               task_name(task), t->name, (unsigned long long)v->npackets);
+    uint64_t bytes;
+    char why[200];
+    if (mem_check(v->npackets, sizeof *v->loc + 1, "tracking every packet", &bytes, why, sizeof why)) {
+      snprintf(err, errlen, "%s on %s: %s; certify a template with --template", task_name(task), t->name, why);
       free(v);
       return NULL;
     }
@@ -82,6 +81,13 @@ verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t 
       v->loc[p] = (uint16_t)(v->task == TASK_TE ? p / n : v->task == TASK_SCATTER ? v->root : p);
   } else {
     v->norigins = v->task == TASK_MNB ? n : 1;
+    uint64_t bytes;
+    char why[200];
+    if (mem_check((n * v->norigins + 63) / 64, sizeof *v->held, "a bit per node and origin", &bytes, why, sizeof why)) {
+      snprintf(err, errlen, "%s on %s: %s; certify a template with --template", task_name(task), t->name, why);
+      free(v);
+      return NULL;
+    }
     v->held = calloc((n * v->norigins + 63) / 64, sizeof *v->held);
     if (!v->held) goto oom;
     for (uint64_t u = 0; u < n; u++)
@@ -124,7 +130,14 @@ __attribute__((format(printf, 3, 4))) static int violation(verifier *v, const sc
 /* Records that packet reaches node at the end of the current slot. */
 static int push_arrival(verifier *v, const sched_row *r, uint64_t packet) {
   arrival *pending = grow_array(v->pending, &v->cap_pending, v->npending, sizeof *pending, 1024);
-  if (!pending) return violation(v, r, "out of memory");
+  if (!pending) { /* a resource, not the schedule, ran out: bad input (the limit) */
+    uint64_t bytes;
+    char why[200];
+    if (!mem_check(v->cap_pending ? 2 * (uint64_t)v->cap_pending : 1024, sizeof *pending, "the packets received in one slot", &bytes, why, sizeof why))
+      snprintf(why, sizeof why, "out of memory holding the packets received in one slot");
+    snprintf(v->msg, sizeof v->msg, "slot %u: %s", (unsigned)r->slot, why);
+    return VERIFY_BAD_INPUT;
+  }
   v->pending = pending;
   v->pending[v->npending++] = (arrival){packet, r->dst};
   return VERIFY_OK;

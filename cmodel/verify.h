@@ -40,7 +40,8 @@ verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t 
                        char *err, size_t errlen);
 
 /* Checks one row: VERIFY_OK, VERIFY_VIOLATION (the schedule is wrong) or VERIFY_BAD_INPUT
- * (the rows are not in the exchange format's order). After anything but VERIFY_OK the
+ * (the rows are not in the exchange format's order, or one slot's arrivals pass the memory
+ * limit). After anything but VERIFY_OK the
  * verifier is spent; verifier_message() says what happened. */
 int verifier_feed(verifier *v, const sched_row *row);
 

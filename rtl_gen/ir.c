@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "memlimit.h"
 
 /* A node's view of the schedule: the rows it sends or receives, in slot order. */
 typedef struct {
@@ -136,6 +137,10 @@ int ir_build(ir_fabric *f, const fabric_desc *fd, const sched *s, char *err, siz
   f->slots = s->slots;
   f->shared = s->is_template; /* node u runs node 0's program translated by u */
   f->nprograms = f->shared ? 1 : fd->nodes;
+  uint64_t bytes;
+  if (mem_check((uint64_t)f->nprograms * (f->slots + 1) * (uint64_t)fd->ports, sizeof(ir_send) + sizeof(ir_recv),
+                "the router program table", &bytes, err, errlen))
+    return -1;
   f->programs = calloc(f->nprograms, sizeof *f->programs);
   collect_ctx c = {calloc(f->nprograms, sizeof(row_list)), f->nprograms};
   int rc = -1;

@@ -8,16 +8,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "arch.h"
 #include "build.h"
+#include "cli.h"
 #include "emit_files.h"
 #include "emit_verilog.h"
 #include "fabric.h"
 #include "golden.h"
 #include "ir.h"
 #include "job.h"
+#include "memlimit.h"
+#include "outdir.h"
 #include "tsv.h"
 #include "verify.h"
 #include "version.h"
@@ -46,11 +48,17 @@ static const char usage[] =
     "  --seed S      seed of the pseudo-random payloads in golden/deliveries.tsv (default 1)\n"
     "  --arch A      router architecture: banked (default: registered outputs, per-lane 1R1W\n"
     "                memory banks, synchronous ROM) or simple (the first design, the baseline)\n"
-    "  -o DIR        output directory (created; files that would not change are left alone)\n"
+    "  --max-mem B   refuse a table that grows with the topology beyond B bytes (suffix K, M,\n"
+    "                G or T; default 4G) instead of allocating it\n"
+    "  -o DIR        output directory: new, empty, or a design rtl_gen wrote. The design is\n"
+    "                written into DIR.tmp.PID beside it and replaces DIR only when complete, so\n"
+    "                DIR holds exactly one design; unchanged files keep their timestamps\n"
     "\n"
     "A schedule that is the same at every node up to the topology's translation (hypercube,\n"
     "ring, torus) gets one ROM shared by every router; others get a ROM per node. The same\n"
-    "schedule gives byte-identical files whether it comes from a file or from --topo/--task.\n";
+    "schedule gives byte-identical files whether it comes from a file or from --topo/--task.\n"
+    "Options are '--name value' or '--name=value'. Exit status 0, or 2 with one line on stderr\n"
+    "naming the bad value (docs/ERRORS.md).\n";
 
 /* The largest fabric: a 12-cube, 64x64 torus (a D=12 fabric takes minutes to verilate). */
 #define RTL_MAX_NODES 4096u
@@ -58,20 +66,9 @@ static const char usage[] =
 __attribute__((format(printf, 1, 2))) static int bad_input(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("rtl_gen: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  cli_report("rtl_gen", fmt, ap);
   va_end(ap);
   return 2;
-}
-
-static int parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigned long *out) {
-  char *end;
-  errno = 0;
-  unsigned long v = strtoul(s, &end, 10);
-  if (errno || end == s || *end || s[0] == '-' || v < lo || v > hi) return -1;
-  *out = v;
-  return 0;
 }
 
 static int feed_row(void *v, const sched_row *row) { return verifier_feed(v, row) ? 1 : 0; }
@@ -85,64 +82,54 @@ static int verify_schedule(const sched *s, char *err, size_t errlen) {
   for (size_t i = 0; i < s->nrows && !rc; i++) rc = feed_row(v, &s->rows[i]);
   verify_summary sum;
   if (!rc) rc = verifier_finish(v, &sum);
-  if (rc) snprintf(err, errlen, "the schedule fails verification: %s", verifier_message(v));
+  if (rc) snprintf(err, errlen, "%s%s", rc == VERIFY_BAD_INPUT ? "" : "the schedule fails verification: ", verifier_message(v));
   verifier_free(v);
   return rc ? -1 : 0;
 }
 
-/* mkdir -p: creates path and its missing parents. Returns 0, or -1 with errno set. */
-static int make_dirs(const char *path) {
-  char buf[4096];
-  if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
-    errno = ENAMETOOLONG;
-    return -1;
-  }
-  for (char *p = buf + 1;; p++) {
-    if (*p != '/' && *p != '\0') continue;
-    char c = *p;
-    *p = '\0';
-    if (mkdir(buf, 0777) && errno != EEXIST) return -1;
-    if (!c) return 0;
-    *p = c;
-  }
-}
-
 typedef struct {
-  const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch;
-  unsigned long width, seed;
+  const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem;
+  uint64_t width, seed;
 } options;
 
 /* Returns 0, -1 after --help/--version, or the bad-input exit code. */
 static int parse_options(int argc, char **argv, options *o) {
-  *o = (options){.width = 32, .seed = 1, .arch = "banked"};
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      fputs(usage, stdout);
-      return -1;
-    }
-    if (!strcmp(a, "--version")) {
-      puts("romnoc-rtl_gen " ROMNOC_VERSION);
-      return -1;
-    }
-    const char **slot = !strcmp(a, "--schedule") ? &o->schedule : !strcmp(a, "--topo") ? &o->topo
-                      : !strcmp(a, "--task")     ? &o->task     : !strcmp(a, "--root") ? &o->root
-                      : !strcmp(a, "--model")    ? &o->model    : !strcmp(a, "--alg")  ? &o->alg
-                      : !strcmp(a, "--arch")     ? &o->arch     : !strcmp(a, "-o")     ? &o->dir : NULL;
-    int is_width = !strcmp(a, "--width"), is_seed = !strcmp(a, "--seed");
-    if (!slot && !is_width && !is_seed) return bad_input("unknown argument '%s' (see rtl_gen --help)", a);
-    if (i + 1 >= argc) return bad_input("option %s needs a value", a);
-    const char *value = argv[++i];
-    if (slot) *slot = value;
-    else if (is_width && parse_uint(value, 1, 1024, &o->width))
-      return bad_input("width '%s' is out of range (expected 1..1024 payload bits)", value);
-    else if (is_seed && parse_uint(value, 0, 0xffffffffu, &o->seed))
-      return bad_input("seed '%s' is not a 32-bit unsigned number", value);
+  *o = (options){.arch = "banked", .width = 32, .seed = 1};
+  if (argc == 2 && !strcmp(argv[1], "--version")) {
+    puts("romnoc-rtl_gen " ROMNOC_VERSION);
+    return -1;
+  }
+  const cli_option opts[] = {
+      {"--schedule", &o->schedule, NULL}, {"--topo", &o->topo, NULL},   {"--task", &o->task, NULL},
+      {"--root", &o->root, NULL},         {"--model", &o->model, NULL}, {"--alg", &o->alg, NULL},
+      {"--arch", &o->arch, NULL},         {"-o", &o->dir, NULL},        {"--width", &o->width_s, NULL},
+      {"--seed", &o->seed_s, NULL},       {"--max-mem", &o->max_mem, NULL},
+  };
+  const char *words[1];
+  int nwords;
+  bool help;
+  char err[256], shown[160];
+  if (cli_parse(argc - 1, argv + 1, opts, sizeof opts / sizeof opts[0], words, 0, &nwords, &help, err, sizeof err))
+    return bad_input("%s (see rtl_gen --help)", err);
+  if (help) {
+    fputs(usage, stdout);
+    return -1;
+  }
+  if (o->width_s && cli_uint(o->width_s, 1, 1024, &o->width))
+    return bad_input("width '%s' is out of range (expected 1..1024 payload bits)",
+                     cli_printable(o->width_s, 40, shown, sizeof shown));
+  if (o->seed_s && cli_uint(o->seed_s, 0, 0xffffffffu, &o->seed))
+    return bad_input("seed '%s' is not a 32-bit unsigned number", cli_printable(o->seed_s, 40, shown, sizeof shown));
+  if (o->max_mem) {
+    uint64_t bytes;
+    if (cli_bytes(o->max_mem, &bytes))
+      return bad_input("--max-mem '%s' is not a size (e.g. 4G, 512M, 100000000)", cli_printable(o->max_mem, 40, shown, sizeof shown));
+    mem_set_limit(bytes);
   }
   if (o->schedule && (o->topo || o->task || o->root || o->model || o->alg))
     return bad_input("--schedule '%s' comes with its own topology, task, model and root: drop --topo, --task, --root, "
                      "--model and --alg",
-                     o->schedule);
+                     cli_printable(o->schedule, 80, shown, sizeof shown));
   if (!o->schedule && !o->topo) return bad_input("missing --schedule FILE or --topo (e.g. --topo hypercube:4)");
   if (!o->dir) return bad_input("missing -o DIR");
   return 0;
@@ -157,11 +144,13 @@ static int too_large(const topo *t) {
 static int get_schedule(const options *o, sched *s) {
   char err[512];
   if (o->schedule) {
+    char shown[200];
+    cli_printable(o->schedule, 120, shown, sizeof shown);
     FILE *f = strcmp(o->schedule, "-") ? fopen(o->schedule, "r") : stdin;
-    if (!f) return bad_input("cannot read '%s': %s", o->schedule, strerror(errno));
+    if (!f) return bad_input("cannot read '%s': %s", shown, strerror(errno));
     int rc = tsv_load(f, s, err, sizeof err);
     if (f != stdin) fclose(f);
-    if (rc) return bad_input("%s: %s", o->schedule, err);
+    if (rc) return bad_input("%s: %s", shown, err);
     if (s->topo.nodes > RTL_MAX_NODES) {
       sched_free(s);
       return too_large(&s->topo);
@@ -175,90 +164,114 @@ static int get_schedule(const options *o, sched *s) {
   return 0;
 }
 
+/* Everything main builds, released by one function on every path. */
+typedef struct {
+  sched s;
+  fabric_desc fd;
+  ir_fabric f;
+  const router_arch *arch;
+  void *plan;
+  router_shape shape;
+} design;
+
+static void design_free(design *d) {
+  if (d->plan) d->arch->free_plan(d->plan);
+  ir_free(&d->f);
+  fabric_free(&d->fd);
+  sched_free(&d->s);
+}
+
+/* Verifies, describes, builds the IR and plans: returns 0 or the bad-input exit code. */
+static int plan_design(design *d, int payload_width) {
+  char err[512] = "";
+  uint64_t n = d->s.topo.nodes, bytes;
+  if (mem_check(n * n, sizeof(sched_row), "the golden delivery list", &bytes, err, sizeof err)) return bad_input("%s", err);
+  if (verify_schedule(&d->s, err, sizeof err)) return bad_input("%s", err);
+  if (sched_to_template(&d->s) < 0) return bad_input("out of memory looking for the schedule's template");
+  if (fabric_describe(&d->fd, &d->s.topo, d->s.model))
+    return bad_input("out of memory describing the fabric of %s", d->s.topo.name);
+  if (ir_build(&d->f, &d->fd, &d->s, err, sizeof err) || d->arch->supports(&d->f, err, sizeof err))
+    return bad_input("%s", err);
+  d->plan = d->arch->plan(&d->f, payload_width, &d->shape, err, sizeof err);
+  return d->plan ? 0 : bad_input("%s", err);
+}
+
+/* Writes every file of the design into out's temporary directory. Returns 0, or the bad-input
+ * exit code after naming the file that could not be written. */
+static int write_design(const design *d, const options *o, outdir *out) {
+  const ir_fabric *f = &d->f;
+  const router_shape *shape = &d->shape;
+  /* every file starts with the generator version and what the design is (not the command
+   * line, so that a schedule from a file and from --topo/--task give the same files) */
+  char design_s[512], hdr_slash[600], hdr_hash[600], hdr_golden[640];
+  snprintf(design_s, sizeof design_s,
+           "topo=%s task=%s model=%s root=%lld alg=%s schedule=fnv1a:%016llx arch=%s width=%llu", d->s.topo.name,
+           task_name(d->s.task), model_name(d->s.model), (long long)d->s.root, d->s.alg[0] ? d->s.alg : "-",
+           (unsigned long long)sched_fingerprint(&d->s), d->arch->name, (unsigned long long)o->width);
+  snprintf(hdr_slash, sizeof hdr_slash, "// Generated by romnoc rtl_gen %s for %s\n", ROMNOC_VERSION, design_s);
+  snprintf(hdr_hash, sizeof hdr_hash, "# Generated by romnoc rtl_gen %s for %s\n", ROMNOC_VERSION, design_s);
+  snprintf(hdr_golden, sizeof hdr_golden, "# Generated by romnoc rtl_gen %s (golden model) for %s seed=%llu\n",
+           ROMNOC_VERSION, design_s, (unsigned long long)o->seed);
+  char path[PATH_MAX], previous[PATH_MAX];
+  const char *prev;
+  vwriter w;
+#define WRITE(name, call)                                                                           \
+  do {                                                                                              \
+    outdir_file(out, name, path, sizeof path, previous, sizeof previous, &prev);                    \
+    if (vw_begin(&w)) return bad_input("out of memory writing '%s/%s'", o->dir, name);             \
+    call;                                                                                           \
+    if (vw_commit(&w, path, prev)) return bad_input("cannot write '%s/%s': %s", o->dir, name, strerror(errno)); \
+  } while (0)
+  WRITE("design.txt", emit_design_summary(&w, hdr_hash, f, shape));
+  WRITE(ROUTER_MODULE ".v", d->arch->emit_router(&w, hdr_slash, f, d->plan, shape));
+  WRITE(ROM_MODULE ".v", emit_rom(&w, hdr_slash, shape));
+  WRITE(FABRIC_MODULE ".v", emit_fabric(&w, hdr_slash, f, shape, false));
+  WRITE(SIM_NODE_MODULE ".v", emit_sim_node(&w, hdr_slash, shape));
+  WRITE(SIM_FABRIC_MODULE ".v", emit_fabric(&w, hdr_slash, f, shape, true));
+  WRITE(SYNTH_TOP_MODULE ".v", emit_synth_top(&w, hdr_slash, f, shape));
+  for (uint32_t p = 0; p < f->nprograms; p++) {
+    char name[64];
+    rom_file_name(f, p, name, sizeof name);
+    WRITE(name, emit_rom_hex(&w, hdr_slash, f, d->arch, d->plan, shape, p));
+  }
+  WRITE("files.f", emit_file_list(&w, hdr_slash, false));
+  WRITE("files_sim.f", emit_file_list(&w, hdr_slash, true));
+  WRITE("romnoc.vlt", emit_verilator_config(&w, hdr_slash, shape));
+  WRITE("sim_config.h", emit_sim_config(&w, hdr_slash, f, shape));
+  WRITE("golden/wire.tsv", if (golden_write_wire(w.f, hdr_golden, &d->s)) w.failed = 1);
+  WRITE("golden/deliveries.tsv",
+        if (golden_write_deliveries(w.f, hdr_golden, &d->s, (uint32_t)o->seed, (int)o->width)) w.failed = 1);
+#undef WRITE
+  return 0;
+}
+
+/* Files a design has besides its ROMs (for the interruption cleanup's room). */
+#define FIXED_FILES 13
+
 int main(int argc, char **argv) {
   options o;
   int rc = parse_options(argc, argv, &o);
   if (rc) return rc < 0 ? 0 : rc;
-  const router_arch *arch = arch_find(o.arch);
-  if (!arch) return bad_input("unknown architecture '%s' (expected %s)", o.arch, arch_names());
-  sched s;
-  if ((rc = get_schedule(&o, &s))) return rc;
-  char err[512] = "";
-  fabric_desc fd;
-  ir_fabric f;
-  if (verify_schedule(&s, err, sizeof err) || sched_to_template(&s) < 0) {
-    sched_free(&s);
-    return bad_input("%s", err[0] ? err : "out of memory");
+  design d = {0};
+  d.arch = arch_find(o.arch);
+  if (!d.arch) return bad_input("unknown architecture '%s' (expected %s)", o.arch, arch_names());
+  if ((rc = get_schedule(&o, &d.s))) return rc;
+  if ((rc = plan_design(&d, (int)o.width))) {
+    design_free(&d);
+    return rc;
   }
-  if (fabric_describe(&fd, &s.topo, s.model)) {
-    sched_free(&s);
-    return bad_input("out of memory describing the fabric of %s", s.topo.name);
-  }
-  if (ir_build(&f, &fd, &s, err, sizeof err) || arch->supports(&f, err, sizeof err)) {
-    if (f.programs) ir_free(&f);
-    fabric_free(&fd);
-    sched_free(&s);
+  outdir out;
+  char err[512];
+  static const char *const subdirs[] = {"golden"};
+  if (outdir_begin(&out, o.dir, subdirs, 1, FIXED_FILES + d.f.nprograms, err, sizeof err)) {
+    design_free(&d);
     return bad_input("%s", err);
   }
-  router_shape shape;
-  void *plan = arch->plan(&f, (int)o.width, &shape, err, sizeof err);
-  if (!plan) {
-    ir_free(&f);
-    fabric_free(&fd);
-    sched_free(&s);
-    return bad_input("%s", err);
+  rc = write_design(&d, &o, &out);
+  design_free(&d);
+  if (rc) {
+    outdir_abort(&out);
+    return rc;
   }
-
-  /* every file starts with the generator version and what the design is (not the command
-   * line, so that a schedule from a file and from --topo/--task give the same files) */
-  char design[512], hdr_slash[600], hdr_hash[600], hdr_golden[640];
-  snprintf(design, sizeof design, "topo=%s task=%s model=%s root=%lld alg=%s schedule=fnv1a:%016llx arch=%s width=%lu",
-           s.topo.name, task_name(s.task), model_name(s.model), (long long)s.root, s.alg[0] ? s.alg : "-",
-           (unsigned long long)sched_fingerprint(&s), arch->name, o.width);
-  snprintf(hdr_slash, sizeof hdr_slash, "// Generated by romnoc rtl_gen %s for %s\n", ROMNOC_VERSION, design);
-  snprintf(hdr_hash, sizeof hdr_hash, "# Generated by romnoc rtl_gen %s for %s\n", ROMNOC_VERSION, design);
-  snprintf(hdr_golden, sizeof hdr_golden, "# Generated by romnoc rtl_gen %s (golden model) for %s seed=%lu\n",
-           ROMNOC_VERSION, design, o.seed);
-
-  char golden[4096], path[4096];
-  snprintf(golden, sizeof golden, "%s/golden", o.dir);
-  if (make_dirs(golden)) rc = bad_input("cannot create '%s': %s", golden, strerror(errno));
-  vwriter w;
-  const char *failed = NULL;
-#define WRITE(name, call)                                                                    \
-  do {                                                                                       \
-    if (!failed && !rc) {                                                                    \
-      snprintf(path, sizeof path, "%s/%s", o.dir, name);                                     \
-      if (vw_begin(&w)) failed = name;                                                       \
-      else {                                                                                 \
-        call;                                                                                \
-        if (vw_commit(&w, path)) failed = name;                                              \
-      }                                                                                      \
-    }                                                                                        \
-  } while (0)
-  WRITE(ROUTER_MODULE ".v", arch->emit_router(&w, hdr_slash, &f, plan, &shape));
-  WRITE(ROM_MODULE ".v", emit_rom(&w, hdr_slash, &shape));
-  WRITE(FABRIC_MODULE ".v", emit_fabric(&w, hdr_slash, &f, &shape, false));
-  WRITE(SIM_NODE_MODULE ".v", emit_sim_node(&w, hdr_slash, &shape));
-  WRITE(SIM_FABRIC_MODULE ".v", emit_fabric(&w, hdr_slash, &f, &shape, true));
-  WRITE(SYNTH_TOP_MODULE ".v", emit_synth_top(&w, hdr_slash, &f, &shape));
-  WRITE("design.txt", emit_design_summary(&w, hdr_hash, &f, &shape));
-  for (uint32_t p = 0; p < f.nprograms && !failed; p++) {
-    char name[64];
-    rom_file_name(&f, p, name, sizeof name);
-    WRITE(name, emit_rom_hex(&w, hdr_slash, &f, arch, plan, &shape, p));
-  }
-  WRITE("files.f", emit_file_list(&w, hdr_slash, false));
-  WRITE("files_sim.f", emit_file_list(&w, hdr_slash, true));
-  WRITE("romnoc.vlt", emit_verilator_config(&w, hdr_slash, &shape));
-  WRITE("sim_config.h", emit_sim_config(&w, hdr_slash, &f, &shape));
-  WRITE("golden/wire.tsv", if (golden_write_wire(w.f, hdr_golden, &s)) w.failed = 1);
-  WRITE("golden/deliveries.tsv", if (golden_write_deliveries(w.f, hdr_golden, &s, (uint32_t)o.seed, (int)o.width)) w.failed = 1);
-#undef WRITE
-  arch->free_plan(plan);
-  ir_free(&f);
-  fabric_free(&fd);
-  sched_free(&s);
-  if (failed) return bad_input("cannot write '%s/%s': %s", o.dir, failed, strerror(errno));
-  return rc;
+  return outdir_commit(&out, err, sizeof err) ? bad_input("%s", err) : 0;
 }

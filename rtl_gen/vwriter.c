@@ -55,24 +55,23 @@ static int same_content(const char *path, const char *buf, size_t len) {
   return same && off == len;
 }
 
-int vw_commit(vwriter *w, const char *path) {
+int vw_commit(vwriter *w, const char *path, const char *previous) {
   int rc = 0;
   if (fclose(w->f) != 0 || w->failed) {
     rc = -1;
     if (!errno) errno = EINVAL;
   }
   w->f = NULL;
-  if (!rc && !same_content(path, w->buf, w->len)) {
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    FILE *f = tmp ? (snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid()), fopen(tmp, "wb")) : NULL;
-    if (!f || fwrite(w->buf, 1, w->len, f) != w->len || fclose(f) != 0 || rename(tmp, path) != 0) {
-      int saved = errno;
-      if (tmp) unlink(tmp);
-      errno = saved;
+  if (!rc && !(previous && same_content(previous, w->buf, w->len) && link(previous, path) == 0)) {
+    FILE *f = fopen(path, "wb");
+    int ok = f && fwrite(w->buf, 1, w->len, f) == w->len;
+    int saved = errno;
+    if (f && fclose(f) != 0 && ok) ok = 0, saved = errno;
+    if (!ok) {
+      if (f) unlink(path);
+      errno = saved ? saved : EIO;
       rc = -1;
     }
-    free(tmp);
   }
   vw_abort(w);
   return rc;

@@ -18,10 +18,10 @@ typedef struct {
 /* Starts a file in memory. Returns 0 or -1 (out of memory). */
 int vw_begin(vwriter *w);
 
-/* Writes the buffered text to path unless the file already holds exactly that text (so
- * downstream builds see unchanged timestamps), via a temporary name and rename. Frees the
- * buffer. Returns 0, or -1 with errno set. */
-int vw_commit(vwriter *w, const char *path);
+/* Writes the buffered text to the new file path; if previous (may be NULL) already holds
+ * exactly that text, links it to path instead, so that downstream builds see its unchanged
+ * timestamp. Frees the buffer. Returns 0, or -1 with errno set. */
+int vw_commit(vwriter *w, const char *path, const char *previous);
 
 /* Discards the buffered text. */
 void vw_abort(vwriter *w);

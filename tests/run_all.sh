@@ -30,6 +30,10 @@ run_suite "cmodel on rings, tori and meshes" bash tests/topologies.sh build/cmod
 run_suite "cmodel on rings, tori and meshes under asan+ubsan (small sizes)" bash tests/topologies.sh build/asan/cmodel small
 run_suite "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
 run_suite "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh build/asan/rtl_gen
+run_suite "bad input: the reproducers of issue 10, refusals, atomic outputs" \
+  bash tests/bad_input.sh build/cmodel build/rtl_gen build/asan/rtl_gen
+run_suite "bad input under asan+ubsan" bash tests/bad_input.sh build/asan/cmodel build/asan/rtl_gen build/asan/rtl_gen
+run_suite "fuzzing: TSV reader, verifier, both command lines (libFuzzer, asan+ubsan)" bash tests/fuzz_tests.sh
 run_suite "hardware: generate, lint, yosys, verilate, simulate, diff, verify" bash tests/sim_tests.sh
 run_suite "synthesis: yosys generic, ice40 + nextpnr" bash tests/synth_tests.sh
 

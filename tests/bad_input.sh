@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# bad_input.sh CMODEL RTL_GEN ASAN_RTL_GEN — every reproducer of the bad-input issue (10) and
+# the refusals around it, one row each: the command, the exit status it must end with, and what
+# it must (or must not) print or leave behind. Each row runs in a directory of its own after its
+# setup. A row that expects exit 2 also requires exactly one line on stderr matching the
+# pattern and made of printable ASCII only, nothing on stdout, and the directory exactly as the setup left it (no partial
+# output, no temporary). A row that expects exit 0 matches the pattern against stdout. The
+# check, if any, is a shell test run afterwards in the row's directory. Output files are
+# always inside the row's directory (never /dev/null: a regression would replace it).
+# Ends with "bad input: N passed, N failed".
+set -u
+B=$(realpath "$1") R=$(realpath "$2") RA=$(realpath "$3")
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+npass=0 nfail=0 nrow=0
+pass() { npass=$((npass + 1)); echo "ok $1"; }
+fail() { nfail=$((nfail + 1)); echo "FAIL $1: $2"; }
+listing() { (cd "$1" && find . -mindepth 1 -print0 | sort -z | xargs -0 -r ls -ld --time-style=+%s.%N | cut -d' ' -f1,5-); }
+
+HEADER='slot\tsrc\tdst\torigin\tdest\n'
+# the schedule of snb on hypercube:2 from the golden model, with its metadata lines removed
+snb2_rows() { "$B" schedule --topo hypercube:2 --task snb | grep -v '^#'; }
+
+# row NAME EXIT PATTERN SETUP COMMAND [CHECK]
+row() {
+  local name=$1 want=$2 pat=$3 setup=$4 cmd=$5 check=${6:-}
+  nrow=$((nrow + 1))
+  local dir=$T/$nrow out=$T/$nrow.out err=$T/$nrow.err
+  mkdir "$dir"
+  if ! (cd "$dir" && eval "$setup") >"$T/$nrow.setup" 2>&1; then
+    fail "$name" "setup failed: $(head -c 300 "$T/$nrow.setup")"
+    return
+  fi
+  local before
+  before=$(listing "$dir")
+  (cd "$dir" && export B R RA && eval "$cmd") >"$out" 2>"$err"
+  local rc=$?
+  if [ "$rc" -ne "$want" ]; then
+    fail "$name" "exit $rc, expected $want; stderr: $(head -c 300 "$err")"
+    return
+  fi
+  if [ "$want" -eq 2 ]; then
+    if [ "$(wc -l <"$err")" -ne 1 ] || ! grep -Eq -- "$pat" "$err"; then
+      fail "$name" "stderr is not one line matching /$pat/: $(head -c 300 "$err")"
+      return
+    fi
+    if LC_ALL=C grep -q '[^ -~]' "$err"; then
+      fail "$name" "stderr holds a raw byte that is not printable ASCII"
+      return
+    fi
+    if [ -s "$out" ]; then
+      fail "$name" "wrote to stdout: $(head -c 200 "$out")"
+      return
+    fi
+    if [ "$(listing "$dir")" != "$before" ]; then
+      fail "$name" "left its directory changed: $(diff <(printf '%s\n' "$before") <(listing "$dir") | head -c 300)"
+      return
+    fi
+  elif [ -n "$pat" ] && ! grep -Eq -- "$pat" "$out"; then
+    fail "$name" "stdout does not match /$pat/: $(head -c 300 "$out") (stderr: $(head -c 200 "$err"))"
+    return
+  fi
+  if [ -n "$check" ] && ! (cd "$dir" && eval "$check") >/dev/null 2>&1; then
+    fail "$name" "check failed: $check"
+    return
+  fi
+  pass "$name"
+}
+
+# -------------------------------------------------------------- the issue's numbered reproducers
+row "1 a NUL byte inside a line" 2 "line 2: a NUL byte" \
+  "printf '${HEADER}1\t0\t1\t0\t-1\0junk\n' >n.tsv" \
+  '"$B" verify --topo hypercube:1 --task snb n.tsv'
+row "2 a word with a space that looks like an option" 2 "unknown option '--topo --task'" '' \
+  '"$B" schedule --topo hypercube:2 --task snb "--topo --task" x.tsv'
+row "2 a stray positional word" 2 "unexpected argument 'x.tsv'" '' \
+  '"$B" schedule --topo hypercube:2 --task snb x.tsv'
+row "2 rtl_gen: an unknown option" 2 "unknown option '--frob'" '' \
+  '"$R" --topo hypercube:2 --task snb --frob -o d'
+row "2 an option given twice" 2 "--topo is given twice" '' \
+  '"$B" schedule --topo hypercube:2 --topo hypercube:3 --task snb -o x.tsv'
+row "3 -o FIFO is written through, not replaced" 0 '' 'mkfifo out' \
+  '{ cat out >got & } && "$B" schedule --topo hypercube:2 --task snb -o out; rc=$?; wait; exit $rc' \
+  '[ -p out ] && grep -q "^slot" got'
+row "3 -o a character device is written through, not replaced" 0 '' 'mknod null c 1 3' \
+  '"$B" schedule --topo hypercube:2 --task snb -o null' \
+  '[ -c null ]'
+row "3 -o a symbolic link: the link stays, its target gets the schedule" 0 '' 'echo old >target && ln -s target link' \
+  '"$B" schedule --topo hypercube:2 --task snb -o link' \
+  '[ -L link ] && [ "$(readlink link)" = target ] && grep -q "^slot" target'
+row "3 -o a dangling symbolic link" 2 "'dl'.*symbolic link to nothing" 'ln -s nowhere dl' \
+  '"$B" schedule --topo hypercube:2 --task snb -o dl'
+row "3 -o a directory" 2 "'dd'.*is a directory" 'mkdir dd' \
+  '"$B" schedule --topo hypercube:2 --task snb -o dd'
+row "4 rtl_gen -o ''" 2 "output directory name is empty" '' \
+  '"$R" --topo hypercube:2 --task snb -o ""' \
+  '[ ! -e /design.txt ] && [ ! -e /golden ]'
+row "4 rtl_gen -o /" 2 "output directory '/' cannot be replaced" '' \
+  '"$R" --topo hypercube:2 --task snb -o /'
+row "4 rtl_gen -o ." 2 "output directory '\.' cannot be replaced" '' \
+  '"$R" --topo hypercube:2 --task snb -o .'
+row "4 rtl_gen -o a directory that holds something else" 2 "'mine' is not empty and holds no design" \
+  'mkdir mine && echo keep >mine/notes' \
+  '"$R" --topo hypercube:2 --task snb -o mine'
+row "4 rtl_gen -o a regular file" 2 "'file'" 'echo keep >file' \
+  '"$R" --topo hypercube:2 --task snb -o file'
+row "4 rtl_gen -o below a regular file" 2 "cannot create 'file/sub': Not a directory" 'echo keep >file' \
+  '"$R" --topo hypercube:2 --task snb -o file/sub'
+# 5: the file size limit makes a write fail half-way (SIGXFSZ ignored, so write() returns
+# EFBIG); the previous design must stay whole and alone
+row "5 a write error leaves the previous design whole" 2 "cannot write 'd/.*File too large" \
+  '"$R" --topo hypercube:3 --task snb -o d >/dev/null' \
+  '(trap "" XFSZ; ulimit -f 40; "$R" --topo hypercube:6 --task mnb -o d)'
+row "6 regenerating leaves no file of the previous design" 0 '' \
+  '"$R" --topo hypercube:3 --task snb -o d >/dev/null && ls d/rom_n7.hex' \
+  '"$R" --topo hypercube:3 --task mnb -o d && "$R" --topo hypercube:3 --task mnb -o fresh' \
+  '[ "$(cd d && find . | sort)" = "$(cd fresh && find . | sort)" ]'
+row "7 a range end beyond 32 bits" 2 "size '4294967298'" '' \
+  '"$B" table --topo hypercube:1..4294967298 --task snb'
+row "7 a range end beyond 64 bits" 2 "size '18446744073709551617'" '' \
+  '"$B" table --topo torus:3x3..18446744073709551617x3 --task mnb'
+row "8 forty comment lines before the metadata" 0 '^OK slots=2 lb=2 tx=3 txlb=3$' \
+  'for i in $(seq 40); do echo "# note$i=x"; done >m.tsv && "$B" schedule --topo hypercube:2 --task snb >>m.tsv' \
+  '"$B" verify m.tsv'
+row "8 spaces around '=' in the metadata" 0 '^OK slots=2 lb=2 tx=3 txlb=3$' \
+  '{ echo "# topo = hypercube:2"; echo "#task= snb"; snb2_rows; } >s.tsv' \
+  '"$B" verify s.tsv'
+row "9 a missing column is named, with its line" 2 "line 2: 4 fields, expected 5" \
+  "printf '${HEADER}1\t0\t1\t0\n' >f.tsv" \
+  '"$B" verify --topo hypercube:1 --task snb f.tsv'
+# 10: SIGTERM while the temporary grows (the schedule is 16.8 M rows: seconds to write)
+row "10 SIGTERM during -o removes the temporary" 143 '' '' \
+  '"$B" schedule --topo hypercube:12 --task mnb -o big.tsv & pid=$!
+   for i in $(seq 200); do compgen -G "big.tsv.tmp.*" >/dev/null && break; sleep 0.05; done
+   kill -TERM $pid; wait $pid' \
+  '! compgen -G "big.tsv*"'
+row "10 rtl_gen: SIGTERM removes the temporary directory" 143 '' \
+  '"$R" --topo hypercube:2 --task snb -o d >/dev/null' \
+  '"$R" --topo hypercube:10 --task mnb -o d & pid=$!
+   for i in $(seq 600); do compgen -G "d.tmp.*" >/dev/null && break; sleep 0.05; done
+   kill -TERM $pid; wait $pid' \
+  '! compgen -G "d.tmp.*" && grep -q "topo=hypercube:2 task=snb" d/design.txt'
+row "11 an -o path too long for its temporary name" 2 "is too long for its temporary name" \
+  'echo old >"$(printf "a%.0s" $(seq 250)).tsv"' \
+  '"$B" schedule --topo hypercube:2 --task snb -o "$(printf "a%.0s" $(seq 250)).tsv"' \
+  'grep -qx old a*.tsv'
+# 12: the error paths of rtl_gen under LeakSanitizer (a leak would end with its report)
+row "12 rtl_gen leaks nothing when the directory cannot be made" 2 "cannot create 'file/sub'" \
+  'echo keep >file' \
+  'ASAN_OPTIONS=detect_leaks=1 "$RA" --topo hypercube:2 --task snb -o file/sub'
+row "12 rtl_gen leaks nothing after a write error" 2 "cannot write 'd/.*File too large" '' \
+  '(trap "" XFSZ; ulimit -f 40; ASAN_OPTIONS=detect_leaks=1 "$RA" --topo hypercube:6 --task mnb -o d)'
+row "13 a comment line of 1.2 MB is read whole" 0 '^OK slots=2 lb=2 tx=3 txlb=3$' \
+  '{ printf "# "; head -c 1200000 /dev/zero | tr "\0" a; echo; "$B" schedule --topo hypercube:2 --task snb; } >l.tsv' \
+  '"$B" verify l.tsv'
+row "13 a line over 16 MiB is refused" 2 "line 1: longer than 16 MiB" \
+  '{ printf "# "; head -c 17000000 /dev/zero | tr "\0" a; echo; } >l.tsv' \
+  '"$B" verify --topo hypercube:2 --task snb l.tsv'
+
+# -------------------------------------------------------------- the issue's "also" list
+row "raw bytes are echoed escaped" 2 "bad origin field '\\\\xff\\\\x1b\[31m'" \
+  "printf '${HEADER}1\t0\t1\t\377\033[31m\t-1\n' >e.tsv" \
+  '"$B" verify --topo hypercube:1 --task snb e.tsv'
+row "raw bytes in an argument are escaped" 2 "unknown command 'frob\\\\x09\\\\x1b\\[1mx'" '' \
+  '"$B" "$(printf "frob\t\033[1mx")"'
+row "raw bytes in a file name are escaped" 2 "cannot read 'no\\\\x0ause': No such file" '' \
+  '"$B" verify "$(printf "no\nuse")"'
+row "--root ' +1'" 2 "root ' \+1'" '' \
+  '"$B" schedule --topo hypercube:2 --task snb --root " +1" -o x.tsv'
+row "rtl_gen --root ' +1'" 2 "root ' \+1'" '' \
+  '"$R" --topo hypercube:2 --task snb --root " +1" -o d'
+row "rtl_gen accepts --opt=value like cmodel" 0 '' '' \
+  '"$R" --topo=hypercube:2 --task=snb --width=8 -o=d' \
+  'grep -q "^payload_width=8$" d/design.txt'
+row "cmodel accepts --opt=value" 0 '^OK' '' \
+  '"$B" schedule --topo=hypercube:2 --task=snb -o=s.tsv && "$B" verify s.tsv'
+row "an empty -o= value" 2 "output file name is empty" '' \
+  '"$B" schedule --topo hypercube:2 --task snb -o='
+
+# -------------------------------------------------------------- sizes before allocation
+row "--max-mem refuses scatter on hypercube:16 with the figure" 2 \
+  "scatter on hypercube:16 needs [0-9.]+ MiB, over the memory limit of 1\.0 MiB \(--max-mem\)" '' \
+  '"$B" schedule --task scatter --topo hypercube:16 --max-mem 1M -o s.tsv'
+row "the default limit (4 GiB) refuses te on mesh:64x64" 2 "needs [0-9.]+ GiB, over the memory limit of 4\.0 GiB" '' \
+  '"$B" schedule --task te --topo mesh:64x64 -o s.tsv'
+row "rtl_gen --max-mem refuses the golden delivery list" 2 "over the memory limit of 16\.0 MiB" '' \
+  '"$R" --topo torus:64x64 --task mnb --max-mem 16M -o d'
+row "verify --max-mem" 2 "over the memory limit of 16\.0 KiB" \
+  '"$B" schedule --topo hypercube:8 --task mnb >s.tsv' \
+  '"$B" verify --max-mem 16K s.tsv'
+row "--max-mem that is not a size" 2 "--max-mem '12Q' is not a size" '' \
+  '"$B" schedule --topo hypercube:2 --task snb --max-mem 12Q -o s.tsv'
+
+echo "bad input: $npass passed, $nfail failed"
+[ "$nfail" -eq 0 ]

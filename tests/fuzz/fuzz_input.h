@@ -1,0 +1,78 @@
+/* fuzz_input.h — turns fuzz input into what a target reads: a FILE over the bytes (the TSV
+ * targets), or a command line (the CLI targets): words split at NUL bytes, with guards so that a fuzzed command stays small and harmless: every output
+ * (-o) goes to one path in the working directory, and inputs that name a topology (or range)
+ * beyond 64 in any size, 256 nodes in all or a hypercube beyond 8, or set --max-mem, are
+ * skipped (the target sets a 16 MiB limit itself), as is `table` without --topo (its default
+ * range, hypercube:1..12, takes seconds). */
+#ifndef ROMNOC_FUZZ_INPUT_H
+#define ROMNOC_FUZZ_INPUT_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "memlimit.h"
+
+#define FUZZ_MAX_WORDS 24
+
+typedef struct {
+  char *buf;
+  char *argv[FUZZ_MAX_WORDS + 4];
+  int argc;
+} fuzz_args;
+
+/* 1 if a word that looks like a topology names one too big to run quickly. */
+static inline int fuzz_too_big(const char *w) {
+  if (!strchr(w, ':')) return 0;
+  uint64_t product = 1;
+  for (const char *p = w; *p;) {
+    if (*p < '0' || *p > '9') {
+      p++;
+      continue;
+    }
+    uint64_t v = 0;
+    int digits = 0;
+    while (*p >= '0' && *p <= '9') v = v * 10 + (uint64_t)(*p++ - '0'), digits++;
+    if (digits > 2 || v > 64) return 1;
+    product *= v ? v : 1;
+    if (product > 256) return 1;
+  }
+  return !strncmp(w, "hypercube", 9) && strstr(w, "hypercube:") && atoi(strchr(w, ':') + 1) > 8;
+}
+
+/* Fills a with argv[0] = prog, then the words; every output redirected to "fuzz-out".
+ * Returns 0, or -1 to skip the input. */
+static inline int fuzz_args_make(fuzz_args *a, const char *prog, const uint8_t *data, size_t size) {
+  a->buf = malloc(size + 1);
+  if (!a->buf) return -1;
+  memcpy(a->buf, data, size);
+  a->buf[size] = '\0';
+  a->argc = 0;
+  a->argv[a->argc++] = (char *)prog;
+  for (size_t i = 0; i <= size && a->argc < FUZZ_MAX_WORDS; i += strlen(a->buf + i) + 1) {
+    char *w = a->buf + i;
+    if (fuzz_too_big(w) || !strncmp(w, "--max-mem", 9)) return -1;
+    a->argv[a->argc++] = w;
+  }
+  for (int k = 1; k < a->argc; k++) {
+    if (!strcmp(a->argv[k], "-o") && k + 1 < a->argc) a->argv[++k] = "fuzz-out";
+    else if (!strncmp(a->argv[k], "-o=", 3)) a->argv[k] = "-o=fuzz-out";
+  }
+  a->argv[a->argc] = NULL;
+  int named_topo = 0;
+  for (int k = 1; k < a->argc; k++) named_topo |= !strncmp(a->argv[k], "--topo", 6);
+  if (a->argc > 1 && !strcmp(a->argv[1], "table") && !named_topo) return -1;
+  return 0;
+}
+
+static inline void fuzz_args_free(fuzz_args *a) { free(a->buf); }
+
+/* A stream over the input, or NULL for an empty input (the memory limit set to 16 MiB, so
+ * that a fuzzed size is refused quickly rather than allocated). */
+static inline FILE *fuzz_file(const uint8_t *data, size_t size) {
+  mem_set_limit(16u << 20);
+  return size ? fmemopen((void *)data, size, "r") : NULL;
+}
+
+#endif
