@@ -40,7 +40,7 @@ for x in "${designs[@]}"; do
   topo=$1 task=$2 tag=${1/:/-}-$2
   b=$(grep -h "scope=router" "$work/$tag-banked-ice40.log" | tail -n 1)
   s=$(grep -h "scope=router" "$work/$tag-simple-ice40.log" | tail -n 1)
-  fab=$(grep -h "scope=fabric" "$work/$tag-banked-generic.log" | field luts)
+  fab=$(grep -h "scope=fabric" "$work/$tag-banked-generic.log" | field luts || true) # none beyond 16 nodes
   ports=$(awk -F= '$1 == "ports" { print $2 }' "$work/$tag-banked/gen/design.txt")
   nodes=$(awk -F= '$1 == "nodes" { print $2 }' "$work/$tag-banked/gen/design.txt")
   luts=$(printf '%s' "$b" | field luts)
