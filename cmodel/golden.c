@@ -45,12 +45,16 @@ static int by_delivery(const void *a, const void *b) {
   return x->dest < y->dest ? -1 : x->dest > y->dest;
 }
 
+/* every delivery is kept and sorted: at most one per node and origin (and destination) */
+int golden_deliveries_fit(const sched *s, char *err, size_t errlen) {
+  uint64_t n = s->topo.nodes, bytes;
+  return mem_check(n * n, sizeof(sched_row), "the golden delivery list", &bytes, err, errlen);
+}
+
 int golden_write_deliveries(FILE *f, const char *header, const sched *s, uint32_t seed, int payload_width) {
   delivery_ctx d = {NULL, 0, 0, s->topo.nodes, NULL, task_is_personalized(s->task)};
-  /* every delivery is kept and sorted: at most one per node and origin (and destination) */
-  uint64_t n = s->topo.nodes, bytes;
   char why[200];
-  if (mem_check(n * n, sizeof(sched_row), "the golden delivery list", &bytes, why, sizeof why)) return -1;
+  if (golden_deliveries_fit(s, why, sizeof why)) return -1;
   if (!d.personalized) {
     d.seen = calloc(((uint64_t)s->topo.nodes * s->topo.nodes + 63) / 64, sizeof *d.seen);
     if (!d.seen) return -1;

@@ -4,6 +4,7 @@
 #ifndef ROMNOC_GOLDEN_H
 #define ROMNOC_GOLDEN_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -12,6 +13,10 @@
 /* wire.tsv: header lines ("# ..." each, may be NULL), then the whole schedule in the exchange
  * format (templates expanded). Returns 0, or -1 on a write error or out of memory. */
 int golden_write_wire(FILE *f, const char *header, const sched *s);
+
+/* 0 if the delivery list of golden_write_deliveries fits the memory limit (memlimit.h), else
+ * -1 with the figure in err: checked before anything is written. */
+int golden_deliveries_fit(const sched *s, char *err, size_t errlen);
 
 /* deliveries.tsv: header lines, metadata (topo, task, model, seed, width), then
  * "slot node origin dest payload" for every packet a local port hands over: a personalized

@@ -1,6 +1,7 @@
 /* arch.c — the table of router architectures (see arch.h). */
 #include "arch.h"
 
+#include <stdio.h>
 #include <string.h>
 
 extern const router_arch arch_banked, arch_simple;
@@ -13,7 +14,22 @@ const router_arch *arch_find(const char *name) {
   return NULL;
 }
 
-const char *arch_names(void) { return "banked, simple"; }
+int arch_supports(const router_arch *a, const ir_fabric *f, char *why, size_t len) {
+  if (f->fd->ports > RTL_MAX_PORTS) {
+    snprintf(why, len, "the %s router has at most %d lanes, %s has %d", a->name, RTL_MAX_PORTS, f->fd->topo_name,
+             f->fd->ports);
+    return -1;
+  }
+  return a->supports ? a->supports(f, why, len) : 0;
+}
+
+const char *arch_names(void) {
+  static char names[128];
+  if (!names[0])
+    for (size_t i = 0, o = 0; i < sizeof table / sizeof table[0]; i++)
+      o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", i ? ", " : "", table[i]->name);
+  return names;
+}
 
 int rtl_clog2(uint64_t n) {
   int b = 0;

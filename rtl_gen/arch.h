@@ -36,7 +36,8 @@ typedef struct {
 typedef struct {
   const char *name;
   const char *summary; /* one line for --help */
-  /* 0 if it can run f, else -1 with the reason in why */
+  /* 0 if it can run f, else -1 with the reason in why; NULL if it runs every fabric of at
+   * most RTL_MAX_PORTS lanes (arch_supports checks that limit for all) */
   int (*supports)(const ir_fabric *f, char *why, size_t len);
   /* Plans f with payload_width-bit payloads: fills *shape and returns the plan, or NULL with
    * a message in err naming the node, port and slot it cannot plan (or out of memory). */
@@ -75,6 +76,10 @@ static inline void rom_field_put(uint32_t *words, rom_field f, uint32_t value) {
 
 /* The architecture called name, or NULL. */
 const router_arch *arch_find(const char *name);
+
+/* 0 if architecture a can run f (at most RTL_MAX_PORTS lanes, and a->supports), else -1
+ * with the reason in why. */
+int arch_supports(const router_arch *a, const ir_fabric *f, char *why, size_t len);
 
 /* The names, comma-separated, the default first. */
 const char *arch_names(void);

@@ -554,16 +554,10 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
   emit_endmodule(w);
 }
 
-static int supports(const ir_fabric *f, char *why, size_t len) {
-  if (f->fd->ports <= RTL_MAX_PORTS) return 0;
-  snprintf(why, len, "the banked router has at most %d lanes, %s has %d", RTL_MAX_PORTS, f->fd->topo_name, f->fd->ports);
-  return -1;
-}
-
 const router_arch arch_banked = {
     "banked",
     "registered outputs, per-lane 1R1W memory banks, synchronous ROM (the default)",
-    supports,
+    NULL, /* no limit beyond the lanes every architecture has */
     plan,
     free_plan,
     pack,

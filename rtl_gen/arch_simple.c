@@ -369,16 +369,10 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
   emit_endmodule(w);
 }
 
-static int supports(const ir_fabric *f, char *why, size_t len) {
-  if (f->fd->ports <= RTL_MAX_PORTS) return 0;
-  snprintf(why, len, "the simple router has at most %d lanes, %s has %d", RTL_MAX_PORTS, f->fd->topo_name, f->fd->ports);
-  return -1;
-}
-
 const router_arch arch_simple = {
     "simple",
     "the first design: receive registers and one multi-write-port memory (the area baseline)",
-    supports,
+    NULL, /* no limit beyond the lanes every architecture has */
     plan,
     free_plan,
     pack,

@@ -50,11 +50,7 @@ void emit_verilator_config(vwriter *w, const char *header, const router_shape *s
   vw_line(w, "// (docs/ARCHITECTURE.md).");
   vw_line(w, "no_inline -module \"%s\"", ROUTER_MODULE);
   vw_line(w, "no_inline -module \"%s\"", SIM_NODE_MODULE);
-  router_port *ports = malloc(router_port_count(s) * sizeof *ports);
-  if (!ports) {
-    w->failed = 1;
-    return;
-  }
+  router_port ports[ROUTER_PORTS_MAX];
   size_t n = router_ports(s, ports);
   for (size_t i = 0; i < n; i++)
     if (ports[i].input) vw_line(w, "public -module \"%s\" -var \"%s\"", ROUTER_MODULE, ports[i].name);
@@ -62,7 +58,6 @@ void emit_verilator_config(vwriter *w, const char *header, const router_shape *s
   vw_line(w, "public -module \"%s\" -var \"node_i\"", SIM_NODE_MODULE);
   for (size_t i = 0; i < n; i++)
     if (ports[i].input && ports[i].kind != RP_INJ_FLIT) vw_line(w, "public -module \"%s\" -var \"%s\"", SIM_NODE_MODULE, ports[i].name);
-  free(ports);
 }
 
 /* The facts about a design that sim_config.h (as RN_<NAME>) and design.txt (as name=value) give. */

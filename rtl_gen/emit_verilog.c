@@ -2,7 +2,6 @@
 #include "emit_verilog.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "router_ports.h"
 
@@ -125,11 +124,7 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
   const fabric_desc *fd = f->fd;
   uint32_t n = fd->nodes;
   int lanes = s->ports;
-  router_port *ports = malloc(router_port_count(s) * sizeof *ports);
-  if (!ports) {
-    w->failed = 1;
-    return;
-  }
+  router_port ports[ROUTER_PORTS_MAX];
   size_t nports = router_ports(s, ports);
   char r[32], a[96], file[64];
   vw_new_scope(w);
@@ -202,15 +197,10 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
     }
   }
   emit_endmodule(w);
-  free(ports);
 }
 
 void emit_sim_node(vwriter *w, const char *header, const router_shape *s) {
-  router_port *ports = malloc(router_port_count(s) * sizeof *ports);
-  if (!ports) {
-    w->failed = 1;
-    return;
-  }
+  router_port ports[ROUTER_PORTS_MAX];
   size_t nports = router_ports(s, ports);
   int lanes = s->ports, fw = s->flit_width, dw = s->id_width + 1;
   char r[32], r2[32];
@@ -266,15 +256,10 @@ void emit_sim_node(vwriter *w, const char *header, const router_shape *s) {
   }
   vw_close(w, ");");
   emit_endmodule(w);
-  free(ports);
 }
 
 void emit_synth_top(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s) {
-  router_port *ports = malloc(router_port_count(s) * sizeof *ports);
-  if (!ports) {
-    w->failed = 1;
-    return;
-  }
+  router_port ports[ROUTER_PORTS_MAX];
   size_t nports = router_ports(s, ports);
   /* the scan chains carry every lane port; the control ports and the ROM stay as in the fabric */
   int in_bits = 0, out_bits = 0;
@@ -336,5 +321,4 @@ void emit_synth_top(vwriter *w, const char *header, const ir_fabric *f, const ro
   }
   vw_close(w, ");");
   emit_endmodule(w);
-  free(ports);
 }

@@ -184,13 +184,12 @@ static void design_free(design *d) {
 /* Verifies, describes, builds the IR and plans: returns 0 or the bad-input exit code. */
 static int plan_design(design *d, int payload_width) {
   char err[512] = "";
-  uint64_t n = d->s.topo.nodes, bytes;
-  if (mem_check(n * n, sizeof(sched_row), "the golden delivery list", &bytes, err, sizeof err)) return bad_input("%s", err);
+  if (golden_deliveries_fit(&d->s, err, sizeof err)) return bad_input("%s", err);
   if (verify_schedule(&d->s, err, sizeof err)) return bad_input("%s", err);
   if (sched_to_template(&d->s) < 0) return bad_input("out of memory looking for the schedule's template");
   if (fabric_describe(&d->fd, &d->s.topo, d->s.model))
     return bad_input("out of memory describing the fabric of %s", d->s.topo.name);
-  if (ir_build(&d->f, &d->fd, &d->s, err, sizeof err) || d->arch->supports(&d->f, err, sizeof err))
+  if (ir_build(&d->f, &d->fd, &d->s, err, sizeof err) || arch_supports(d->arch, &d->f, err, sizeof err))
     return bad_input("%s", err);
   d->plan = d->arch->plan(&d->f, payload_width, &d->shape, err, sizeof err);
   return d->plan ? 0 : bad_input("%s", err);

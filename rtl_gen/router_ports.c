@@ -32,6 +32,7 @@ static const port_kind_info kinds[] = {
 };
 #define NKINDS (sizeof kinds / sizeof kinds[0])
 #define FIRST_LANE_KIND RP_TX_VALID
+_Static_assert(NKINDS == RP_DLV_FLIT + 1, "one row per port kind, in enum order");
 
 static int width_of(const router_shape *s, rport_kind k) {
   switch (k) {
@@ -44,10 +45,6 @@ static int width_of(const router_shape *s, rport_kind k) {
   case RP_INJ_DEST: return s->id_width + 1;
   default: return 1;
   }
-}
-
-size_t router_port_count(const router_shape *s) {
-  return FIRST_LANE_KIND + (NKINDS - FIRST_LANE_KIND) * (size_t)s->ports;
 }
 
 size_t router_ports(const router_shape *s, router_port *out) {
@@ -66,7 +63,7 @@ size_t router_ports(const router_shape *s, router_port *out) {
 }
 
 void emit_router_port_list(vwriter *w, const router_shape *s) {
-  router_port ports[FIRST_LANE_KIND + (NKINDS - FIRST_LANE_KIND) * RTL_MAX_PORTS];
+  router_port ports[ROUTER_PORTS_MAX];
   size_t n = router_ports(s, ports);
   char r[24], note[96];
   vw_open(w, "module %s (", ROUTER_MODULE);

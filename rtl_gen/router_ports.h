@@ -24,10 +24,13 @@ typedef struct {
   char name[24]; /* e.g. "rx3_flit_i" */
 } router_port;
 
+/* The most ports a router has: the router-wide ones and every per-lane kind on each of
+ * RTL_MAX_PORTS lanes (a table fits on the stack). */
+#define ROUTER_PORTS_MAX (RP_TX_VALID + (RP_DLV_FLIT + 1 - RP_TX_VALID) * RTL_MAX_PORTS)
+
 /* The ports of a router of shape s, in declaration order, into out (room for
- * router_port_count(s)); returns how many. */
+ * ROUTER_PORTS_MAX); returns how many. */
 size_t router_ports(const router_shape *s, router_port *out);
-size_t router_port_count(const router_shape *s);
 
 /* Prints "module romnoc_router ( ... );" with every port and a comment per group. */
 void emit_router_port_list(vwriter *w, const router_shape *s);

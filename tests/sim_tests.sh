@@ -51,12 +51,16 @@ sim_case() {
   expect_run "sim $topo $task${*:+ $*}" "$lb" "$tx" mla TOPO="$topo" TASK="$task" "$@"
 }
 
-for d in 1 2 3 4 5 6; do
+# every_task TOPO: the five tasks simulated on TOPO, each design also read by Yosys
+every_task() {
+  local task
   for task in snb mnb scatter gather te; do
-    sim_case "hypercube:$d" $task
+    sim_case "$1" $task
     [ -n "$gen_dir" ] && yosys_case "$gen_dir"
   done
-done
+}
+
+for d in 1 2 3 4 5 6; do every_task "hypercube:$d"; done
 sim_case hypercube:8 mnb
 sim_case hypercube:4 scatter ROOT=5
 sim_case hypercube:3 gather ROOT=7
@@ -66,12 +70,7 @@ sim_case hypercube:3 te WIDTH=100
 sim_case hypercube:4 te SEED=7
 # rings, tori and meshes: every task, a shared ROM translated by coordinate-wise addition where
 # the schedule is a template, per-node ROMs elsewhere
-for topo in ring:5 ring:8 torus:3x3 torus:4x4 torus:3x5 torus:2x4 torus:3x3x3 mesh:4x4; do
-  for task in snb mnb scatter gather te; do
-    sim_case "$topo" $task
-    [ -n "$gen_dir" ] && yosys_case "$gen_dir"
-  done
-done
+for topo in ring:5 ring:8 torus:3x3 torus:4x4 torus:3x5 torus:2x4 torus:3x3x3 mesh:4x4; do every_task "$topo"; done
 sim_case torus:8x8 mnb
 sim_case torus:4x4 scatter ROOT=9
 # the baseline architecture stays correct too
