@@ -12,6 +12,13 @@
  * (src+t, dst+t, origin t, dest+t). 000 §2 (hypercube) and 003 Thm 4.5 (any Cayley graph)
  * show the translates are conflict-free when each slot of the template uses each generator
  * (port) at most once.
+ *
+ * A parity template (hypercube only) holds the transmissions of the packets of origins 0 and
+ * 1; the whole schedule is every row of origin 0 translated by every even-weight node id and
+ * every row of origin 1 by every even-weight id (node t's packets follow the rows of the
+ * origin of t's parity, translated by t XOR that origin). The one-way schedules of 003 §6 are
+ * of this kind: an even and an odd source use opposite orientations of the wires (Lemma 7.4,
+ * Cor 7.5), so no template of origin 0 alone can describe them.
  */
 #ifndef ROMNOC_SCHEDULE_H
 #define ROMNOC_SCHEDULE_H
@@ -48,6 +55,7 @@ typedef struct {
   int64_t root;       /* -1 for tasks without a root */
   uint32_t slots;     /* last slot used */
   bool is_template;   /* rows hold the origin-0 template only (see above) */
+  bool parity_template; /* with is_template: rows hold origins 0 and 1 (hypercube, see above) */
   char alg[32];       /* the construction that built it, or "" if unknown */
   sched_row *rows;    /* sorted by (slot, src, dst) */
   size_t nrows, cap;
