@@ -2,6 +2,7 @@
 #include "arch.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 extern const router_arch arch_banked, arch_simple;
@@ -45,4 +46,41 @@ void router_shape_init(router_shape *s, const char *arch, const ir_fabric *f, in
   s->payload_width = payload_width;
   s->flit_width = 1 + 2 * s->id_width + payload_width;
   s->cycles = f->slots + 1;
+}
+
+static int bram_cost(int width, uint32_t entries) { return ((width + 15) / 16) * (int)((entries + 255) / 256); }
+
+void arch_choose_block_rams(arch_memory *m, size_t n) {
+  int budget = ARCH_BRAM_BUDGET;
+  for (size_t i = 0; i < n; i++) *m[i].block_ram = false;
+  for (;;) {
+    size_t best = n;
+    uint64_t best_bits = 0;
+    for (size_t i = 0; i < n; i++) {
+      uint64_t bits = (uint64_t)m[i].width * m[i].entries;
+      if (!*m[i].block_ram && bits > best_bits && bram_cost(m[i].width, m[i].entries) <= budget) {
+        best = i;
+        best_bits = bits;
+      }
+    }
+    if (best == n) return;
+    *m[best].block_ram = true;
+    budget -= bram_cost(m[best].width, m[best].entries);
+  }
+}
+
+int arch_colour_intervals(arch_interval *iv, size_t n, uint32_t *depth) {
+  uint32_t *busy_until = malloc((n ? n : 1) * sizeof *busy_until);
+  if (!busy_until) return -1;
+  uint32_t used = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint32_t a = 0;
+    while (a < used && busy_until[a] >= iv[i].start) a++;
+    if (a == used) used++;
+    busy_until[a] = iv[i].end;
+    iv[i].addr = a;
+  }
+  free(busy_until);
+  *depth = used;
+  return 0;
 }

@@ -74,6 +74,32 @@ static inline void rom_field_put(uint32_t *words, rom_field f, uint32_t value) {
     if (value >> b & 1) words[(f.lsb + b) / 32] |= 1u << ((f.lsb + b) % 32);
 }
 
+/* Block RAMs of the target device (iCE40 HX8K: 32 of 256 x 16 bits) that a router's memories
+ * may take; a memory costs ceil(width/16) * ceil(entries/256) of them. */
+#define ARCH_BRAM_BUDGET 32
+
+/* A memory of a plan that synthesis may put in block RAM. */
+typedef struct {
+  int width;
+  uint32_t entries;
+  bool *block_ram; /* set by arch_choose_block_rams */
+} arch_memory;
+
+/* Asks for block RAM for the memories that store the most bits (the most logic saved), largest
+ * first (the earliest in m among equals), while ARCH_BRAM_BUDGET lasts. */
+void arch_choose_block_rams(arch_memory *m, size_t n);
+
+/* An interval of cycles [start, end] that a stored packet occupies an address for. */
+typedef struct {
+  uint32_t start, end, addr;
+} arch_interval;
+
+/* Interval colouring: taken in order of start (the caller sorts), each interval gets the
+ * lowest address whose occupant's interval ended before it starts, which uses exactly as
+ * many addresses as the most intervals that overlap (optimal for interval graphs). Sets
+ * iv[i].addr and *depth; returns 0, or -1 if memory runs out. */
+int arch_colour_intervals(arch_interval *iv, size_t n, uint32_t *depth);
+
 /* The architecture called name, or NULL. */
 const router_arch *arch_find(const char *name);
 

@@ -21,9 +21,6 @@
 #include "router_ports.h"
 
 #define MAX_SUBBANKS 16
-/* Block RAMs of the target device (iCE40 HX8K: 32 of 256 x 16 bits) that the memories may
- * take; each memory costs ceil(width/16) * ceil(entries/256) of them. */
-#define BRAM_BUDGET 32
 
 enum { SRC_NONE = 0, SRC_LOCAL, SRC_RX, SRC_RXD, SRC_BANK };
 
@@ -218,39 +215,22 @@ static int source_order(const void *a, const void *b) {
   return x->arg < y->arg ? -1 : x->arg > y->arg;
 }
 
-static int bram_cost(int width, uint32_t entries) { return ((width + 15) / 16) * (int)((entries + 255) / 256); }
-
-/* Block RAM for the memories that save the most logic (bits stored), largest first, while the
- * budget lasts. */
+/* Block RAM for the ROM and the sub-banks that store the most bits (arch.c). */
 static void choose_block_rams(banked_plan *pl) {
   router_shape *sh = &pl->shape;
-  int budget = BRAM_BUDGET;
-  for (;;) {
-    int best_p = -2, best_k = 0;
-    uint64_t best_bits = 0, rom_bits = (uint64_t)sh->word_width * sh->rom_entries;
-    if (!sh->rom_block_ram && rom_bits > best_bits && bram_cost(sh->word_width, sh->rom_entries) <= budget) {
-      best_p = -1;
-      best_bits = rom_bits;
-    }
-    for (int p = 0; p < sh->ports; p++)
-      for (int k = 0; k < pl->subbanks[p]; k++) {
-        const bank_info *b = &pl->bank[p][k];
-        uint64_t bits = (uint64_t)sh->flit_width * (uint64_t)b->entries;
-        if (!b->block_ram && bits > best_bits && bram_cost(sh->flit_width, (uint32_t)b->entries) <= budget) {
-          best_p = p;
-          best_k = k;
-          best_bits = bits;
-        }
-      }
-    if (best_p == -2) return;
-    if (best_p == -1) {
-      sh->rom_block_ram = true;
-      budget -= bram_cost(sh->word_width, sh->rom_entries);
-    } else {
-      pl->bank[best_p][best_k].block_ram = 1;
-      budget -= bram_cost(sh->flit_width, (uint32_t)pl->bank[best_p][best_k].entries);
-    }
-  }
+  arch_memory m[1 + RTL_MAX_PORTS * MAX_SUBBANKS];
+  bool flag[1 + RTL_MAX_PORTS * MAX_SUBBANKS];
+  size_t n = 0;
+  m[n] = (arch_memory){sh->word_width, sh->rom_entries, &flag[n]};
+  n++;
+  for (int p = 0; p < sh->ports; p++)
+    for (int k = 0; k < pl->subbanks[p]; k++, n++)
+      m[n] = (arch_memory){sh->flit_width, (uint32_t)pl->bank[p][k].entries, &flag[n]};
+  arch_choose_block_rams(m, n);
+  n = 0;
+  sh->rom_block_ram = flag[n++];
+  for (int p = 0; p < sh->ports; p++)
+    for (int k = 0; k < pl->subbanks[p]; k++) pl->bank[p][k].block_ram = flag[n++];
 }
 
 static void layout(banked_plan *pl) {

@@ -60,24 +60,17 @@ static int by_arrival(const void *a, const void *b) {
   return x->lane < y->lane ? -1 : x->lane > y->lane;
 }
 
-/* Interval colouring: a packet stored at the end of cycle slot+1 occupies its address from
- * cycle slot+2 through its last send; taken in order of start, each gets the lowest address
- * free by then, which uses exactly the largest number of overlapping lifetimes. */
+/* A packet stored at the end of cycle slot+1 occupies its address from cycle slot+2 through
+ * its last send; addresses by interval colouring (arch.c). */
 static int allocate_memory(stored *st, size_t n, uint32_t *depth) {
   qsort(st, n, sizeof *st, by_arrival);
-  uint32_t *busy_until = malloc((n ? n : 1) * sizeof *busy_until);
-  if (!busy_until) return -1;
-  uint32_t used = 0;
-  for (size_t i = 0; i < n; i++) {
-    uint32_t start = st[i].slot + 2, a = 0;
-    while (a < used && busy_until[a] >= start) a++;
-    if (a == used) used++;
-    busy_until[a] = st[i].last;
-    st[i].addr = a;
-  }
-  free(busy_until);
-  *depth = used;
-  return 0;
+  arch_interval *iv = malloc((n ? n : 1) * sizeof *iv);
+  if (!iv) return -1;
+  for (size_t i = 0; i < n; i++) iv[i] = (arch_interval){st[i].slot + 2, st[i].last, 0};
+  int rc = arch_colour_intervals(iv, n, depth);
+  for (size_t i = 0; i < n && !rc; i++) st[i].addr = iv[i].addr;
+  free(iv);
+  return rc;
 }
 
 static int plan_program(simple_plan *pl, uint32_t u) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "emit_verilog.h"
+#include "links.h"
 #include "router_ports.h"
 
 void emit_rom_hex(vwriter *w, const char *header, const ir_fabric *f, const router_arch *a, const void *plan,
@@ -35,10 +36,11 @@ void emit_rom_hex(vwriter *w, const char *header, const ir_fabric *f, const rout
   free(bits);
 }
 
-void emit_file_list(vwriter *w, const char *header, bool sim) {
+void emit_file_list(vwriter *w, const char *header, const fabric_desc *fd, bool sim) {
   vw_raw(w, "%s", header);
   vw_line(w, "%s.v", ROM_MODULE);
   vw_line(w, "%s.v", ROUTER_MODULE);
+  if (link_module(fd)) vw_line(w, "%s.v", link_module(fd));
   if (sim) vw_line(w, "%s.v", SIM_NODE_MODULE);
   vw_line(w, "%s.v", sim ? SIM_FABRIC_MODULE : FABRIC_MODULE);
 }

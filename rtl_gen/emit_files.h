@@ -16,8 +16,8 @@ void emit_rom_hex(vwriter *w, const char *header, const ir_fabric *f, const rout
                   const router_shape *s, uint32_t program);
 
 /* files.f (the fabric with per-node ports) or files_sim.f (the simulation fabric): the
- * Verilog sources, one per line, the top last. */
-void emit_file_list(vwriter *w, const char *header, bool sim);
+ * Verilog sources, one per line (the link module where fd's links have one), the top last. */
+void emit_file_list(vwriter *w, const char *header, const fabric_desc *fd, bool sim);
 
 /* romnoc.vlt: keep one shared copy of the router (no_inline, every input public). */
 void emit_verilator_config(vwriter *w, const char *header, const router_shape *s);

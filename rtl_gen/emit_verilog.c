@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 
+#include "links.h"
 #include "router_ports.h"
 
 void emit_endmodule(vwriter *w) {
@@ -90,8 +91,6 @@ static const router_port *lane_port(const router_port *ports, size_t n, rport_ki
 /* What a router port of node u connects to in the fabric. */
 static const char *fabric_net(char *buf, size_t len, const fabric_desc *fd, uint32_t u, const router_port *p) {
   char sig[48];
-  int32_t v = p->lane >= 0 ? fd->neighbor[(size_t)u * fd->ports + p->lane] : -1;
-  int back = p->lane >= 0 ? fd->back[(size_t)u * fd->ports + p->lane] : 0;
   switch (p->kind) {
   case RP_CLK: return "clk_i";
   case RP_RST: return "rst_ni";
@@ -102,14 +101,8 @@ static const char *fabric_net(char *buf, size_t len, const fabric_desc *fd, uint
   case RP_ROM_DATA: snprintf(buf, len, "n%u_rom_data", (unsigned)u); return buf;
   case RP_TX_VALID: snprintf(buf, len, "l%u_%d_valid", (unsigned)u, p->lane); return buf;
   case RP_TX_FLIT: snprintf(buf, len, "l%u_%d_flit", (unsigned)u, p->lane); return buf;
-  case RP_RX_VALID: /* what the neighbour sends on its lane back to u; nothing where none is */
-    if (v < 0) snprintf(buf, len, "1'b0");
-    else snprintf(buf, len, "l%d_%d_valid", (int)v, back);
-    return buf;
-  case RP_RX_FLIT:
-    if (v < 0) snprintf(buf, len, "%d'd0", p->width);
-    else snprintf(buf, len, "l%d_%d_flit", (int)v, back);
-    return buf;
+  case RP_RX_VALID: /* what the neighbour sends back to u, as the link style wires it */
+  case RP_RX_FLIT: return link_rx_net(buf, len, fd, u, p->lane, p->kind == RP_RX_FLIT, p->width);
   default: break;
   }
   for (size_t i = 0; i < NNODE_PORTS; i++) /* the local port: a lane of the node's bus */
@@ -166,6 +159,7 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
       vw_line(w, "wire %s%s;", vector_range(r, sizeof r, s->flit_width),
               vw_ident(w, "%sl%u_%d_flit", sim && dead ? "unused_" : "", (unsigned)u, p));
     }
+  emit_link_instances(w, fd, s);
   for (uint32_t u = 0; u < n; u++) {
     vw_blank(w);
     vw_line(w, "// node %u", (unsigned)u);
@@ -176,6 +170,9 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
             vw_ident(w, "u_rom_n%u", (unsigned)u), s->sync_rom ? ".clk_i(clk_i), " : "", (unsigned)u, (unsigned)u);
     vw_open(w, "%s %s (", sim ? SIM_NODE_MODULE : ROUTER_MODULE, vw_ident(w, "u_%s_n%u", sim ? "node" : "router", (unsigned)u));
     if (sim) vw_line(w, ".node_i(32'd%u),", (unsigned)u);
+    for (int p = 0; p < lanes && sim && link_monitor_is_channel(fd); p++) /* what the log reads */
+      vw_line(w, ".mon%d_flit_i(%s%s),", p, fd->neighbor[(size_t)u * lanes + p] < 0 ? "unused_" : "",
+              link_monitor_flit(a, sizeof a, fd, u, p));
     size_t last = nports;
     while (sim && last > 0 && is_local_port(ports[last - 1].kind)) last--;
     for (size_t i = 0; i < nports; i++) {
@@ -189,17 +186,18 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
     }
     vw_close(w, ");");
     if (sim) continue;
-    /* the link monitor: every lane's link, lane p at bits [p*X +: X] */
-    for (int k = 0; k < 2; k++) {
-      vw_raw(w, "  assign n%u_%s = {", (unsigned)u, k ? "tx_flit_o" : "tx_valid_o");
-      for (int p = lanes - 1; p >= 0; p--) vw_raw(w, "%sl%u_%d_%s", p == lanes - 1 ? "" : ", ", (unsigned)u, p, k ? "flit" : "valid");
-      vw_raw(w, "};\n");
-    }
+    /* the link monitor: what leaves every lane, lane p at bits [p*X +: X] */
+    vw_raw(w, "  assign n%u_tx_valid_o = {", (unsigned)u);
+    for (int p = lanes - 1; p >= 0; p--) vw_raw(w, "%sl%u_%d_valid", p == lanes - 1 ? "" : ", ", (unsigned)u, p);
+    vw_raw(w, "};\n  assign n%u_tx_flit_o = {", (unsigned)u);
+    for (int p = lanes - 1; p >= 0; p--) vw_raw(w, "%s%s", p == lanes - 1 ? "" : ", ", link_monitor_flit(a, sizeof a, fd, u, p));
+    vw_raw(w, "};\n");
   }
   emit_endmodule(w);
 }
 
-void emit_sim_node(vwriter *w, const char *header, const router_shape *s) {
+void emit_sim_node(vwriter *w, const char *header, const fabric_desc *fd, const router_shape *s) {
+  bool mon = link_monitor_is_channel(fd);
   router_port ports[ROUTER_PORTS_MAX];
   size_t nports = router_ports(s, ports);
   int lanes = s->ports, fw = s->flit_width, dw = s->id_width + 1;
@@ -213,6 +211,9 @@ void emit_sim_node(vwriter *w, const char *header, const router_shape *s) {
   vw_line(w, "// small (a DPI call is compiled once per instance). Simulation only; not synthesisable.");
   vw_open(w, "module %s (", SIM_NODE_MODULE);
   vw_line(w, "input  wire [31:0] node_i,  // this node's id, for the test bench");
+  for (int p = 0; p < lanes && mon; p++)
+    vw_line(w, "input  wire %smon%d_flit_i,  // lane %d: the link's flit when the lane sends (the log)",
+            vector_range(r, sizeof r, fw), p, p);
   size_t last = nports;
   while (last > 0 && is_local_port(ports[last - 1].kind)) last--;
   for (size_t i = 0; i < nports; i++) {
@@ -238,8 +239,8 @@ void emit_sim_node(vwriter *w, const char *header, const router_shape *s) {
   }
   vw_open(w, "always @(posedge clk_i) begin");
   for (int p = 0; p < lanes; p++) {
-    vw_line(w, "romnoc_lane(node_i, %d, tx%d_valid_o, tx%d_flit_o, dlv%d_valid, dlv%d_flit, inj%d_req, inj%d_dest, inj%d_next);",
-            p, p, p, p, p, p, p, p);
+    vw_line(w, "romnoc_lane(node_i, %d, tx%d_valid_o, %s%d_flit_%s, dlv%d_valid, dlv%d_flit, inj%d_req, inj%d_dest, inj%d_next);",
+            p, p, mon ? "mon" : "tx", p, mon ? "i" : "o", p, p, p, p, p);
     vw_line(w, "inj%d_q <= inj%d_next;", p, p);
   }
   vw_close(w, "end");

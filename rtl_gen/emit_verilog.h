@@ -32,8 +32,9 @@ void emit_rom(vwriter *w, const char *header, const router_shape *s);
 void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s, bool sim);
 
 /* romnoc_sim_node: a router whose local port and link monitor are read, and whose own
- * packets are supplied, by the DPI function romnoc_lane, once per lane and rising edge. */
-void emit_sim_node(vwriter *w, const char *header, const router_shape *s);
+ * packets are supplied, by the DPI function romnoc_lane, once per lane and rising edge. Where
+ * the link style's monitor is a channel (links.h), the node takes it as mon<p>_flit_i. */
+void emit_sim_node(vwriter *w, const char *header, const fabric_desc *fd, const router_shape *s);
 
 /* The synthesis wrapper of one router: node 0's ROM and router, every other router input
  * driven from a scan chain (sin_i) and every output captured into one (load_i, sout_o), so

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "port_model.h"
 #include "schedule.h"
 
 typedef struct {
@@ -26,6 +27,7 @@ typedef struct {
   int ndims;
   uint32_t radix[TOPO_MAX_DIMS];
   model_kind model; /* the port model the schedule was verified under */
+  link_style links; /* how its links are built (port_model.c) */
 } fabric_desc;
 
 /* Describes the fabric of t for schedules of model. Returns 0, or -1 if memory runs out (fd

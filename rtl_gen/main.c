@@ -18,6 +18,7 @@
 #include "golden.h"
 #include "ir.h"
 #include "job.h"
+#include "links.h"
 #include "memlimit.h"
 #include "outdir.h"
 #include "tsv.h"
@@ -225,7 +226,8 @@ static int write_design(const design *d, const options *o, outdir *out) {
   WRITE(ROUTER_MODULE ".v", d->arch->emit_router(&w, hdr_slash, f, d->plan, shape));
   WRITE(ROM_MODULE ".v", emit_rom(&w, hdr_slash, shape));
   WRITE(FABRIC_MODULE ".v", emit_fabric(&w, hdr_slash, f, shape, false));
-  WRITE(SIM_NODE_MODULE ".v", emit_sim_node(&w, hdr_slash, shape));
+  if (link_module(&d->fd)) WRITE(LINK_MODULE ".v", emit_link_module(&w, hdr_slash, &d->fd, shape));
+  WRITE(SIM_NODE_MODULE ".v", emit_sim_node(&w, hdr_slash, &d->fd, shape));
   WRITE(SIM_FABRIC_MODULE ".v", emit_fabric(&w, hdr_slash, f, shape, true));
   WRITE(SYNTH_TOP_MODULE ".v", emit_synth_top(&w, hdr_slash, f, shape));
   for (uint32_t p = 0; p < f->nprograms; p++) {
@@ -233,8 +235,8 @@ static int write_design(const design *d, const options *o, outdir *out) {
     rom_file_name(f, p, name, sizeof name);
     WRITE(name, emit_rom_hex(&w, hdr_slash, f, d->arch, d->plan, shape, p));
   }
-  WRITE("files.f", emit_file_list(&w, hdr_slash, false));
-  WRITE("files_sim.f", emit_file_list(&w, hdr_slash, true));
+  WRITE("files.f", emit_file_list(&w, hdr_slash, &d->fd, false));
+  WRITE("files_sim.f", emit_file_list(&w, hdr_slash, &d->fd, true));
   WRITE("romnoc.vlt", emit_verilator_config(&w, hdr_slash, shape));
   WRITE("sim_config.h", emit_sim_config(&w, hdr_slash, f, shape));
   WRITE("golden/wire.tsv", if (golden_write_wire(w.f, hdr_golden, &d->s)) w.failed = 1);
@@ -244,8 +246,8 @@ static int write_design(const design *d, const options *o, outdir *out) {
   return 0;
 }
 
-/* Files a design has besides its ROMs (for the interruption cleanup's room). */
-#define FIXED_FILES 13
+/* Files a design has besides its ROMs, at most (for the interruption cleanup's room). */
+#define FIXED_FILES 14
 
 int main(int argc, char **argv) {
   options o;

@@ -1,0 +1,116 @@
+/* links.c — the link styles of the fabric (see links.h). */
+#include "links.h"
+
+#include <stdio.h>
+
+#include "emit_verilog.h"
+
+typedef struct {
+  const char *module; /* NULL: the link is wires */
+  /* the flit lane p of u receives from its live neighbour v on v's lane back */
+  void (*rx_flit)(char *buf, size_t len, uint32_t u, int p, int32_t v, int back);
+  /* the flit that leaves lane p of u over a live link */
+  void (*monitor)(char *buf, size_t len, uint32_t u, int p, int32_t v, int back);
+  void (*emit_module)(vwriter *w, const router_shape *s);
+  void (*emit_instance)(vwriter *w, uint32_t u, int p, int32_t v, int back, const router_shape *s);
+} link_ops;
+
+/* ---- directed: a wire per direction ---- */
+
+static void directed_rx_flit(char *buf, size_t len, uint32_t u, int p, int32_t v, int back) {
+  (void)u, (void)p;
+  snprintf(buf, len, "l%d_%d_flit", (int)v, back);
+}
+
+static void directed_monitor(char *buf, size_t len, uint32_t u, int p, int32_t v, int back) {
+  (void)v, (void)back;
+  snprintf(buf, len, "l%u_%d_flit", (unsigned)u, p);
+}
+
+/* ---- oneway: a channel per undirected link ---- */
+
+/* The channel of the link between lane p of u and lane back of v: named after the end with
+ * the smaller node id. */
+static void channel(char *buf, size_t len, uint32_t u, int p, int32_t v, int back) {
+  if (u < (uint32_t)v) snprintf(buf, len, "c%u_%d_flit", (unsigned)u, p);
+  else snprintf(buf, len, "c%d_%d_flit", (int)v, back);
+}
+
+static void oneway_emit_module(vwriter *w, const router_shape *s) {
+  char r[32];
+  vw_line(w, "// One-way link: one flit channel between lane a of one router and lane b of another, in");
+  vw_line(w, "// either direction slot by slot. Each end's tx valid bit is a register its ROM sets: the");
+  vw_line(w, "// direction bit. The channel is an AND-OR of the two registered outputs (no tri-state):");
+  vw_line(w, "// the sending end's flit, zero when idle. Each end receives the other end's valid bit and");
+  vw_line(w, "// the channel, so if both send in one slot both routers receive in a slot their ROM says");
+  vw_line(w, "// they send in, and raise err_o; if one sends while the other does not expect it, or one");
+  vw_line(w, "// expects while the other does not send, the receiving router's expect check fires.");
+  vw_open(w, "module %s (", LINK_MODULE);
+  vw_line(w, "input  wire a_valid_i,");
+  vw_line(w, "input  wire %sa_flit_i,", vector_range(r, sizeof r, s->flit_width));
+  vw_line(w, "input  wire b_valid_i,");
+  vw_line(w, "input  wire %sb_flit_i,", vector_range(r, sizeof r, s->flit_width));
+  vw_line(w, "output wire %sflit_o  // the channel", vector_range(r, sizeof r, s->flit_width));
+  vw_close(w, ");");
+  w->indent = 1;
+  vw_line(w, "assign flit_o = ({%d{a_valid_i}} & a_flit_i) | ({%d{b_valid_i}} & b_flit_i);", s->flit_width, s->flit_width);
+}
+
+static void oneway_emit_instance(vwriter *w, uint32_t u, int p, int32_t v, int back, const router_shape *s) {
+  char r[32], c[48];
+  if (u > (uint32_t)v) return; /* one instance per link, at the end with the smaller id */
+  channel(c, sizeof c, u, p, v, back);
+  vw_line(w, "wire %s%s;", vector_range(r, sizeof r, s->flit_width), vw_ident(w, "%s", c));
+  vw_line(w, "%s %s (.a_valid_i(l%u_%d_valid), .a_flit_i(l%u_%d_flit), .b_valid_i(l%d_%d_valid), .b_flit_i(l%d_%d_flit), "
+             ".flit_o(%s));",
+          LINK_MODULE, vw_ident(w, "u_link_n%u_%d", (unsigned)u, p), (unsigned)u, p, (unsigned)u, p, (int)v, back, (int)v,
+          back, c);
+}
+
+static const link_ops styles[LINKS_COUNT] = {
+    [LINKS_DIRECTED] = {NULL, directed_rx_flit, directed_monitor, NULL, NULL},
+    [LINKS_ONEWAY] = {LINK_MODULE, channel, channel, oneway_emit_module, oneway_emit_instance},
+};
+
+static const link_ops *ops(const fabric_desc *fd) { return &styles[fd->links]; }
+
+const char *link_rx_net(char *buf, size_t len, const fabric_desc *fd, uint32_t u, int p, bool flit, int flit_width) {
+  size_t at = (size_t)u * fd->ports + p;
+  int32_t v = fd->neighbor[at];
+  int back = fd->back[at];
+  if (v < 0) snprintf(buf, len, flit ? "%d'd0" : "1'b0", flit_width); /* leads nowhere: nothing comes */
+  else if (!flit) snprintf(buf, len, "l%d_%d_valid", (int)v, back);   /* the far end sends */
+  else ops(fd)->rx_flit(buf, len, u, p, v, back);
+  return buf;
+}
+
+const char *link_monitor_flit(char *buf, size_t len, const fabric_desc *fd, uint32_t u, int p) {
+  size_t at = (size_t)u * fd->ports + p;
+  int32_t v = fd->neighbor[at];
+  if (v < 0) directed_monitor(buf, len, u, p, v, 0); /* no link: the lane's own output */
+  else ops(fd)->monitor(buf, len, u, p, v, fd->back[at]);
+  return buf;
+}
+
+bool link_monitor_is_channel(const fabric_desc *fd) { return ops(fd)->monitor != directed_monitor; }
+
+const char *link_module(const fabric_desc *fd) { return ops(fd)->module; }
+
+void emit_link_module(vwriter *w, const char *header, const fabric_desc *fd, const router_shape *s) {
+  if (!ops(fd)->emit_module) return;
+  vw_new_scope(w);
+  vw_raw(w, "%s", header);
+  ops(fd)->emit_module(w, s);
+  emit_endmodule(w);
+}
+
+void emit_link_instances(vwriter *w, const fabric_desc *fd, const router_shape *s) {
+  if (!ops(fd)->emit_instance) return;
+  vw_blank(w);
+  vw_line(w, "// the links: one channel per undirected link, c<u>_<p>_flit for lane p of the end u with the smaller id");
+  for (uint32_t u = 0; u < fd->nodes; u++)
+    for (int p = 0; p < fd->ports; p++) {
+      int32_t v = fd->neighbor[(size_t)u * fd->ports + p];
+      if (v >= 0) ops(fd)->emit_instance(w, u, p, v, fd->back[(size_t)u * fd->ports + p], s);
+    }
+}
