@@ -97,8 +97,8 @@ WIDTH ?= 32
 SEED  ?= 1
 ROOT  ?= 0
 TRACE ?= 0
-# router architecture: banked (default) or simple (the baseline)
-ARCH  ?= banked
+# router architecture: banked, single or simple (empty: the one the schedule's port model asks for)
+ARCH  ?=
 # a schedule TSV to build instead of TOPO/TASK/ROOT (any topology, task and model)
 SCHEDULE ?=
 # the golden model's construction for TOPO/TASK (default: auto)

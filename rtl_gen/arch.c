@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const router_arch arch_banked, arch_simple;
+extern const router_arch arch_banked, arch_simple, arch_single;
 
-static const router_arch *const table[] = {&arch_banked, &arch_simple};
+static const router_arch *const table[] = {&arch_banked, &arch_simple, &arch_single};
 
 const router_arch *arch_find(const char *name) {
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)

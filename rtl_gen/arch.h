@@ -107,7 +107,7 @@ const router_arch *arch_find(const char *name);
  * with the reason in why. */
 int arch_supports(const router_arch *a, const ir_fabric *f, char *why, size_t len);
 
-/* The names, comma-separated, the default first. */
+/* The names, comma-separated, in table order. */
 const char *arch_names(void);
 
 /* Bits needed to count 0..n-1 (0 for n <= 1). */

@@ -21,6 +21,7 @@
 #include "links.h"
 #include "memlimit.h"
 #include "outdir.h"
+#include "port_model.h"
 #include "tsv.h"
 #include "verify.h"
 #include "version.h"
@@ -47,8 +48,14 @@ static const char usage[] =
     "  --alg A       construction (default auto; see cmodel schedule --help)\n"
     "  --width W     payload bits per packet, 1..1024 (default 32)\n"
     "  --seed S      seed of the pseudo-random payloads in golden/deliveries.tsv (default 1)\n"
-    "  --arch A      router architecture: banked (default: registered outputs, per-lane 1R1W\n"
-    "                memory banks, synchronous ROM) or simple (the first design, the baseline)\n"
+    "  --arch A      router architecture (default: the one the schedule's port model asks for):\n"
+    "                banked  registered outputs, per-lane 1R1W memory banks, synchronous ROM;\n"
+    "                        the default for mla and oneway schedules, runs every model\n"
+    "                single  one transmit and one receive datapath, one 1R1W bank; the\n"
+    "                        default for sp-full and sp-half, runs only those (under sp-half\n"
+    "                        it never sends and receives in one slot)\n"
+    "                simple  the first design, the area baseline; runs every model\n"
+    "                An explicit --arch wins if it can run the schedule, else exit 2.\n"
     "  --max-mem B   refuse a table that grows with the topology beyond B bytes (suffix K, M,\n"
     "                G or T; default 4G) instead of allocating it\n"
     "  -o DIR        output directory: new, empty, or a design rtl_gen wrote. The design is\n"
@@ -58,6 +65,8 @@ static const char usage[] =
     "A schedule that is the same at every node up to the topology's translation (hypercube,\n"
     "ring, torus) gets one ROM shared by every router; others get a ROM per node. The same\n"
     "schedule gives byte-identical files whether it comes from a file or from --topo/--task.\n"
+    "A oneway schedule gets one flit channel per undirected link (romnoc_link.v), whose\n"
+    "direction each slot the ROMs of both ends set; every other model a wire per direction.\n"
     "Options are '--name value' or '--name=value'. Exit status 0, or 2 with one line on stderr\n"
     "naming the bad value (docs/ERRORS.md).\n";
 
@@ -95,7 +104,7 @@ typedef struct {
 
 /* Returns 0, -1 after --help/--version, or the bad-input exit code. */
 static int parse_options(int argc, char **argv, options *o) {
-  *o = (options){.arch = "banked", .width = 32, .seed = 1};
+  *o = (options){.width = 32, .seed = 1};
   if (argc == 2 && !strcmp(argv[1], "--version")) {
     puts("romnoc-rtl_gen " ROMNOC_VERSION);
     return -1;
@@ -254,9 +263,10 @@ int main(int argc, char **argv) {
   int rc = parse_options(argc, argv, &o);
   if (rc) return rc < 0 ? 0 : rc;
   design d = {0};
-  d.arch = arch_find(o.arch);
-  if (!d.arch) return bad_input("unknown architecture '%s' (expected %s)", o.arch, arch_names());
+  if (o.arch && !(d.arch = arch_find(o.arch)))
+    return bad_input("unknown architecture '%s' (expected %s)", o.arch, arch_names());
   if ((rc = get_schedule(&o, &d.s))) return rc;
+  if (!d.arch) d.arch = arch_find(port_model_of(d.s.model)->default_arch); /* the model's own */
   if ((rc = plan_design(&d, (int)o.width))) {
     design_free(&d);
     return rc;

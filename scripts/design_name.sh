@@ -2,17 +2,19 @@
 # TASK, ROOT and ALG (ask the golden model), and WIDTH and ARCH, it sets topo, task, width,
 # arch, the rtl_gen arguments (gen_args) and the directory name of the design (name), e.g.
 # hypercube-4_scatter_r0_w32, torus-4x4_te_simple_w32 or myschedule_w32.
-width=${WIDTH:-32} arch=${ARCH:-banked}
-tag=""
-[ "$arch" = banked ] || tag="_$arch"
+# ARCH empty: rtl_gen picks the architecture of the schedule's port model (rtl_gen --help).
+width=${WIDTH:-32} arch=${ARCH:-}
+tag="" arch_args=()
+[ -n "$arch" ] && arch_args=(--arch "$arch")
+[ -z "$arch" ] || tag="_$arch" # an explicit architecture gets its own directory
 if [ -n "${SCHEDULE:-}" ]; then
   topo=$(awk -F= '/^# *topo *=/ { print $2; exit }' "$SCHEDULE") task=$(awk -F= '/^# *task *=/ { print $2; exit }' "$SCHEDULE")
-  gen_args=(--schedule "$SCHEDULE" --width "$width" --arch "$arch")
+  gen_args=(--schedule "$SCHEDULE" --width "$width" "${arch_args[@]}")
   base=$(basename "$SCHEDULE")
   name="${base%.tsv}${tag}_w${width}"
 else
   topo=${TOPO:-hypercube:4} task=${TASK:-mnb}
-  gen_args=(--topo "$topo" --task "$task" --width "$width" --arch "$arch")
+  gen_args=(--topo "$topo" --task "$task" --width "$width" "${arch_args[@]}")
   [ -n "${ALG:-}" ] && gen_args+=(--alg "$ALG") tag="${tag}_$ALG"
   case $task in snb | scatter | gather) gen_args+=(--root "${ROOT:-0}") tag="${tag}_r${ROOT:-0}" ;; esac
   name="${topo/:/-}_${task}${tag}_w${width}"
