@@ -2,7 +2,9 @@
 # sim_tests.sh — hardware tests (make test): every task on hypercube:1..6, on ring:5, ring:8,
 # torus:3x3, 4x4, 3x5, 2x4, 3x3x3 and mesh:4x4, mnb on hypercube:8 and torus:8x8, generated,
 # linted (Verilator -Wall), accepted by Yosys, simulated, diffed against the golden files and
-# verified; other roots, widths, seeds and the baseline architecture; the SystemC bench;
+# verified; other roots, widths, seeds and the baseline architecture; the SystemC bench; the
+# port models (the single-port router on sp-full and sp-half schedules, one-way links on oneway
+# schedules, a one-way link whose ends disagree, a wire log checked under its own model);
 # schedules given as files (`SCHEDULE=`), one of them verified under its own model (sp-full);
 # and designs whose ROM was edited must FAIL the diff and the verifier. Expected slots and
 # transmissions come from the bound formulas of tests/bounds.awk (paper 000's Table 1 for the
@@ -25,22 +27,26 @@ yosys_case() {
 }
 
 # expect_run NAME SLOTS TX MODEL [VAR=VALUE ...]: scripts/sim.sh with the variables must PASS
-# in at most slots+2 cycles, with the wire log verified under MODEL at SLOTS slots and TX
-# transmissions; sets gen_dir to the generated design.
+# in at most slots+2 cycles, with the wire log verified under MODEL at SLOTS slots (the lower
+# bound, or LB when set: a fixture schedule above the bound) and TX transmissions; with ARCH_IS
+# set, the design must be of that architecture. Sets gen_dir to the generated design.
 expect_run() {
-  local name=$1 s=$2 t=$3 model=$4 pass_line cycles
+  local name=$1 s=$2 t=$3 model=$4 pass_line cycles lb=${LB:-$2}
   shift 4
   gen_dir=
   env "$@" scripts/sim.sh >"$T/out" 2>&1
   local rc=$?
   pass_line=$(grep -E "^PASS topo=[^ ]+ task=[a-z]+ model=$model cycles=[0-9]+ slots=$s log=" "$T/out")
-  if [ $rc -ne 0 ] || [ -z "$pass_line" ] || ! grep -qxF "OK slots=$s lb=$s tx=$t txlb=$t" "$T/out"; then
-    fail "$name: want PASS (model=$model slots=$s) and 'OK slots=$s lb=$s tx=$t txlb=$t' (exit $rc)" "$T/out"
+  if [ $rc -ne 0 ] || [ -z "$pass_line" ] || ! grep -qxE "OK slots=$s lb=$lb tx=$t txlb=$t" "$T/out"; then
+    fail "$name: want PASS (model=$model slots=$s) and 'OK slots=$s lb=$lb tx=$t txlb=$t' (exit $rc)" "$T/out"
     return
   fi
   cycles=$(printf '%s' "$pass_line" | sed -E 's/.* cycles=([0-9]+) .*/\1/')
   [ "$cycles" -le $((s + 2)) ] && pass || fail "$name: $cycles cycles for $s slots (goal: at most slots + 2)"
   gen_dir=$(printf '%s' "$pass_line" | sed -E 's/.* log=(.*)\/run(_sc)?\/wire.tsv$/\1/')/gen
+  if [ -n "${ARCH_IS-}" ]; then
+    grep -qx "arch=$ARCH_IS" "$gen_dir/design.txt" && pass || fail "$name: want arch=$ARCH_IS in $gen_dir/design.txt"
+  fi
 }
 
 # sim_case TOPO TASK [VAR=VALUE ...]: the golden model's schedule in hardware, at the bound
@@ -99,15 +105,6 @@ fi
 build/cmodel schedule --topo torus:3x5 --task te -o "$T/t35te.tsv"
 read -r lb tx < <(awk -v task=te -v topo=torus:3x5 -f tests/bounds.awk)
 expect_run "SCHEDULE=torus:3x5 te file" "$lb" "$tx" mla SCHEDULE="$T/t35te.tsv"
-# a ring:5 multinode broadcast written here for the single-port model sp-full (002 §3: node i
-# sends to i+1, in slot t, the packet of origin i-t+1: N-1 slots, one send and one receive per
-# node per slot); the all-port router runs it, and its wire log is verified under sp-full
-{
-  printf '# topo=ring:5\n# task=mnb\n# model=sp-full\nslot\tsrc\tdst\torigin\tdest\n'
-  awk 'BEGIN { n = 5; for (t = 1; t < n; t++) for (i = 0; i < n; i++) printf "%d\t%d\t%d\t%d\t-1\n", t, i, (i + 1) % n, (i - t + 1 + n) % n }' |
-    sort -t "$(printf '\t')" -k1,1n -k2,2n -k3,3n
-} >"$T/ring5-spfull.tsv"
-expect_run "SCHEDULE=ring:5 mnb under sp-full" 4 20 sp-full SCHEDULE="$T/ring5-spfull.tsv"
 # the golden model's mla ring:5 mnb relabelled sp-full breaks the single-port rule: refused
 build/cmodel schedule --topo ring:5 --task mnb | sed 's/^# model=mla$/# model=sp-full/' >"$T/ring5-relabel.tsv"
 if ! build/rtl_gen --schedule "$T/ring5-relabel.tsv" -o "$T/relabel" 2>"$T/err" && grep -q 'sp-full capacity' "$T/err" &&
@@ -149,6 +146,85 @@ mutate drop-lane0 hypercube-3_te_w32 rom.hex '!/^\/\// { n++ } n == 2 && !/^\/\/
 # a torus fabric: the shared ROM's cycle 2 word zeroed, and one node's ROM of a rooted task
 mutate torus-zero-word torus-4x4_mnb_w32 rom.hex "$zero_word3"
 mutate torus-node-rom torus-3x5_scatter_r0_w32 rom_n0.hex "$zero_word3"
+
+# ---- port models: the single-port router (sp-full, sp-half) and one-way links (oneway) -------
+# Fixture schedules, each verified by cmodel before use: the ring algorithm of 002 §3 on a
+# Hamiltonian cycle (tests/ring_mnb.awk) for sp-full and sp-half, and the golden model's mla
+# schedules with each slot split by link direction (tests/oneway_double.awk) for oneway.
+# ring_file MODEL TOPO CYCLE: the fixture's file name (its basename names the sim directory)
+ring_file() {
+  local f=$T/${1}_${2/:/-}_mnb.tsv
+  awk -v topo="$2" -v model="$1" -v cycle="$3" -f tests/ring_mnb.awk >"$f"
+  printf '%s' "$f"
+}
+gray4="0 1 3 2 6 7 5 4 12 13 15 14 10 11 9 8"
+for c in "ring:5|0 1 2 3 4" "ring:8|0 1 2 3 4 5 6 7" "torus:3x3|0 1 2 5 8 7 4 3 6" "hypercube:4|$gray4"; do
+  topo=${c%%|*} n=$(wc -w <<<"${c#*|}")
+  # sp-full: N-1 slots, the bound (each node receives N-1 packets, one per slot); N(N-1) sends
+  ARCH_IS=single expect_run "sp-full $topo mnb" $((n - 1)) $((n * (n - 1))) sp-full SCHEDULE="$(ring_file sp-full "$topo" "${c#*|}")"
+  # sp-half: a node receives N-1 and sends at least N-1 packets (one of either per slot):
+  # 2(N-1) slots on an even cycle (the bound), 3(N-1) for the fixture on an odd one (bound 2N)
+  if [ $((n % 2)) -eq 0 ]; then s=$((2 * (n - 1))) lb=$s; else s=$((3 * (n - 1))) lb=$((2 * n)); fi
+  LB=$lb ARCH_IS=single expect_run "sp-half $topo mnb" $s $((n * (n - 1))) sp-half SCHEDULE="$(ring_file sp-half "$topo" "${c#*|}")"
+done
+# oneway: twice the mla slots (the fixture, above the one-way bound), the mla transmissions
+for topo in hypercube:3 hypercube:4 hypercube:5 hypercube:6 torus:4x4; do
+  for task in mnb te; do
+    f=$T/oneway_${topo/:/-}_$task.tsv
+    build/cmodel schedule --topo "$topo" --task "$task" | awk -f tests/oneway_double.awk >"$f"
+    read -r lb tx < <(awk -v task="$task" -v topo="$topo" -f tests/bounds.awk)
+    LB='[0-9]+' ARCH_IS=banked expect_run "oneway $topo $task" $((2 * lb)) "$tx" oneway SCHEDULE="$f"
+  done
+done
+# the fabric: one channel module per undirected link (N*d/2 on a d-cube), accepted by Yosys
+[ -n "$gen_dir" ] && [ "$(grep -c '^  romnoc_link ' "$gen_dir/romnoc_fabric.v")" -eq 32 ] && pass ||
+  fail "oneway torus:4x4 te: want 32 romnoc_link instances in $gen_dir/romnoc_fabric.v"
+[ -n "$gen_dir" ] && yosys_case "$gen_dir"
+# the other architectures on single-port schedules; the SystemC bench once per model
+ARCH_IS=banked expect_run "sp-full ring:8 mnb on banked" 7 56 sp-full SCHEDULE="$(ring_file sp-full ring:8 "0 1 2 3 4 5 6 7")" ARCH=banked
+ARCH_IS=simple expect_run "sp-half ring:8 mnb on simple" 14 56 sp-half SCHEDULE="$(ring_file sp-half ring:8 "0 1 2 3 4 5 6 7")" ARCH=simple
+ARCH_IS=single expect_run "sp-full ring:5 mnb, SystemC" 4 20 sp-full SCHEDULE="$(ring_file sp-full ring:5 "0 1 2 3 4")" BENCH=sc
+ARCH_IS=single expect_run "sp-half ring:8 mnb, SystemC" 14 56 sp-half SCHEDULE="$(ring_file sp-half ring:8 "0 1 2 3 4 5 6 7")" BENCH=sc
+read -r lb tx < <(awk -v task=te -v topo=hypercube:3 -f tests/bounds.awk)
+LB='[0-9]+' expect_run "oneway hypercube:3 te, SystemC" $((2 * lb)) "$tx" oneway SCHEDULE="$T/oneway_hypercube-3_te.tsv" BENCH=sc
+# the single router refuses what it cannot run, before anything is written
+if ! build/rtl_gen --schedule "$T/oneway_hypercube-3_te.tsv" --arch single -o "$T/refused" 2>"$T/err" &&
+  grep -q "single router runs sp-full and sp-half.*model is oneway" "$T/err" && [ ! -e "$T/refused" ]; then
+  pass
+else
+  fail "--arch single must refuse a oneway schedule" "$T/err"
+fi
+
+# The ends of a one-way link disagree: node 0's ROM repeats its cycle-1 word in cycle 2, so node
+# 0 sends in slot 2 on every lane while its neighbours send to it. Both ends drive the channels:
+# the neighbours' routers receive in a slot their ROM says they send in and raise err_o; the run
+# FAILs on err_o, and the wire log, which shows node 0 sending what the channel carried (the OR
+# of both ends' flits), fails the verifier.
+src=build/sim/oneway_hypercube-3_mnb_w32 dst=$T/disagree
+rm -rf "$dst" && mkdir -p "$dst" && cp -r "$src/gen" "$dst/gen"
+awk '!/^\/\// { n++; if (n == 2) w1 = $0; if (n == 3) $0 = w1 } { print }' "$src/gen/rom_n0.hex" >"$dst/gen/rom_n0.hex"
+if cmp -s "$src/gen/rom_n0.hex" "$dst/gen/rom_n0.hex"; then
+  fail "disagreement: the edit changed nothing"
+elif SIM_DIR="$dst" REUSE_GEN=1 scripts/sim.sh >"$T/out" 2>&1; then
+  fail "disagreement: the run must fail" "$T/out"
+elif grep -qE '^FAIL topo=hypercube:3 task=mnb model=oneway: .*raised err_o' "$T/out" &&
+  grep -qE '^FAIL slot=2 src=0 ' "$T/out"; then
+  pass
+else
+  fail "disagreement: want the run's FAIL naming err_o and the verifier's FAIL on node 0's slot-2 send" "$T/out"
+fi
+
+# A wire log is verified under its own model: the sp-full ring:5 log with one extra transfer
+# (node 0 also sends its packet to node 4 in slot 1) is a valid mla log but breaks sp-full.
+log=build/sim/sp-full_ring-5_mnb_w32/run/wire.tsv
+awk -F'\t' -v OFS='\t' '{ print } $1 == 1 && $2 == 0 && !done { print 1, 0, 4, 0, -1; done = 1 }' "$log" >"$T/doctored.tsv"
+if grep -qx '# model=sp-full' "$T/doctored.tsv" && build/cmodel verify --model mla "$T/doctored.tsv" >"$T/out" 2>&1 &&
+  ! build/cmodel verify "$T/doctored.tsv" >"$T/out2" 2>&1 && grep -qE '^FAIL slot=1 src=0 dst=4 .*sp-full capacity' "$T/out2"; then
+  pass
+else
+  cat "$T/out2" >>"$T/out"
+  fail "an sp-full wire log with two sends by node 0 in slot 1 must pass mla and fail its own model" "$T/out"
+fi
 
 echo "sim: $npass passed, $nfail failed"
 [ $nfail -eq 0 ]
