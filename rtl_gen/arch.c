@@ -48,6 +48,14 @@ void router_shape_init(router_shape *s, const char *arch, const ir_fabric *f, in
   s->cycles = f->slots + 1;
 }
 
+void router_shape_init_sync(router_shape *s, const char *arch, const ir_fabric *f, int payload_width) {
+  router_shape_init(s, arch, f, payload_width);
+  s->cycle_width = rtl_clog2((uint64_t)s->cycles + 1); /* the counter runs 0..cycles */
+  s->rom_entries = 1u << s->cycle_width;
+  s->sync_rom = true;
+  s->wire_delay = 1; /* registered outputs: slot s is on the wires in cycle s+1 */
+}
+
 static int bram_cost(int width, uint32_t entries) { return ((width + 15) / 16) * (int)((entries + 255) / 256); }
 
 void arch_choose_block_rams(arch_memory *m, size_t n) {

@@ -56,6 +56,11 @@ typedef struct {
  * widths, cycles (slots + 1); the architecture sets the rest. */
 void router_shape_init(router_shape *s, const char *arch, const ir_fabric *f, int payload_width);
 
+/* router_shape_init, and the timing of a router with a synchronous ROM and registered outputs
+ * (banked, single): the counter runs 0..cycles, word r shows in cycle r, slot s is on the
+ * wires in cycle s+1. */
+void router_shape_init_sync(router_shape *s, const char *arch, const ir_fabric *f, int payload_width);
+
 /* A field of a ROM word: width bits from bit lsb (width 0: the field is absent). */
 typedef struct {
   int lsb, width;

@@ -289,11 +289,7 @@ static void *plan(const ir_fabric *f, int payload_width, router_shape *shape, ch
   }
   pl->f = f;
   router_shape *sh = &pl->shape;
-  router_shape_init(sh, "banked", f, payload_width);
-  sh->cycle_width = rtl_clog2((uint64_t)sh->cycles + 1); /* the counter runs 0..cycles */
-  sh->rom_entries = 1u << sh->cycle_width;
-  sh->sync_rom = true;
-  sh->wire_delay = 1; /* registered outputs: slot s is on the wires in cycle s+1 */
+  router_shape_init_sync(sh, "banked", f, payload_width);
   for (uint32_t u = 0; u < f->nprograms; u++)
     if (plan_program(pl, u, err, errlen)) {
       free_plan(pl);
@@ -379,39 +375,13 @@ static const char *source_expr(char *buf, size_t len, const banked_plan *pl, int
 
 static void emit_control(vwriter *w, const banked_plan *pl) {
   const router_shape *sh = &pl->shape;
-  int cw = sh->cycle_width;
   char a[64], b[64];
-  vw_blank(w);
-  vw_line(w, "// cycle counter: 0 idle, 1..%u running; the ROM address runs one ahead", (unsigned)sh->cycles);
-  vw_line(w, "localparam [%d:0] %s = %d'd%u;", cw - 1, vw_ident(w, "LastCycle"), cw, (unsigned)sh->cycles);
-  vw_line(w, "reg [%d:0] %s;", cw - 1, vw_ident(w, "cyc_q"));
-  vw_line(w, "reg %s;", vw_ident(w, "done_q"));
-  vw_line(w, "reg %s;", vw_ident(w, "err_q"));
-  vw_line(w, "wire %s = (cyc_q == %d'd0);", vw_ident(w, "idle"), cw);
-  vw_line(w, "wire %s = !idle;", vw_ident(w, "running"));
-  vw_line(w, "wire [%d:0] %s = idle ? {%d'd0, start_i} : (cyc_q == LastCycle ? %d'd0 : cyc_q + %d'd1);", cw - 1,
-          vw_ident(w, "cyc_d"), cw - 1, cw, cw);
-  vw_line(w, "assign rom_addr_o = cyc_d;");
+  emit_run_counter(w, sh);
   vw_raw(w, "  wire %s = running & (", vw_ident(w, "mismatch"));
   for (int q = 0; q < sh->ports; q++)
     vw_raw(w, "%s(rx%d_valid_i != %s)", q ? " | " : "", q, bits(a, sizeof a, "rom_data_i", pl->expect[q]));
   vw_raw(w, ");\n");
-  vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-  vw_open(w, "if (!rst_ni) begin");
-  vw_line(w, "cyc_q <= %d'd0;", cw);
-  vw_line(w, "done_q <= 1'b0;");
-  vw_line(w, "err_q <= 1'b0;");
-  vw_close(w, "end else begin");
-  w->indent++;
-  vw_line(w, "cyc_q <= cyc_d;");
-  vw_line(w, "if (idle && start_i) done_q <= 1'b0;");
-  vw_line(w, "else if (cyc_q == LastCycle) done_q <= 1'b1;");
-  vw_line(w, "if (idle && start_i) err_q <= 1'b0;");
-  vw_line(w, "else if (mismatch) err_q <= 1'b1;");
-  vw_close(w, "end");
-  vw_close(w, "end");
-  vw_line(w, "assign done_o = done_q;");
-  vw_line(w, "assign err_o = err_q;");
+  emit_run_state(w, sh);
   vw_line(w, "// local port: requests for the next slot straight from the ROM word; a delivery is the");
   vw_line(w, "// flit on the wire in the cycle it is shown");
   for (int p = 0; p < sh->ports; p++) {

@@ -40,6 +40,40 @@ void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, cons
   vw_line(w, "// the processors and the wire log, never decoded here. Packet memory: %d entries.", s->mem_depth);
 }
 
+void emit_run_counter(vwriter *w, const router_shape *sh) {
+  int cw = sh->cycle_width;
+  vw_blank(w);
+  vw_line(w, "// cycle counter: 0 idle, 1..%u running; the ROM address runs one ahead", (unsigned)sh->cycles);
+  vw_line(w, "localparam [%d:0] %s = %d'd%u;", cw - 1, vw_ident(w, "LastCycle"), cw, (unsigned)sh->cycles);
+  vw_line(w, "reg [%d:0] %s;", cw - 1, vw_ident(w, "cyc_q"));
+  vw_line(w, "reg %s;", vw_ident(w, "done_q"));
+  vw_line(w, "reg %s;", vw_ident(w, "err_q"));
+  vw_line(w, "wire %s = (cyc_q == %d'd0);", vw_ident(w, "idle"), cw);
+  vw_line(w, "wire %s = !idle;", vw_ident(w, "running"));
+  vw_line(w, "wire [%d:0] %s = idle ? {%d'd0, start_i} : (cyc_q == LastCycle ? %d'd0 : cyc_q + %d'd1);", cw - 1,
+          vw_ident(w, "cyc_d"), cw - 1, cw, cw);
+  vw_line(w, "assign rom_addr_o = cyc_d;");
+}
+
+void emit_run_state(vwriter *w, const router_shape *sh) {
+  vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+  vw_open(w, "if (!rst_ni) begin");
+  vw_line(w, "cyc_q <= %d'd0;", sh->cycle_width);
+  vw_line(w, "done_q <= 1'b0;");
+  vw_line(w, "err_q <= 1'b0;");
+  vw_close(w, "end else begin");
+  w->indent++;
+  vw_line(w, "cyc_q <= cyc_d;");
+  vw_line(w, "if (idle && start_i) done_q <= 1'b0;");
+  vw_line(w, "else if (cyc_q == LastCycle) done_q <= 1'b1;");
+  vw_line(w, "if (idle && start_i) err_q <= 1'b0;");
+  vw_line(w, "else if (mismatch) err_q <= 1'b1;");
+  vw_close(w, "end");
+  vw_close(w, "end");
+  vw_line(w, "assign done_o = done_q;");
+  vw_line(w, "assign err_o = err_q;");
+}
+
 void emit_rom(vwriter *w, const char *header, const router_shape *s) {
   char r[32];
   vw_new_scope(w);

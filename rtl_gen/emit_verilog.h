@@ -20,6 +20,15 @@
 /* The opening of a router file: a new identifier scope, the header, what the router is. */
 void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s, const char *kind);
 
+/* The run control of a router with a synchronous ROM (banked, single): emit_run_counter
+ * declares the cycle counter cyc_q (0 idle, 1..cycles running), done_q, err_q, idle, running
+ * and the next count cyc_d, which is the ROM address; the caller then declares the wire
+ * `mismatch` (traffic its ROM word did not announce) and emit_run_state prints the registers'
+ * update (done from the last cycle until the next start, err sticky until then) and drives
+ * done_o and err_o. */
+void emit_run_counter(vwriter *w, const router_shape *sh);
+void emit_run_state(vwriter *w, const router_shape *sh);
+
 /* The ROM module: $readmemh of the file named by its parameter FILE, synchronous or not. */
 void emit_rom(vwriter *w, const char *header, const router_shape *s);
 

@@ -135,7 +135,9 @@ int ir_build(ir_fabric *f, const fabric_desc *fd, const sched *s, char *err, siz
   f->model = s->model;
   f->root = s->root;
   f->slots = s->slots;
-  f->shared = s->is_template; /* node u runs node 0's program translated by u */
+  /* node u runs node 0's program translated by u; a parity template (origins 0 and 1, 003 §6)
+   * is expanded into a program per node until the ROMs can be shared per parity */
+  f->shared = s->is_template && !s->parity_template;
   f->nprograms = f->shared ? 1 : fd->nodes;
   uint64_t bytes;
   if (mem_check((uint64_t)f->nprograms * (f->slots + 1) * (uint64_t)fd->ports, sizeof(ir_send) + sizeof(ir_recv),
