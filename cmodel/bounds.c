@@ -25,13 +25,14 @@ static uint64_t network_capacity(const topo *t, model_kind model) {
  * floor(K/2) and ceil(K/2) positions. (N/K) * floor(K^2/4) * (N/K) packets go from the first
  * half to the second, each over a link of the cut in that direction: N/K of them on a path (a
  * mesh, or K = 2), 2N/K on a cycle. For a torus this equals the dimension's hops over its
- * links; for a mesh it is twice that, and stronger than the total-hops bound. */
-static uint64_t te_cut_bound(const topo *t) {
+ * links; for a mesh it is twice that, and stronger than the total-hops bound. Under oneway
+ * the packets crossing the other way share those links: twice the packets, the same links. */
+static uint64_t te_cut_bound(const topo *t, model_kind model) {
   uint64_t lb = 0, n = t->nodes;
   for (int i = 0; i < t->ndims; i++) {
     uint64_t k = t->radix[i], lines = n / k, crossing = lines * (k * k / 4) * lines;
     bool cycle = (t->kind == TOPO_TORUS || t->kind == TOPO_RING) && k > 2;
-    lb = max_u64(lb, ceil_div(crossing, cycle ? 2 * lines : lines));
+    lb = max_u64(lb, ceil_div(model == MODEL_ONEWAY ? 2 * crossing : crossing, cycle ? 2 * lines : lines));
   }
   return lb;
 }
@@ -64,7 +65,7 @@ uint32_t bound_slots(const topo *t, task_kind task, model_kind model, uint32_t r
   case TASK_TE:
     lb = max_u64(topo_diameter(t), ceil_div(n - 1, min_node_cap));
     lb = max_u64(lb, ceil_div(topo_dist_sum_all(t), cap));
-    if (model == MODEL_MLA) lb = max_u64(lb, te_cut_bound(t));
+    if (model == MODEL_MLA || model == MODEL_ONEWAY) lb = max_u64(lb, te_cut_bound(t, model));
     if (model == MODEL_SP_HALF) lb = max_u64(lb, 2 * (n - 1)); /* send n-1, receive n-1 */
     break;
   case TASK_COUNT: break;

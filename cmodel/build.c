@@ -14,42 +14,73 @@
 #define TORUS (1u << TOPO_TORUS)
 #define MESH (1u << TOPO_MESH)
 #define ANY (HC | RING | TORUS | MESH)
+#define MLA (1u << MODEL_MLA)
+#define ONEWAY (1u << MODEL_ONEWAY)
+#define SP ((1u << MODEL_SP_FULL) | (1u << MODEL_SP_HALF))
+#define ALL_MODELS (MLA | ONEWAY | SP)
 
 typedef struct {
   unsigned topos; /* bit 1 << topo_kind for each topology family it runs on */
   task_kind task;
-  model_kind model;
+  unsigned models; /* bit 1 << model_kind for each port model its schedules respect */
   const char *alg;
   construct_fn build;
   /* NULL, or 0 if the construction applies to t, else -1 with the reason in why */
-  int (*applies)(const topo *t, char *why, size_t len);
+  int (*applies)(const topo *t, model_kind model, char *why, size_t len);
   /* 0, or the most nodes it takes: the per-node searches grow as N^3 (about 2 s for mnb at
    * 1024 nodes, 12 s for te at 512) */
   uint32_t max_nodes;
   bool makes_template; /* it stores the origin-0 rows only: N times fewer rows */
+  const char *about;   /* one line for --help */
 } construction;
 
 /* For `auto`, rows are tried in this order and the first with the fewest slots wins. */
 static const construction table[] = {
-    {HC, TASK_SNB, MODEL_MLA, "binomial", hc_snb, NULL, 0, false},
-    {ANY, TASK_SNB, MODEL_MLA, "bfs-tree", tree_snb, NULL, 0, false},
-    {HC, TASK_MNB, MODEL_MLA, "classes", hc_mnb, NULL, 0, true},
-    {RING | TORUS, TASK_MNB, MODEL_MLA, "cayley", cayley_mnb, NULL, 0, true},
-    {MESH, TASK_MNB, MODEL_MLA, "cycle", mesh_mnb_cycle, mesh_mnb_cycle_applies, 0, false},
-    {MESH, TASK_MNB, MODEL_MLA, "fold", mesh_mnb_fold, NULL, 0, false},
-    {ANY, TASK_MNB, MODEL_MLA, "greedy", greedy_mnb, NULL, 1024, false},
-    {HC, TASK_SCATTER, MODEL_MLA, "classes", hc_scatter, NULL, 0, false},
-    {ANY, TASK_SCATTER, MODEL_MLA, "balanced-tree", tree_scatter, NULL, 0, false},
-    {ANY, TASK_GATHER, MODEL_MLA, "reverse", reverse_gather, NULL, 0, false},
-    {HC, TASK_TE, MODEL_MLA, "recursive", hc_te, NULL, 0, true},
-    {RING | TORUS, TASK_TE, MODEL_MLA, "coloring", cayley_te, NULL, 0, true},
-    {ANY, TASK_TE, MODEL_MLA, "greedy", greedy_te, NULL, 512, false},
-    {ANY, TASK_TE, MODEL_MLA, "dimorder", dimorder_te, NULL, 512, false},
+    {HC, TASK_SNB, ALL_MODELS, "binomial", hc_snb, NULL, 0, false,
+     "binomial tree, one dimension per slot (000)"},
+    {ANY, TASK_SNB, MLA | ONEWAY, "bfs-tree", tree_snb, NULL, 0, false,
+     "breadth-first tree, ecc(root) slots"},
+    {ANY, TASK_SNB, SP, "greedy", greedy_snb, NULL, 0, false,
+     "a maximum matching of informed to uninformed nodes per slot"},
+    {HC, TASK_MNB, MLA, "classes", hc_mnb, NULL, 0, true,
+     "rotation classes, a template (000 s2)"},
+    {RING | TORUS, TASK_MNB, MLA | ONEWAY, "cayley", cayley_mnb, cayley_applies, 0, true,
+     "a translation template by matching generators (003 s4)"},
+    {ANY, TASK_MNB, SP, "ring", sp_ring_mnb, sp_ring_mnb_applies, 0, false,
+     "ring algorithm on a Hamiltonian cycle (002 s3)"},
+    {ANY, TASK_MNB, SP, "product", product_mnb, product_mnb_applies, 0, false,
+     "composition of the dimensions, T_B + n_B T_A (002 s4)"},
+    {MESH, TASK_MNB, MLA, "cycle", mesh_mnb_cycle, mesh_mnb_cycle_applies, 0, false,
+     "ring algorithm on a Hamiltonian cycle, or a line"},
+    {MESH, TASK_MNB, MLA, "fold", mesh_mnb_fold, NULL, 0, false,
+     "the torus folded onto the mesh (004 s2)"},
+    {ANY, TASK_MNB, ONEWAY, "double", oneway_double, NULL, 0, true,
+     "the mla schedule, a slot per wire direction (003 s6)"},
+    {ANY, TASK_MNB, ALL_MODELS, "greedy", greedy_mnb, NULL, 1024, false,
+     "per link, rarest packet first"},
+    {HC, TASK_SCATTER, MLA | ONEWAY, "classes", hc_scatter, NULL, 0, false,
+     "balanced tree of compatible classes (000 s3)"},
+    {ANY, TASK_SCATTER, MLA | ONEWAY, "balanced-tree", tree_scatter, NULL, 0, false,
+     "balanced shortest-path tree, farthest first"},
+    {ANY, TASK_SCATTER, SP, "greedy", greedy_scatter, NULL, 0, false,
+     "shortest paths, farthest first, as the model allows"},
+    {ANY, TASK_GATHER, ALL_MODELS, "reverse", reverse_gather, NULL, 0, false,
+     "the scatter reversed in time (003 Thm 2.10)"},
+    {HC, TASK_TE, MLA, "recursive", hc_te, NULL, 0, true,
+     "three recursive phases, a template (000 s4)"},
+    {RING | TORUS, TASK_TE, MLA | ONEWAY, "coloring", cayley_te, cayley_applies, 0, true,
+     "a translation template by edge colouring"},
+    {ANY, TASK_TE, ONEWAY, "double", oneway_double, NULL, 0, true,
+     "the mla schedule, a slot per wire direction (003 s6)"},
+    {ANY, TASK_TE, ALL_MODELS, "greedy", greedy_te, NULL, 512, false,
+     "per node, most hops to go first"},
+    {ANY, TASK_TE, ALL_MODELS, "dimorder", dimorder_te, NULL, 512, false,
+     "dimension-ordered exchange (the baseline)"},
 };
 #define NROWS (sizeof table / sizeof table[0])
 
 static int matches(const construction *c, const topo *t, task_kind task, model_kind model) {
-  return (c->topos >> t->kind & 1) && c->task == task && c->model == model;
+  return (c->topos >> t->kind & 1) && c->task == task && (c->models >> model & 1);
 }
 
 void schedule_algs(const topo *t, task_kind task, model_kind model, char *buf, size_t len) {
@@ -58,6 +89,32 @@ void schedule_algs(const topo *t, task_kind task, model_kind model, char *buf, s
   for (size_t i = 0; i < NROWS; i++)
     if (matches(&table[i], t, task, model) && off < len)
       off += (size_t)snprintf(buf + off, len - off, "%s%s", off ? ", " : "", table[i].alg);
+}
+
+static void put_family(FILE *f, unsigned bits, const char *const *names, int count, unsigned all, const char *every) {
+  if (bits == all) {
+    fputs(every, f);
+    return;
+  }
+  for (int i = 0, first = 1; i < count; i++)
+    if (bits >> i & 1) {
+      fprintf(f, "%s%s", first ? "" : ",", names[i]);
+      first = 0;
+    }
+}
+
+void schedule_alg_help(FILE *f) {
+  static const char *const families[] = {"hypercube", "ring", "torus", "mesh"};
+  const char *models[MODEL_COUNT];
+  for (int m = 0; m < MODEL_COUNT; m++) models[m] = model_name((model_kind)m);
+  for (size_t i = 0; i < NROWS; i++) {
+    const construction *c = &table[i];
+    fprintf(f, "                  %-8s %-14s ", i && table[i - 1].task == c->task ? "" : task_name(c->task), c->alg);
+    put_family(f, c->topos, families, 4, ANY, "any");
+    fputs("; ", f);
+    put_family(f, c->models, models, MODEL_COUNT, ALL_MODELS, "all");
+    fprintf(f, ": %s\n", c->about);
+  }
 }
 
 /* The models under which task has a construction on t, for the message when it has none. */
@@ -83,10 +140,11 @@ int schedule_build(sched *s, const topo *t, task_kind task, model_kind model, in
     const construction *c = &table[i];
     if (!matches(c, t, task, model) || (!automatic && strcmp(c->alg, alg))) continue;
     listed = 1;
-    if (c->applies && c->applies(t, why, sizeof why)) continue;
+    if (c->applies && c->applies(t, model, why, sizeof why)) continue;
     /* the rows it will store, checked against the memory limit before it runs (whole
-     * schedules may hold twice the minimum on the way: the fold's relays before pruning) */
-    uint64_t rows = c->makes_template ? bound_transmissions(t, task, r < 0 ? 0 : (uint32_t)r) / t->nodes + t->nodes
+     * schedules may hold twice the minimum on the way: the fold's relays before pruning; a
+     * parity template holds two origins' rows) */
+    uint64_t rows = c->makes_template ? 2 * bound_transmissions(t, task, r < 0 ? 0 : (uint32_t)r) / t->nodes + t->nodes
                                       : 2 * bound_transmissions(t, task, r < 0 ? 0 : (uint32_t)r), bytes;
     char what[160];
     snprintf(what, sizeof what, "construction '%s' of %s on %s", c->alg, task_name(task), t->name);

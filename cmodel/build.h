@@ -4,6 +4,7 @@
 #define ROMNOC_BUILD_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "schedule.h"
 
@@ -20,5 +21,9 @@ int schedule_build(sched *s, const topo *t, task_kind task, model_kind model, in
 /* The names of the constructions for (t, task, model), comma-separated, into buf ("" if
  * none). */
 void schedule_algs(const topo *t, task_kind task, model_kind model, char *buf, size_t len);
+
+/* Prints one line per construction for --help: task, name, topology families, port models,
+ * what it is. */
+void schedule_alg_help(FILE *f);
 
 #endif

@@ -13,7 +13,14 @@
  * tried; the attempt with the fewest slots is kept, and among those (on up to 1024 nodes,
  * where all 64 attempts run) the one whose routers need the fewest forwarding sources. The
  * verifier decides.
+ *
+ * Under oneway the matching is of dimensions, not generators: the translates of a row by +e_i
+ * and of one by -e_i would share wires, so a slot uses each dimension once, either way (003
+ * Lemma 7.4's argument), and the bound becomes ceil((N-1)/n) = ceil(2(N-1)/deg) (003 Thm
+ * 3.2). A size-2 dimension's generator is its own inverse, so no one-way template exists
+ * there (cayley_applies).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,40 +35,61 @@
 
 typedef struct {
   const topo *t;
-  int ngens;
+  int ngens, nclasses;
   int gen[MAX_GENS];     /* the port of each generator */
   int inverse[MAX_GENS]; /* the port that undoes it: v's parent through g is neighbor(v, inverse) */
+  int cls[MAX_GENS];     /* what a slot may use once: the generator (mla), its dimension (oneway) */
   uint32_t *dist, *key;  /* distance from 0; the tie order of the attempt */
   uint8_t *reached;      /* 1: reached before the current slot; 2: reached in it */
-  /* the current slot: each generator's best candidates, and the matching */
+  /* the current slot: each class's best candidates (and the generator that reaches each),
+   * and the matching */
   uint32_t cand[MAX_GENS][MAX_GENS];
+  int cand_gen[MAX_GENS][MAX_GENS];
   int ncand[MAX_GENS];
-  int match[MAX_GENS]; /* index into cand[g], or -1 */
+  int match[MAX_GENS]; /* index into cand[c], or -1 */
 } search;
+
+int cayley_applies(const topo *t, model_kind model, char *why, size_t len) {
+  if (model != MODEL_ONEWAY) return 0;
+  for (int i = 0; i < t->ndims; i++)
+    if (t->radix[i] == 2) {
+      snprintf(why, len,
+               "no translation template under oneway on %s: dimension %d has size 2, whose generator is its own "
+               "inverse (try --alg double)",
+               t->name, i);
+      return -1;
+    }
+  return 0;
+}
 
 static uint64_t priority(const search *s, uint32_t v) { return (uint64_t)s->dist[v] << 32 | s->key[v]; }
 
-/* Keeps the ngens best candidates of generator g (sorted by priority), enough for a maximum
- * matching: at most ngens-1 of them can be taken by the other generators. */
-static void offer(search *s, int g, uint32_t v) {
-  int n = s->ncand[g];
-  if (n == s->ngens && priority(s, v) >= priority(s, s->cand[g][n - 1])) return;
-  if (n < s->ngens) n++;
+/* Keeps the nclasses best candidates of class c (sorted by priority), enough for a maximum
+ * matching: at most nclasses-1 of them can be taken by the other classes. v is reached by
+ * generator g. */
+static void offer(search *s, int c, uint32_t v, int g) {
+  int n = s->ncand[c];
+  for (int i = 0; i < n; i++)
+    if (s->cand[c][i] == v) return; /* already offered by the other direction */
+  if (n == s->nclasses && priority(s, v) >= priority(s, s->cand[c][n - 1])) return;
+  if (n < s->nclasses) n++;
   int i = n - 1;
-  while (i > 0 && priority(s, s->cand[g][i - 1]) > priority(s, v)) {
-    s->cand[g][i] = s->cand[g][i - 1];
+  while (i > 0 && priority(s, s->cand[c][i - 1]) > priority(s, v)) {
+    s->cand[c][i] = s->cand[c][i - 1];
+    s->cand_gen[c][i] = s->cand_gen[c][i - 1];
     i--;
   }
-  s->cand[g][i] = v;
-  s->ncand[g] = n;
+  s->cand[c][i] = v;
+  s->cand_gen[c][i] = g;
+  s->ncand[c] = n;
 }
 
-/* Kuhn's augmenting path from generator g. */
+/* Kuhn's augmenting path from class g. */
 static int augment(search *s, int g, int *visited) {
   for (int i = 0; i < s->ncand[g]; i++) {
     uint32_t v = s->cand[g][i];
     int owner = -1;
-    for (int h = 0; h < s->ngens; h++)
+    for (int h = 0; h < s->nclasses; h++)
       if (s->match[h] >= 0 && s->cand[h][s->match[h]] == v) owner = h;
     if (owner >= 0 && (visited[owner] || (visited[owner] = 1, !augment(s, owner, visited)))) continue;
     s->match[g] = i;
@@ -82,17 +110,18 @@ static uint32_t attempt(search *sr, sched *s) {
     for (uint32_t v = 1; v < n; v++) {
       if (sr->reached[v]) continue;
       for (int g = 0; g < sr->ngens; g++)
-        if (sr->reached[topo_neighbor(t, v, sr->inverse[g])]) offer(sr, g, v);
+        if (sr->reached[topo_neighbor(t, v, sr->inverse[g])]) offer(sr, sr->cls[g], v, g);
     }
-    for (int g = 0; g < sr->ngens; g++) sr->match[g] = -1;
-    for (int g = 0; g < sr->ngens; g++) {
+    for (int c = 0; c < sr->nclasses; c++) sr->match[c] = -1;
+    for (int c = 0; c < sr->nclasses; c++) {
       int visited[MAX_GENS] = {0};
-      visited[g] = 1;
-      augment(sr, g, visited);
+      visited[c] = 1;
+      augment(sr, c, visited);
     }
-    for (int g = 0; g < sr->ngens; g++) {
-      if (sr->match[g] < 0) continue;
-      uint32_t v = sr->cand[g][sr->match[g]];
+    for (int c = 0; c < sr->nclasses; c++) {
+      if (sr->match[c] < 0) continue;
+      uint32_t v = sr->cand[c][sr->match[c]];
+      int g = sr->cand_gen[c][sr->match[c]];
       if (sched_add(s, slot, (uint32_t)topo_neighbor(t, v, sr->inverse[g]), v, 0, -1)) return 0;
       sr->reached[v] = 2;
       remaining--;
@@ -137,8 +166,10 @@ int cayley_mnb(sched *s) {
     int64_t e = topo_neighbor(t, 0, p);
     if (e < 0) continue;
     sr.gen[sr.ngens] = p;
+    sr.cls[sr.ngens] = s->model == MODEL_ONEWAY ? p / 2 : sr.ngens;
     sr.inverse[sr.ngens++] = topo_port_to(t, (uint32_t)e, 0);
   }
+  sr.nclasses = s->model == MODEL_ONEWAY ? t->ndims : sr.ngens;
   sr.dist = malloc(n * sizeof *sr.dist);
   sr.key = malloc(n * sizeof *sr.key);
   sr.reached = malloc(n);

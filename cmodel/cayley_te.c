@@ -13,6 +13,10 @@
  * equally, which is the verifier's per-dimension lower bound for any te schedule; it is one
  * antipodal path longer when N/K_i is odd (the template sends every node's antipode packet
  * the same way).
+ *
+ * Under oneway the colouring is of packets against dimensions (a slot uses each dimension
+ * once, either way: 003 Lemma 7.4's argument), so the heaviest dimension carries all the hops
+ * of dimension i, twice the two-way figure, which is the one-way cut bound.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +27,7 @@
 
 typedef struct {
   uint32_t packet, gen, color;
+  uint32_t cls; /* what a slot may use once: the generator (mla), its dimension (oneway) */
 } hop;
 
 typedef struct {
@@ -53,19 +58,19 @@ static uint32_t free_at_gen(coloring *k, uint32_t g) {
 
 static void set_color(coloring *k, uint32_t h, uint32_t c) {
   hop *x = &k->hops[h];
-  if (x->color != NONE && k->at_gen[x->gen * k->colors + x->color] == h) {
-    k->at_gen[x->gen * k->colors + x->color] = NONE;
-    if (x->color < k->lowest[x->gen]) k->lowest[x->gen] = x->color;
+  if (x->color != NONE && k->at_gen[x->cls * k->colors + x->color] == h) {
+    k->at_gen[x->cls * k->colors + x->color] = NONE;
+    if (x->color < k->lowest[x->cls]) k->lowest[x->cls] = x->color;
   }
   x->color = c;
-  k->at_gen[x->gen * k->colors + c] = h;
+  k->at_gen[x->cls * k->colors + c] = h;
 }
 
 /* König: colour hop h (packet v, generator g) with a free at v and b free at g. If a is taken
  * at g, swap a and b along the path from g that alternates a, b, a, ... ; it cannot reach v
  * (the graph is bipartite and a is free at v), and afterwards a is free at g. */
 static void color_hop(coloring *k, uint32_t h, uint32_t *path) {
-  uint32_t v = k->hops[h].packet, g = k->hops[h].gen;
+  uint32_t v = k->hops[h].packet, g = k->hops[h].cls;
   uint32_t a = free_at_packet(k, v), b = free_at_gen(k, g);
   if (k->at_gen[g * k->colors + a] != NONE) {
     uint32_t len = 0, at = g, want = a;
@@ -77,15 +82,15 @@ static void color_hop(coloring *k, uint32_t h, uint32_t *path) {
       uint32_t f = hop_of_packet(k, k->hops[e].packet, other);
       if (f == NONE) break;
       path[len++] = f;
-      at = k->hops[f].gen;
+      at = k->hops[f].cls;
     }
     for (uint32_t i = 0; i < len; i++) /* clear first, so that the swap never overwrites */
-      k->at_gen[k->hops[path[i]].gen * k->colors + k->hops[path[i]].color] = NONE;
+      k->at_gen[k->hops[path[i]].cls * k->colors + k->hops[path[i]].color] = NONE;
     for (uint32_t i = 0; i < len; i++) {
       hop *x = &k->hops[path[i]];
       x->color = x->color == a ? b : a;
-      k->at_gen[x->gen * k->colors + x->color] = path[i];
-      if (a < k->lowest[x->gen]) k->lowest[x->gen] = a;
+      k->at_gen[x->cls * k->colors + x->color] = path[i];
+      if (a < k->lowest[x->cls]) k->lowest[x->cls] = a;
     }
   }
   set_color(k, h, a);
@@ -152,8 +157,9 @@ int cayley_te(sched *s) {
         hops = kk - c; /* the -e_i way round */
         port++;
       }
-      for (uint32_t j = 0; j < hops; j++) k.hops[nh++] = (hop){v, port, NONE};
-      load[port] += hops;
+      uint32_t cls = s->model == MODEL_ONEWAY ? (uint32_t)i : port;
+      for (uint32_t j = 0; j < hops; j++) k.hops[nh++] = (hop){v, port, NONE, cls};
+      load[cls] += hops;
     }
     if (nh - k.first[v] > longest) longest = nh - k.first[v];
   }

@@ -60,16 +60,44 @@ int cayley_mnb(sched *s);
  * max(longest path, heaviest generator). */
 int cayley_te(sched *s);
 
+/* Under oneway a translation template may use each dimension once per slot (both ways
+ * together) and never a generator that is its own inverse: the Cayley constructions then need
+ * every size above 2. 0 if t qualifies under s's model, else -1 with the reason. */
+int cayley_applies(const topo *t, model_kind model, char *why, size_t len);
+
 /* ---- meshes ---- */
 
 /* Multinode broadcast on a Hamiltonian cycle (the ring algorithm, N even, at least two
  * dimensions) or, on a linear array, along the array: ceil((N-1)/2) or N-1 slots. */
 int mesh_mnb_cycle(sched *s);
-int mesh_mnb_cycle_applies(const topo *t, char *why, size_t len);
+int mesh_mnb_cycle_applies(const topo *t, model_kind model, char *why, size_t len);
 
 /* Multinode broadcast by folding: the torus of the same sizes simulated at half speed (004
  * §2), redundant copies pruned. 2 * (torus mnb slots). */
 int mesh_mnb_fold(sched *s);
+
+/* ---- single-port models (paper 002) ---- */
+
+/* Multinode broadcast by the ring algorithm on a Hamiltonian cycle (002 §3): sp-full n-1,
+ * sp-half 2(n-1) for even n and 2n for odd n slots, each the lower bound. */
+int sp_ring_mnb(sched *s);
+int sp_ring_mnb_applies(const topo *t, model_kind model, char *why, size_t len);
+
+/* Multinode broadcast on a product of dimensions by composition (002 §4, Thm 2): T_B + n_B T_A
+ * slots, the factors built by the table. */
+int product_mnb(sched *s);
+int product_mnb_applies(const topo *t, model_kind model, char *why, size_t len);
+
+/* Single-node broadcast, one send per node and slot: a maximum matching of informed nodes to
+ * uninformed neighbours each slot. */
+int greedy_snb(sched *s);
+
+/* ---- one-way links (paper 003 §6) ---- */
+
+/* Any task: the mla schedule doubled, each slot split into one slot per wire direction (003
+ * §6). 2T slots; a parity template on the d-cube, a translation template on tori with every
+ * size above 2. */
+int oneway_double(sched *s);
 
 /* ---- per node, any topology ---- */
 
@@ -85,5 +113,9 @@ int greedy_te(sched *s);
 /* Dimension-ordered exchange: the same paths, dimension i's hops only after every packet has
  * finished dimension i-1 (the baseline a torus te must never exceed). */
 int dimorder_te(sched *s);
+
+/* Scatter with greedy_te's routing and priorities: the root's packets on shortest paths, the
+ * farthest first, each hop taken where the port model has room (the single-port models). */
+int greedy_scatter(sched *s);
 
 #endif

@@ -1,10 +1,12 @@
-/* greedy_te.c — total exchange scheduled per node, on any topology.
+/* greedy_te.c — total exchange (and scatter) scheduled per node, on any topology and port
+ * model.
  *
  * Every packet (u, v) takes a shortest path, one dimension after another; in a cycle dimension
  * at the antipode it goes the +1 way when u's coordinate is even and the -1 way when odd, so
- * that both directions carry equal loads. Each slot, every directed link sends, among the
- * packets waiting at its tail whose next hop it is, the one with the most hops still to go
- * (ties: the lowest packet number).
+ * that both directions carry equal loads. Each slot the waiting packets are taken in order of
+ * the most hops still to go (ties: the lowest packet number), each hopping if the port model
+ * still has room for its next link (port_budget.h): under mla every directed link sends the
+ * waiting packet with the most hops to go; under the single-port models every node does.
  * greedy: packets with u+v even take the dimensions in ascending order, the others in
  *   descending order (XY and YX on a 2-D mesh), and move as soon as they can; this keeps the
  *   middle links of every dimension busy from the first slot to the last.
@@ -16,6 +18,7 @@
 #include <string.h>
 
 #include "construct.h"
+#include "port_budget.h"
 
 typedef struct {
   uint32_t origin, dest, at;
@@ -39,16 +42,13 @@ static int next_port(const topo *t, const packet *p, int *dim) {
   return -1;
 }
 
-static int run(sched *s, int ordered) {
+/* The packets of the task: every ordered pair (te) or the root's to every node (scatter). */
+static uint64_t make_packets(const sched *s, int ordered, packet *pk, uint64_t *dim_left) {
   const topo *t = &s->topo;
-  uint64_t n = t->nodes, npk = n * (n - 1), nlinks = n * (uint64_t)t->ports;
-  packet *pk = malloc(npk * sizeof *pk);
-  uint32_t *best = malloc(nlinks * sizeof *best), *stamp = calloc(nlinks, sizeof *stamp);
-  uint64_t dim_left[TOPO_MAX_DIMS] = {0};
-  int rc = -1;
-  if (!pk || !best || !stamp) goto out;
+  uint32_t n = t->nodes;
   uint64_t live = 0;
-  for (uint32_t u = 0; u < n; u++)
+  for (uint32_t u = 0; u < n; u++) {
+    if (s->task == TASK_SCATTER && u != (uint32_t)s->root) continue;
     for (uint32_t v = 0; v < n; v++) {
       if (u == v) continue;
       /* greedy: half the packets take the dimensions in descending order, so that every
@@ -65,30 +65,38 @@ static int run(sched *s, int ordered) {
       }
       pk[live++] = p;
     }
+  }
+  return live;
+}
+
+static int run(sched *s, int ordered) {
+  const topo *t = &s->topo;
+  uint64_t n = t->nodes, npk = s->task == TASK_SCATTER ? n - 1 : n * (n - 1);
+  uint32_t longest = topo_diameter(t);
+  packet *pk = malloc((npk ? npk : 1) * sizeof *pk);
+  uint64_t *order = malloc((npk ? npk : 1) * sizeof *order), *start = calloc(longest + 2, sizeof *start);
+  uint64_t dim_left[TOPO_MAX_DIMS] = {0};
+  port_budget budget;
+  int rc = -1, have_budget = !port_budget_init(&budget, t, s->model);
+  if (!pk || !order || !start || !have_budget) goto out;
+  uint64_t live = make_packets(s, ordered, pk, dim_left);
   rc = 0;
   for (uint32_t slot = 1; live && !rc; slot++) {
     int phase = 0;
     while (ordered && phase < t->ndims && !dim_left[phase]) phase++;
-    /* each link picks its packet */
-    for (uint64_t i = 0; i < live; i++) {
-      packet *p = &pk[i];
-      int dim;
+    /* the packets by hops to go, most first, then by number (a counting sort) */
+    memset(start, 0, (longest + 2) * sizeof *start);
+    for (uint64_t i = 0; i < live; i++) start[longest - pk[i].left + 1]++;
+    for (uint32_t l = 1; l <= longest + 1; l++) start[l] += start[l - 1];
+    for (uint64_t i = 0; i < live; i++) order[start[longest - pk[i].left]++] = i;
+    /* each packet hops if its next link still has room */
+    for (uint64_t j = 0; j < live && !rc; j++) {
+      packet *p = &pk[order[j]];
+      int dim = 0;
       int port = next_port(t, p, &dim);
-      if (p->ready > slot || (ordered && dim != phase)) continue;
-      uint64_t link = (uint64_t)p->at * (uint32_t)t->ports + (uint32_t)port;
-      if (stamp[link] != slot || pk[best[link]].left < p->left) {
-        stamp[link] = slot;
-        best[link] = (uint32_t)i;
-      }
-    }
-    /* the chosen packets hop */
-    for (uint64_t i = 0; i < live && !rc; i++) {
-      packet *p = &pk[i];
-      int dim;
-      int port = next_port(t, p, &dim);
-      uint64_t link = (uint64_t)p->at * (uint32_t)t->ports + (uint32_t)port;
-      if (p->ready > slot || stamp[link] != slot || best[link] != i) continue;
+      if (p->ready > slot || (ordered && dim != phase) || !port_budget_can_send(&budget, slot, p->at)) continue;
       uint32_t next = (uint32_t)topo_neighbor(t, p->at, port);
+      if (!port_budget_take(&budget, slot, p->at, port, next)) continue;
       rc = sched_add(s, slot, p->at, next, p->origin, (int32_t)p->dest);
       p->at = next;
       p->ready = slot + 1;
@@ -102,11 +110,13 @@ static int run(sched *s, int ordered) {
     live = kept;
   }
 out:
+  if (have_budget) port_budget_free(&budget);
   free(pk);
-  free(best);
-  free(stamp);
+  free(order);
+  free(start);
   return rc;
 }
 
 int greedy_te(sched *s) { return run(s, 0); }
 int dimorder_te(sched *s) { return run(s, 1); }
+int greedy_scatter(sched *s) { return run(s, 0); }

@@ -26,21 +26,64 @@ static uint32_t grid_node(const topo *t, int e, uint32_t x, uint32_t y) {
   return id;
 }
 
+/* A torus whose sizes are all odd: the cycle C over the larger dimensions (one ring to start
+ * with) times the next smaller dimension of size a <= |C|. Row y (the nodes whose other
+ * coordinates are C[y]) is walked round dimension e from x = s_y, a - 1 hops in direction
+ * sigma_y, ending at s_y - sigma_y, where the step to row y+1 keeps x; the cycle closes at
+ * node 0 when the sigmas add up to 0 mod a: with |C| odd and a <= |C|, (|C|+a)/2 rows go +1
+ * and the rest -1 (sum a). */
+static void odd_torus_cycle(const topo *t, uint32_t *order) {
+  int dims[TOPO_MAX_DIMS] = {0};
+  for (int i = 0; i < t->ndims; i++) { /* by size, largest last */
+    int j = i;
+    while (j > 0 && t->radix[dims[j - 1]] > t->radix[i]) {
+      dims[j] = dims[j - 1];
+      j--;
+    }
+    dims[j] = i;
+  }
+  int last = dims[t->ndims - 1];
+  uint32_t len = t->radix[last];
+  for (uint32_t x = 0; x < len; x++) order[x] = x * t->stride[last];
+  for (int k = t->ndims - 2; k >= 0; k--) {
+    int e = dims[k];
+    uint32_t a = t->radix[e], plus = (len + a) / 2, x;
+    /* rows are written back to front so that order[] can grow in place */
+    for (uint32_t y = len; y-- > 0;) { /* row y occupies order[y*a .. y*a+a-1] */
+      uint32_t base = order[y];
+      /* s_y = -(sum of the sigmas of rows < y) mod a */
+      int64_t sum = y <= plus ? (int64_t)y : (int64_t)plus - (int64_t)(y - plus);
+      uint32_t s = (uint32_t)((((-sum) % (int64_t)a) + (int64_t)a) % (int64_t)a);
+      int sigma = y < plus ? 1 : -1;
+      for (uint32_t step = 0; step < a; step++) {
+        x = (uint32_t)(((int64_t)s + sigma * (int64_t)step % (int64_t)a + (int64_t)a) % (int64_t)a);
+        order[y * a + step] = base + x * t->stride[e];
+      }
+    }
+    len *= a;
+  }
+}
+
 int hamilton_cycle(const topo *t, uint32_t *order, char *why, size_t len) {
   uint32_t n = t->nodes;
   if (t->kind == TOPO_RING) {
     for (uint32_t i = 0; i < n; i++) order[i] = i;
     return 0;
   }
-  if (t->kind != TOPO_MESH) {
-    snprintf(why, len, "no Hamiltonian cycle construction for %s yet", t->name);
-    return -1;
+  if (t->kind == TOPO_HYPERCUBE) { /* the reflected Gray code (002 §3) */
+    for (uint32_t i = 0; i < n; i++) order[i] = i ^ (i >> 1);
+    return 0;
+  }
+  if (t->kind == TOPO_TORUS && n % 2) {
+    odd_torus_cycle(t, order);
+    return 0;
   }
   if (n == 2) {
     order[0] = 0;
     order[1] = 1;
     return 0;
   }
+  /* a mesh, or a torus with an even size: the mesh's cycle is one of the torus too */
   if (n % 2 || t->ndims < 2) {
     if (n % 2) snprintf(why, len, "%s has no Hamiltonian cycle (%u nodes, an odd number)", t->name, (unsigned)n);
     else snprintf(why, len, "%s has no Hamiltonian cycle (a line of more than two nodes)", t->name);

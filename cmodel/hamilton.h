@@ -9,11 +9,13 @@
 #include "topo.h"
 
 /* Writes into order[0..N-1] the nodes of t in the order of a Hamiltonian cycle starting at
- * node 0 (order[N-1] is adjacent to order[0]). Rings: 0, 1, ..., N-1. Meshes with an even
- * number of nodes and at least two dimensions (or two nodes): a dimension of even size times a
- * boustrophedon path through the others, walked as a 2-D grid cycle. Returns 0, or -1 with the
- * reason in why (a mesh with an odd node count, or a line, has no Hamiltonian cycle; other
- * topologies are not covered yet). */
+ * node 0 (order[N-1] is adjacent to order[0]; for N = 2 the "cycle" is the one link, both
+ * ways). Rings: 0, 1, ..., N-1. Hypercubes: the reflected Gray code. Meshes, and tori, with an
+ * even number of nodes and at least two dimensions: a dimension of even size times a
+ * boustrophedon path through the others, walked as a 2-D grid cycle. Tori with an odd number
+ * of nodes: each dimension's rings chained along the cycle of the larger ones, with the
+ * wraparound (see hamilton.c). Returns 0, or -1 with the reason in why (a mesh with an odd
+ * node count, or a line of more than two nodes, has no Hamiltonian cycle). */
 int hamilton_cycle(const topo *t, uint32_t *order, char *why, size_t len);
 
 #endif

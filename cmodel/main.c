@@ -45,18 +45,12 @@ static const char usage_schedule[] =
     "  --task K      snb | mnb | scatter | gather | te\n"
     "  --model M     port model: mla (default; all ports, full duplex), oneway, sp-full, sp-half\n"
     "  --root R      root node of snb, scatter, gather (default 0)\n"
-    "  --alg A       construction (default auto: the one with the fewest slots). mla:\n"
-    "                  snb      binomial (hypercube), bfs-tree\n"
-    "                  mnb      classes (hypercube, 000 s2), cayley (ring, torus: a translation\n"
-    "                           template, 003 s4), cycle (mesh: ring algorithm on a Hamiltonian\n"
-    "                           cycle, or a line), fold (mesh: the torus folded, 004 s2)\n"
-    "                  scatter  classes (hypercube, 000 s3), balanced-tree\n"
-    "                  gather   reverse (the scatter reversed in time, 003 Thm 2.10)\n"
-    "                  te       recursive (hypercube, 000 s4), coloring (ring, torus: a template\n"
-    "                           by edge colouring), greedy, dimorder (per node)\n"
-    "                The metadata line '# alg=' names the one used.\n"
-    "  --template    write only the origin-0 rows of a translation template (mnb, te on a\n"
-    "                hypercube, ring or torus); 'cmodel verify' certifies the whole schedule\n"
+    "  --alg A       construction (default auto: the one with the fewest slots); the metadata\n"
+    "                line '# alg=' names the one used. Per task: name, topologies; models:\n"
+    "@ALGS@"
+    "  --template    write only the template rows (origin 0; origins 0 and 1 of a parity\n"
+    "                template, template=xor-parity: the one-way hypercube) of mnb, te on a\n"
+    "                hypercube, ring or torus; 'cmodel verify' certifies the whole schedule\n"
     "  -o FILE       write to FILE instead of standard output: through FILE.tmp.PID beside it,\n"
     "                renamed when complete (a FIFO or device is written directly)\n"
     "  --max-mem B   refuse a table that grows with the topology beyond B bytes (suffix K, M,\n"
@@ -70,8 +64,9 @@ static const char usage_verify[] =
     "holds) and that the task completes. Options default to the file's '# key=value' metadata.\n"
     "Prints 'OK slots=S lb=L tx=T txlb=X' (exit 0) or 'FAIL <first violation>' (exit 1).\n"
     "  --template    FILE holds the origin-0 rows of an mnb or te schedule on a hypercube, ring or\n"
-    "                torus (metadata template=xor or template=add); certify all its translates\n"
-    "                without expanding them (000 section 2, 003 Thm 4.5)\n"
+    "                torus (metadata template=xor or template=add; template=xor-parity: origins\n"
+    "                0 and 1, translated by even ids), under mla or oneway; certify all its\n"
+    "                translates without expanding them (000 s2, 003 Thm 4.5, Lemma 7.4)\n"
     "  --max-mem B   refuse a table that grows with the topology beyond B bytes (suffix K, M,\n"
     "                G or T; default 4G) instead of allocating it\n";
 
@@ -128,7 +123,15 @@ static int begin_command(int argc, char **argv, unsigned takes, int max_words, c
   if (cli_parse(argc, argv, opts, n, o->words, max_words, &o->nwords, &o->help, err, sizeof err))
     return bad_input("%s", err);
   if (o->help) {
-    fputs(usage, stdout);
+    /* a usage text may hold @ALGS@: the construction table's lines */
+    const char *algs = strstr(usage, "@ALGS@");
+    if (algs) {
+      fwrite(usage, 1, (size_t)(algs - usage), stdout);
+      schedule_alg_help(stdout);
+      fputs(algs + 6, stdout);
+    } else {
+      fputs(usage, stdout);
+    }
     return -1;
   }
   if (o->max_mem) {
@@ -197,15 +200,22 @@ static int cmd_verify(int argc, char **argv) {
   if (meta_root && !strcmp(meta_root, "-1")) meta_root = NULL;
   const char *meta_template = tsv_meta(r, "template");
   int is_template = o.is_template || meta_template;
+  template_kind tpl = is_template ? TEMPLATE_TRANSLATION : TEMPLATE_NONE;
   job j;
   verifier *v = NULL;
   rc = resolve_job(o.topo ? o.topo : tsv_meta(r, "topo"), o.task ? o.task : tsv_meta(r, "task"),
                    o.model ? o.model : tsv_meta(r, "model"), o.root ? o.root : meta_root, o.root != NULL, &j);
-  if (!rc && meta_template && strcmp(meta_template, topo_translation_name(topo_translation_of(&j.topo))))
-    rc = bad_input("%s: metadata template=%s does not match %s (its translation is %s)", file, meta_template,
-                   j.topo.name, topo_translation_name(topo_translation_of(&j.topo)));
+  if (!rc && meta_template) {
+    int kind = template_kind_of(&j.topo, meta_template);
+    if (kind < 0)
+      rc = bad_input("%s: metadata template=%s does not match %s (its translation is %s%s)", file, meta_template,
+                     j.topo.name, topo_translation_name(topo_translation_of(&j.topo)),
+                     j.topo.kind == TOPO_HYPERCUBE ? ", or xor-parity" : "");
+    else
+      tpl = (template_kind)kind;
+  }
   if (!rc) {
-    v = verifier_new(&j.topo, j.task, j.model, j.root, is_template, err, sizeof err);
+    v = verifier_new(&j.topo, j.task, j.model, j.root, tpl, err, sizeof err);
     if (!v) rc = bad_input("%s", err);
   }
   if (!rc) {
@@ -222,7 +232,7 @@ static int cmd_verify(int argc, char **argv) {
     } else if (rc == VERIFY_OK) {
       printf("OK slots=%u lb=%u tx=%llu txlb=%llu%s%s\n", (unsigned)sum.slots, (unsigned)sum.lb,
              (unsigned long long)sum.tx, (unsigned long long)sum.txlb, is_template ? " template=" : "",
-             is_template ? topo_translation_name(topo_translation_of(&j.topo)) : "");
+             tpl == TEMPLATE_PARITY ? "xor-parity" : is_template ? topo_translation_name(topo_translation_of(&j.topo)) : "");
     }
   }
   verifier_free(v);
@@ -256,7 +266,7 @@ static int table_row(const topo *t, task_kind task, model_kind model, const char
   if (schedule_build(&s, t, task, model, 0, alg, err, sizeof err)) return bad_input("%s", err);
   /* beyond 4096 nodes a whole mnb/te is too many rows: certify its template instead */
   int by_template = s.is_template && t->nodes > 4096;
-  verifier *v = verifier_new(t, task, model, s.root, by_template, err, sizeof err);
+  verifier *v = verifier_new(t, task, model, s.root, by_template ? sched_template_kind(&s) : TEMPLATE_NONE, err, sizeof err);
   if (!v) {
     sched_free(&s);
     return bad_input("%s", err);

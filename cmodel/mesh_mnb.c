@@ -22,7 +22,8 @@
 #include "construct.h"
 #include "hamilton.h"
 
-int mesh_mnb_cycle_applies(const topo *t, char *why, size_t len) {
+int mesh_mnb_cycle_applies(const topo *t, model_kind model, char *why, size_t len) {
+  (void)model;
   if (t->ndims == 1) return 0; /* a line: the packets travel to both ends */
   uint32_t *order = malloc(t->nodes * sizeof *order);
   char reason[128] = "out of memory";

@@ -72,8 +72,11 @@ void sched_take_rows(sched *dst, sched *src) {
 }
 
 uint64_t sched_transmissions(const sched *s) {
-  return s->is_template ? (uint64_t)s->nrows * s->topo.nodes : s->nrows;
+  if (!s->is_template) return s->nrows;
+  return (uint64_t)s->nrows * (s->parity_template ? s->topo.nodes / 2 : s->topo.nodes);
 }
+
+static uint32_t parity(uint32_t x) { return (uint32_t)__builtin_parity(x); }
 
 /* A template entry as coordinates, so that translating it is a few additions (a whole torus
  * schedule of 4096 nodes is 16.8 M translated rows). */
@@ -112,25 +115,29 @@ static int expand_slot(const sched *s, const sched_row *first, size_t count, sch
   uint32_t uc[TOPO_MAX_DIMS], tc[TOPO_MAX_DIMS];
   for (uint32_t u = 0; u < tp->nodes; u++) {
     if (!is_xor) to_coords(tp, u, uc);
+    size_t m = 0; /* the rows of u */
     for (size_t i = 0; i < count; i++) {
       sched_row r;
       if (is_xor) {
+        /* a parity template: only even translations, so u sends the rows of its parity */
+        if (s->parity_template && parity(first[i].src) != parity(u)) continue;
         uint32_t t = u ^ first[i].src;
-        r = (sched_row){first[i].slot, u, first[i].dst ^ t, t, first[i].dest < 0 ? -1 : (int32_t)((uint32_t)first[i].dest ^ t)};
+        r = (sched_row){first[i].slot, u, first[i].dst ^ t, first[i].origin ^ t,
+                        first[i].dest < 0 ? -1 : (int32_t)((uint32_t)first[i].dest ^ t)};
       } else {
         uint32_t t = add_coords(tp, uc, ec[i].src);
         to_coords(tp, t, tc);
         r = (sched_row){first[i].slot, u, add_coords(tp, tc, ec[i].dst), t,
                         first[i].dest < 0 ? -1 : (int32_t)add_coords(tp, tc, ec[i].dest)};
       }
-      size_t j = i;
+      size_t j = m++;
       while (j > 0 && buf[j - 1].dst > r.dst) {
         buf[j] = buf[j - 1];
         j--;
       }
       buf[j] = r;
     }
-    for (size_t i = 0; i < count; i++) {
+    for (size_t i = 0; i < m; i++) {
       int rc = fn(ctx, &buf[i]);
       if (rc) return rc;
     }
@@ -162,6 +169,38 @@ int sched_foreach(const sched *s, sched_row_fn fn, void *ctx) {
   free(buf);
   free(ec);
   return rc;
+}
+
+const char *sched_template_name(const sched *s) {
+  return s->parity_template ? "xor-parity" : topo_translation_name(topo_translation_of(&s->topo));
+}
+
+template_kind sched_template_kind(const sched *s) {
+  return !s->is_template ? TEMPLATE_NONE : s->parity_template ? TEMPLATE_PARITY : TEMPLATE_TRANSLATION;
+}
+
+int template_kind_of(const topo *t, const char *name) {
+  topo_translation tr = topo_translation_of(t);
+  if (tr == TRANS_XOR && !strcmp(name, "xor-parity")) return TEMPLATE_PARITY;
+  return tr != TRANS_NONE && !strcmp(name, topo_translation_name(tr)) ? TEMPLATE_TRANSLATION : -1;
+}
+
+int sched_set_template(sched *s, const char *name) {
+  int kind = template_kind_of(&s->topo, name);
+  if (kind < 0) return -1;
+  s->is_template = true;
+  s->parity_template = kind == TEMPLATE_PARITY;
+  return 0;
+}
+
+static int append_row(void *ctx, const sched_row *r) {
+  return sched_add(ctx, r->slot, r->src, r->dst, r->origin, r->dest);
+}
+
+int sched_expand(const sched *src, sched *dst) {
+  int rc = sched_foreach(src, append_row, dst);
+  sched_finish(dst);
+  return rc ? -1 : 0;
 }
 
 /* open addressing over (slot, src, dst, dest) of the template rows */
@@ -217,7 +256,7 @@ uint64_t sched_fingerprint(const sched *s) {
   uint32_t v[5];
   for (size_t i = 0; i <= s->nrows; i++) {
     if (i == s->nrows) {
-      v[0] = s->is_template;
+      v[0] = (uint32_t)s->is_template + 2u * s->parity_template;
       v[1] = v[2] = v[3] = v[4] = 0;
     } else {
       const sched_row *r = &s->rows[i];

@@ -43,6 +43,9 @@ bool task_has_root(task_kind k);
 /* True for tasks whose packets have one destination each (scatter, gather, te). */
 bool task_is_personalized(task_kind k);
 
+/* How a schedule's rows are stored: whole, a translation template, a parity template. */
+typedef enum { TEMPLATE_NONE, TEMPLATE_TRANSLATION, TEMPLATE_PARITY } template_kind;
+
 typedef struct {
   uint32_t slot, src, dst, origin;
   int32_t dest; /* -1 for broadcast packets */
@@ -81,6 +84,25 @@ uint64_t sched_transmissions(const sched *s);
  * returns 0 after the last row, or -1 if memory runs out. */
 typedef int (*sched_row_fn)(void *ctx, const sched_row *row);
 int sched_foreach(const sched *s, sched_row_fn fn, void *ctx);
+
+/* How s is stored. */
+template_kind sched_template_kind(const sched *s);
+
+/* The template's name in the TSV metadata (template=): its translation's (xor, add), or
+ * xor-parity for a parity template. */
+const char *sched_template_name(const sched *s);
+
+/* The kind of template that name (as sched_template_name spells it) is on t, or -1 if it
+ * names none of t's (a translation t does not have). */
+int template_kind_of(const topo *t, const char *name);
+
+/* Marks s a template of the kind named. Returns 0, or -1 if the name is not a template of s's
+ * topology (s untouched). */
+int sched_set_template(sched *s, const char *name);
+
+/* Appends every transmission of src (a template expanded) to dst, an initialized whole
+ * schedule, and sorts dst. Returns 0, or -1 if memory runs out (dst holds some rows). */
+int sched_expand(const sched *src, sched *dst);
 
 /* If s is a whole schedule on a topology with a translation and every row is a translate of a
  * row of origin 0 (as many rows as N times those), keeps only the origin-0 rows and marks s a

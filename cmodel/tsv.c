@@ -65,7 +65,7 @@ int tsv_write(FILE *f, const sched *s, bool template_only) {
           ROMNOC_VERSION, s->topo.name, task_name(s->task), model_name(s->model), (long long)s->root,
           (unsigned)s->slots, (unsigned long long)rows);
   if (s->alg[0]) fprintf(f, "# alg=%s\n", s->alg);
-  if (template_only) fprintf(f, "# template=%s\n", topo_translation_name(topo_translation_of(&s->topo)));
+  if (template_only) fprintf(f, "# template=%s\n", sched_template_name(s));
   fputs(TSV_HEADER "\n", f);
   out_buf *o = malloc(sizeof *o);
   if (!o) return -1;
@@ -330,13 +330,13 @@ int tsv_load(FILE *f, sched *s, char *err, size_t errlen) {
                      root && strcmp(root, "-1") ? root : NULL, false, why, sizeof why);
   if (rc) {
     snprintf(err, errlen, "metadata: %s", why);
-  } else if (tpl && strcmp(tpl, topo_translation_name(topo_translation_of(&j.topo)))) {
-    snprintf(err, errlen, "metadata template=%s does not match %s (its translation is %s)", tpl, j.topo.name,
-             topo_translation_name(topo_translation_of(&j.topo)));
-    rc = -1;
   }
   sched_init(s, &j.topo, j.task, j.model, j.root);
-  s->is_template = tpl != NULL;
+  if (!rc && tpl && sched_set_template(s, tpl)) {
+    snprintf(err, errlen, "metadata template=%s does not match %s (its translation is %s%s)", tpl, j.topo.name,
+             topo_translation_name(topo_translation_of(&j.topo)), j.topo.kind == TOPO_HYPERCUBE ? ", or xor-parity" : "");
+    rc = -1;
+  }
   if (alg) snprintf(s->alg, sizeof s->alg, "%s", alg);
   sched_row row;
   int got = 0;

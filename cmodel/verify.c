@@ -22,6 +22,8 @@ struct verifier {
   model_kind model;
   uint32_t root;
   bool template_mode;
+  template_kind tpl;
+  uint32_t reps; /* template mode: the origins whose rows it holds (0, or 0 and 1) */
 
   uint64_t norigins;  /* broadcast: origins tracked per node */
   uint64_t *held;     /* broadcast: bit node*norigins + origin index */
@@ -33,7 +35,7 @@ struct verifier {
   size_t npending, cap_pending;
 
   uint32_t *stamp_a, *stamp_b; /* capacity: the last slot a link or node was used */
-  uint32_t gen_stamp[2 * TOPO_MAX_DIMS]; /* template mode: the last slot each port was used */
+  uint32_t gen_stamp[4 * TOPO_MAX_DIMS]; /* template mode: the last slot each generator class was used */
 
   uint32_t slot, last_src, last_dst;
   uint64_t rows;
@@ -44,16 +46,23 @@ static int bit_get(const uint64_t *b, uint64_t i) { return (int)(b[i >> 6] >> (i
 static void bit_set(uint64_t *b, uint64_t i) { b[i >> 6] |= 1ull << (i & 63); }
 static void bit_clear(uint64_t *b, uint64_t i) { b[i >> 6] &= ~(1ull << (i & 63)); }
 
-verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t root, bool template_mode,
+verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t root, template_kind tpl,
                        char *err, size_t errlen) {
+  bool template_mode = tpl != TEMPLATE_NONE;
   if (task_has_root(task) && (root < 0 || root >= t->nodes)) {
     snprintf(err, errlen, "root %lld is not a node of %s (0..%u)", (long long)root, t->name, (unsigned)t->nodes - 1);
     return NULL;
   }
-  if (template_mode && (topo_translation_of(t) == TRANS_NONE || model != MODEL_MLA || (task != TASK_MNB && task != TASK_TE))) {
+  if (template_mode && (topo_translation_of(t) == TRANS_NONE || (model != MODEL_MLA && model != MODEL_ONEWAY) ||
+                        (task != TASK_MNB && task != TASK_TE))) {
     snprintf(err, errlen,
-             "--template certifies translated mnb or te schedules on a hypercube, ring or torus under mla, not %s %s %s",
+             "--template certifies translated mnb or te schedules on a hypercube, ring or torus under mla or oneway, not "
+             "%s %s %s",
              task_name(task), t->name, model_name(model));
+    return NULL;
+  }
+  if (tpl == TEMPLATE_PARITY && t->kind != TOPO_HYPERCUBE) {
+    snprintf(err, errlen, "a parity template (template=xor-parity) is a hypercube's, not %s's", t->name);
     return NULL;
   }
   verifier *v = calloc(1, sizeof *v);
@@ -64,9 +73,11 @@ verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t 
   v->model = model;
   v->root = template_mode ? 0 : task_has_root(task) ? (uint32_t)root : 0;
   v->template_mode = template_mode;
+  v->tpl = tpl;
+  v->reps = tpl == TEMPLATE_PARITY ? 2 : 1;
   uint64_t n = t->nodes;
   if (task_is_personalized(v->task)) {
-    v->npackets = v->task == TASK_TE ? n * n : n;
+    v->npackets = v->task == TASK_TE ? n * n : v->task == TASK_SCATTER ? v->reps * n : n;
     uint64_t bytes;
     char why[200];
     if (mem_check(v->npackets, sizeof *v->loc + 1, "tracking every packet", &bytes, why, sizeof why)) {
@@ -78,9 +89,9 @@ verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t 
     v->moving = calloc((v->npackets + 63) / 64, sizeof *v->moving);
     if (!v->loc || !v->moving) goto oom;
     for (uint64_t p = 0; p < v->npackets; p++) /* each packet starts at its origin */
-      v->loc[p] = (uint16_t)(v->task == TASK_TE ? p / n : v->task == TASK_SCATTER ? v->root : p);
+      v->loc[p] = (uint16_t)(v->task == TASK_TE || v->template_mode ? p / n : v->task == TASK_SCATTER ? v->root : p);
   } else {
-    v->norigins = v->task == TASK_MNB ? n : 1;
+    v->norigins = v->task == TASK_MNB ? n : v->reps;
     uint64_t bytes;
     char why[200];
     if (mem_check((n * v->norigins + 63) / 64, sizeof *v->held, "a bit per node and origin", &bytes, why, sizeof why)) {
@@ -92,7 +103,8 @@ verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t 
     if (!v->held) goto oom;
     for (uint64_t u = 0; u < n; u++)
       if (v->task == TASK_MNB) bit_set(v->held, u * n + u);
-    if (v->task == TASK_SNB) bit_set(v->held, v->root);
+    if (v->task == TASK_SNB)
+      for (uint32_t o = 0; o < v->reps; o++) bit_set(v->held, (uint64_t)(v->root + o) * v->norigins + o);
   }
   v->stamp_a = calloc(n * (uint64_t)t->ports, sizeof *v->stamp_a);
   v->stamp_b = calloc(n, sizeof *v->stamp_b);
@@ -157,6 +169,43 @@ static void end_slot(verifier *v) {
   v->npending = 0;
 }
 
+/* Template mode: the translates of the slot's rows must not share what the model allows once.
+ * 000 §2, 003 Thm 4.5: under mla the translates of two rows share directed links iff they use
+ * the same generator; a parity template's rows are translated by even ids only, so under mla
+ * rows of the same generator are apart when their senders' parities differ. 003 Lemma 7.4:
+ * under oneway a row's translates use every wire of its dimension once (parity template; a
+ * translation template of a generator that is its own inverse uses each wire both ways, a
+ * conflict with itself), so each dimension is used once per slot, both ways together. */
+static int check_generators(verifier *v, const sched_row *r, int port) {
+  const topo *t = &v->t;
+  int dim = t->kind == TOPO_HYPERCUBE ? port : port / 2, cls = port;
+  char gen[16];
+  topo_port_name(t, port, gen, sizeof gen);
+  bool self_inverse = t->kind == TOPO_HYPERCUBE || t->radix[dim] == 2;
+  if (v->model == MODEL_ONEWAY) {
+    if (self_inverse && v->tpl == TEMPLATE_TRANSLATION)
+      return violation(v, r,
+                       "translates exceed the oneway capacity: generator %s is its own inverse, so the translates of "
+                       "this row use each of its wires both ways in slot %u",
+                       gen, (unsigned)r->slot);
+    cls = dim;
+  } else if (v->tpl == TEMPLATE_PARITY) {
+    cls = 2 * port + (int)__builtin_parity(r->src);
+  }
+  if (v->gen_stamp[cls] == r->slot && v->model == MODEL_ONEWAY)
+    return violation(v, r,
+                     "translates exceed the oneway capacity: the template uses dimension %d twice in slot %u (%s "
+                     "here), so its translates share wires",
+                     dim, (unsigned)r->slot, gen);
+  if (v->gen_stamp[cls] == r->slot)
+    return violation(v, r,
+                     "translates exceed the mla capacity: the template uses generator %s (port %d) twice in slot %u, "
+                     "so its translates share directed links",
+                     gen, port, (unsigned)r->slot);
+  v->gen_stamp[cls] = r->slot;
+  return VERIFY_OK;
+}
+
 /* Checks the row's use of links and ports against the model; 0 if within capacity. */
 static int check_capacity(verifier *v, const sched_row *r, int port) {
   uint32_t s = r->slot, n_ports = (uint32_t)v->t.ports;
@@ -187,17 +236,7 @@ static int check_capacity(verifier *v, const sched_row *r, int port) {
   if (*a == s || (b && *b == s)) return violation(v, r, what, (unsigned)r->src, (unsigned)r->dst);
   *a = s;
   if (b) *b = s;
-  if (v->template_mode) { /* 000 §2, 003 Thm 4.5: translates are disjoint iff generators differ per slot */
-    if (v->gen_stamp[port] == s) {
-      char gen[16];
-      topo_port_name(&v->t, port, gen, sizeof gen);
-      return violation(v, r,
-                       "translates exceed the mla capacity: the template uses generator %s (port %d) twice in slot %u, "
-                       "so its translates share directed links",
-                       gen, port, (unsigned)s);
-    }
-    v->gen_stamp[port] = s;
-  }
+  if (v->template_mode) return check_generators(v, r, port);
   return VERIFY_OK;
 }
 
@@ -227,7 +266,9 @@ int verifier_feed(verifier *v, const sched_row *r) {
     return violation(v, r, "this packet is not part of task %s", task_name(v->full_task));
   if (v->held) {
     uint64_t origin_index = r->origin;
-    if (v->task == TASK_SNB) {
+    if (v->task == TASK_SNB && v->template_mode) {
+      if (r->origin >= v->reps) return violation(v, r, "origin %u is not one of the template's (0..%u)", r->origin, v->reps - 1);
+    } else if (v->task == TASK_SNB) {
       if (r->origin != v->root) return violation(v, r, "origin %u is not the root %u", r->origin, v->root);
       origin_index = 0;
     }
@@ -238,8 +279,10 @@ int verifier_feed(verifier *v, const sched_row *r) {
   uint64_t packet;
   switch (v->task) {
   case TASK_SCATTER:
-    if (r->origin != v->root) return violation(v, r, "origin %u is not the root %u", r->origin, v->root);
-    packet = (uint64_t)r->dest;
+    if (v->template_mode && r->origin >= v->reps)
+      return violation(v, r, "origin %u is not one of the template's (0..%u)", r->origin, v->reps - 1);
+    if (!v->template_mode && r->origin != v->root) return violation(v, r, "origin %u is not the root %u", r->origin, v->root);
+    packet = (uint64_t)r->origin * n * v->template_mode + (uint64_t)r->dest;
     break;
   case TASK_GATHER:
     if ((uint32_t)r->dest != v->root) return violation(v, r, "dest %u is not the root %u", (uint32_t)r->dest, v->root);
@@ -263,13 +306,14 @@ int verifier_finish(verifier *v, verify_summary *out) {
       for (uint64_t o = 0; o < v->norigins; o++)
         if (!bit_get(v->held, u * v->norigins + o)) {
           snprintf(v->msg, sizeof v->msg, "incomplete: node %llu never receives the packet of origin %llu",
-                   (unsigned long long)u, (unsigned long long)(v->task == TASK_SNB ? v->root : o));
+                   (unsigned long long)u, (unsigned long long)(v->task == TASK_SNB && !v->template_mode ? v->root : o));
           return VERIFY_VIOLATION;
         }
   } else {
     for (uint64_t p = 0; p < v->npackets; p++) {
-      uint64_t origin = v->task == TASK_TE ? p / n : v->task == TASK_SCATTER ? v->root : p;
-      uint64_t dest = v->task == TASK_TE ? p % n : v->task == TASK_SCATTER ? p : v->root;
+      bool by_origin = v->task == TASK_TE || (v->task == TASK_SCATTER && v->template_mode);
+      uint64_t origin = by_origin ? p / n : v->task == TASK_SCATTER ? v->root : p;
+      uint64_t dest = by_origin ? p % n : v->task == TASK_SCATTER ? p : v->root;
       if (origin != dest && v->loc[p] != dest) {
         snprintf(v->msg, sizeof v->msg, "incomplete: the packet origin=%llu dest=%llu ends at node %u",
                  (unsigned long long)origin, (unsigned long long)dest, (unsigned)v->loc[p]);
@@ -279,7 +323,7 @@ int verifier_finish(verifier *v, verify_summary *out) {
   }
   out->slots = v->slot;
   out->lb = bound_slots(&v->t, v->full_task, v->model, v->root);
-  out->tx = v->template_mode ? v->rows * n : v->rows;
+  out->tx = v->template_mode ? v->rows * n / v->reps : v->rows;
   out->txlb = bound_transmissions(&v->t, v->full_task, v->root);
   return VERIFY_OK;
 }

@@ -86,7 +86,7 @@ static int feed_row(void *v, const sched_row *row) { return verifier_feed(v, row
 /* Verifies s in-process, its template from its rows alone: rtl_gen only turns verified
  * schedules into hardware. */
 static int verify_schedule(const sched *s, char *err, size_t errlen) {
-  verifier *v = verifier_new(&s->topo, s->task, s->model, s->root, s->is_template, err, errlen);
+  verifier *v = verifier_new(&s->topo, s->task, s->model, s->root, sched_template_kind(s), err, errlen);
   if (!v) return -1;
   int rc = 0;
   for (size_t i = 0; i < s->nrows && !rc; i++) rc = feed_row(v, &s->rows[i]);
@@ -196,6 +196,16 @@ static int plan_design(design *d, int payload_width) {
   char err[512] = "";
   if (golden_deliveries_fit(&d->s, err, sizeof err)) return bad_input("%s", err);
   if (verify_schedule(&d->s, err, sizeof err)) return bad_input("%s", err);
+  if (d->s.parity_template) { /* two programs (even and odd nodes) are not one shared ROM: a ROM per node */
+    sched whole;
+    sched_init(&whole, &d->s.topo, d->s.task, d->s.model, d->s.root);
+    if (sched_expand(&d->s, &whole)) {
+      sched_free(&whole);
+      return bad_input("out of memory expanding the parity template of %s", d->s.topo.name);
+    }
+    sched_take_rows(&d->s, &whole);
+    d->s.is_template = d->s.parity_template = false;
+  }
   if (sched_to_template(&d->s) < 0) return bad_input("out of memory looking for the schedule's template");
   if (fabric_describe(&d->fd, &d->s.topo, d->s.model))
     return bad_input("out of memory describing the fabric of %s", d->s.topo.name);

@@ -5,6 +5,8 @@
 #   awk -f bounds.awk FILE                     reads table rows: task topo slots lb gap tx txlb check alg
 #   awk -v task=K -v topo=T -f bounds.awk      prints "LB TX" for one task and topology (also
 #                                              hypercube:D), root 0
+#   -v model=M                                 the port model (mla when absent): oneway,
+#                                              sp-full or sp-half change the capacities below
 #
 # For each row it prints "ok" or "FAIL <row>: <why>", then "N passed, N failed" at the end.
 # Expected figures (N nodes; per dimension i of size K: cycle = ring/torus with K > 2):
@@ -18,10 +20,31 @@
 #   te:      max(diameter, ceil((N-1)/mindeg), ceil(DALL/(2 links)), max_i cut_i) slots,
 #            DALL transmissions, where cut_i = ceil((N/K)^2 floor(K^2/4) / (2N/K on a cycle,
 #            N/K on a path)): the packets that must cross the middle of dimension i.
+# Port models (a slot's capacity: mla 2 links transmissions and deg(u) per node; oneway links
+# transmissions and deg(u) per node; sp-full N, one send and one receive per node; sp-half
+# floor(N/2), one action per node):
+#   oneway:  as mla with the network capacity halved: mnb ceil(N(N-1)/links) (= ceil(2(N-1)/deg)
+#            on a regular graph, 003 Thm 3.2), te ceil(DALL/links) and cut_i doubled (both
+#            directions share the links of the cut); 003 Thm 6.3, 6.5 on the d-cube
+#   sp-full: snb max(ecc(0), ceil(log2 N)) (the informed set at most doubles per slot);
+#            mnb max(ecc, N-1) (002 Eq. 1); scatter, gather max(ecc(0), N-1, ceil(D0/N));
+#            te max(diameter, N-1, ceil(DALL/N))
+#   sp-half: snb as sp-full; mnb max(N, ceil(N(N-1)/floor(N/2))) = 2(N-1) for even N, 2N for
+#            odd N (002 Eqs. 2, 3); scatter, gather max(ecc(0), N-1, ceil(D0/floor(N/2)));
+#            te max(diameter, 2(N-1), ceil(DALL/floor(N/2)))
 # Policy: snb, mnb, scatter and gather must reach the slot bound on rings, tori and 2-D meshes
 # with an even node count (the issue's "at the lower bound" set) - and every row must reach the
 # transmission bound. te on rings and tori must not exceed the dimension-ordered exchange,
 # whose phases cannot beat their own cut bounds: slots <= sum_i cut_i.
+# Under oneway: snb, scatter and gather as under mla (the mla trees use each wire one way);
+# mnb and te on the d-cube (003 Thm 6.3, 6.5). Under sp-full and sp-half: mnb on every graph
+# with a Hamiltonian cycle (rings, hypercubes, tori, meshes with an even node count: 002 §3),
+# snb on the d-cube (the binomial tree sends once per node and slot), te on the d-cube (the
+# dimension-ordered exchange: in phase k every node holds 2^(d-1) packets that must cross
+# dimension k and swaps them with its partner one per slot, d 2^(d-1) = DALL/N slots under
+# sp-full, twice that = DALL/(N/2) under sp-half), and under sp-full
+# scatter and gather on rings, tori and hypercubes (farthest first down a shortest-path tree:
+# the packet sent i-th travels at most N-i hops).
 # Elsewhere slots >= lb is all that is asked (the gap is reported, not failed).
 
 function ceil_div(a, b) { return int((a + b - 1) / b) }
@@ -37,7 +60,7 @@ function expect(task, topo,   kv, i, k, lines, cyc, deg, ecc, d0, dall, links, c
 	if (kind == "hypercube") { m = kv[2] + 0; for (i = 1; i <= m; i++) K[i] = 2 }
 	else m = split(kv[2], K, "x")
 	N = 1; for (i = 1; i <= m; i++) { K[i] += 0; N *= K[i] }
-	deg = 0; ecc = 0; d0 = 0; dall = 0; links = 0; cutmax = 0; cutsum = 0
+	deg = 0; ecc = 0; d0 = 0; dall = 0; links = 0; cutmax = 0; cutsum = 0; oneway_cutmax = 0
 	for (i = 1; i <= m; i++) {
 		k = K[i]; lines = N / k
 		cyc = (kind == "torus" || kind == "ring") && k > 2
@@ -48,15 +71,31 @@ function expect(task, topo,   kv, i, k, lines, cyc, deg, ecc, d0, dall, links, c
 		links += lines * (cyc ? k : k - 1)
 		cut = ceil_div(lines * lines * int(k * k / 4), cyc ? 2 * lines : lines)
 		cutmax = max(cutmax, cut); cutsum += cut
+		oneway_cutmax = max(oneway_cutmax, ceil_div(2 * lines * lines * int(k * k / 4), cyc ? 2 * lines : lines))
 	}
 	mindeg = kind == "mesh" ? m : deg
 	want_lb = want_tx = -1
-	if (task == "snb") { want_lb = ecc; want_tx = N - 1 }
-	else if (task == "mnb") { want_lb = max(ecc, ceil_div(N - 1, mindeg)); want_tx = N * (N - 1) }
-	else if (task == "scatter" || task == "gather") { want_lb = max(ecc, ceil_div(N - 1, mindeg)); want_tx = d0 }
-	else if (task == "te") {
-		want_lb = max(max(ecc, ceil_div(N - 1, mindeg)), max(ceil_div(dall, 2 * links), cutmax))
-		want_tx = dall
+	if (model == "" || model == "mla" || model == "oneway") {
+		cap = model == "oneway" ? links : 2 * links
+		if (model == "oneway") cutmax = oneway_cutmax
+		if (task == "snb") { want_lb = ecc; want_tx = N - 1 }
+		else if (task == "mnb") { want_lb = max(max(ecc, ceil_div(N - 1, mindeg)), ceil_div(N * (N - 1), cap)); want_tx = N * (N - 1) }
+		else if (task == "scatter" || task == "gather") { want_lb = max(ecc, ceil_div(N - 1, mindeg)); want_tx = d0 }
+		else if (task == "te") {
+			want_lb = max(max(ecc, ceil_div(N - 1, mindeg)), max(ceil_div(dall, cap), cutmax))
+			want_tx = dall
+		}
+	} else if (model == "sp-full" || model == "sp-half") {
+		cap = model == "sp-full" ? N : int(N / 2)
+		for (logn = 0; 2 ^ logn < N; logn++) {}
+		if (task == "snb") { want_lb = max(ecc, logn); want_tx = N - 1 }
+		else if (task == "mnb") { want_lb = max(max(ecc, N - 1), ceil_div(N * (N - 1), cap)); want_tx = N * (N - 1) }
+		else if (task == "scatter" || task == "gather") { want_lb = max(max(ecc, N - 1), ceil_div(d0, cap)); want_tx = d0 }
+		else if (task == "te") {
+			want_lb = max(max(ecc, model == "sp-full" ? N - 1 : 2 * (N - 1)), ceil_div(dall, cap))
+			want_tx = dall
+		}
+		if (model == "sp-half" && task == "mnb") want_lb = max(want_lb, N)
 	}
 }
 
@@ -71,10 +110,12 @@ function expect(task, topo,   kv, i, k, lines, cyc, deg, ecc, d0, dall, links, c
 	if (lb != want_lb) { fail($0 ": verifier lb " lb ", formula " want_lb); next }
 	if (txlb != want_tx) { fail($0 ": verifier txlb " txlb ", formula " want_tx); next }
 	if (tx != want_tx) { fail($0 ": " tx " transmissions, minimum " want_tx); next }
-	must = task != "te" && (kind != "mesh" || (m == 2 && N % 2 == 0))
+	if (model == "" || model == "mla") must = task != "te" && (kind != "mesh" || (m == 2 && N % 2 == 0))
+	else if (model == "oneway") must = task == "snb" || task == "scatter" || task == "gather" ? kind != "mesh" || (m == 2 && N % 2 == 0) : kind == "hypercube"
+	else must = task == "mnb" && (kind != "mesh" || (N % 2 == 0 && (m >= 2 || N == 2))) || (task == "snb" || task == "te") && kind == "hypercube" || model == "sp-full" && (task == "scatter" || task == "gather") && kind != "mesh"
 	if (must && slots != want_lb) { fail($0 ": " slots " slots, lower bound " want_lb); next }
 	if (slots < want_lb) { fail($0 ": " slots " slots is below the lower bound " want_lb); next }
-	if (task == "te" && kind != "mesh" && slots > cutsum) {
+	if ((model == "" || model == "mla") && task == "te" && kind != "mesh" && slots > cutsum) {
 		fail($0 ": " slots " slots, worse than dimension-ordered exchange (>= " cutsum ")"); next
 	}
 	npass++; print "ok " task " " topo

@@ -350,11 +350,11 @@ ROOT8 | schedule --topo hypercube:3 --task scatter --root 8
 abc | schedule --topo hypercube:3 --task snb --root abc
 root | schedule --topo hypercube:3 --task mnb --root 0
 root | schedule --topo hypercube:3 --task te --root 1
-oneway | schedule --topo hypercube:3 --task mnb --model oneway
-sp-full | schedule --topo hypercube:3 --task te --model sp-full
-sp-half | schedule --topo hypercube:3 --task snb --model sp-half
+oneway | schedule --topo hypercube:3 --task mnb --model oneway --alg ring
+sp-full | schedule --topo hypercube:3 --task te --model sp-full --alg recursive
+sp-half | schedule --topo hypercube:3 --task snb --model sp-half --alg bfs-tree
 bogus | schedule --topo hypercube:3 --task snb --model bogus
-oneway|torus:4x4 | schedule --topo torus:4x4 --task mnb --model oneway
+oneway|torus:2x4 | schedule --topo torus:2x4 --task mnb --model oneway --alg cayley
 template|scatter | schedule --topo hypercube:3 --task scatter --template
 template|snb | schedule --topo hypercube:3 --task snb --template
 --frobnicate | schedule --topo hypercube:3 --task mnb --frobnicate

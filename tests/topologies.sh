@@ -180,8 +180,8 @@ mesh:3x3.*Hamiltonian|schedule --topo mesh:3x3 --task mnb --alg cycle
 mesh:5x5.*Hamiltonian|schedule --topo mesh:5x5 --task mnb --alg cycle
 'bogus'|schedule --topo torus:4x4 --task mnb --alg bogus
 'classes'|schedule --topo torus:4x4 --task mnb --alg classes
-oneway.*torus:4x4|schedule --topo torus:4x4 --task mnb --model oneway
-sp-full.*mesh:4x4|schedule --topo mesh:4x4 --task te --model sp-full
+torus:4x4.*oneway|schedule --topo torus:4x4 --task mnb --model oneway --alg cycle
+mesh:4x4.*sp-full|schedule --topo mesh:4x4 --task te --model sp-full --alg coloring
 template.*mesh:4x4|schedule --topo mesh:4x4 --task mnb --template
 template.*mesh:2x4|schedule --topo mesh:2x4 --task te --template
 mesh:33x33 has 1089|schedule --topo mesh:33x33 --task mnb --alg greedy

@@ -151,7 +151,7 @@ static void test_verifier_cases(void) {
     topo t;
     char err[256];
     topo_parse(c->topo, &t, err, sizeof err);
-    verifier *v = verifier_new(&t, c->task, c->model, c->root, false, err, sizeof err);
+    verifier *v = verifier_new(&t, c->task, c->model, c->root, TEMPLATE_NONE, err, sizeof err);
     CHECK(v != NULL, "%s: verifier_new: %s", c->what, err);
     if (!v) continue;
     int rc = VERIFY_OK;

@@ -21,7 +21,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (r && !job_parse(&j, tsv_meta(r, "topo"), tsv_meta(r, "task"), tsv_meta(r, "model"),
                       root && strcmp(root, "-1") ? root : NULL, false, err, sizeof err) &&
       j.topo.nodes <= 64) {
-    verifier *v = verifier_new(&j.topo, j.task, j.model, j.root, tsv_meta(r, "template") != NULL, err, sizeof err);
+    const char *tpl = tsv_meta(r, "template");
+    int kind = tpl ? template_kind_of(&j.topo, tpl) : TEMPLATE_NONE;
+    verifier *v = verifier_new(&j.topo, j.task, j.model, j.root, kind < 0 ? TEMPLATE_TRANSLATION : (template_kind)kind, err,
+                               sizeof err);
     if (v) {
       sched_row row;
       int rc = 0;
