@@ -99,11 +99,13 @@ ROOT  ?= 0
 TRACE ?= 0
 # router architecture: banked, single or simple (empty: the one the schedule's port model asks for)
 ARCH  ?=
+# the port model of TOPO/TASK's schedule: mla (default), oneway, sp-full or sp-half
+MODEL ?=
 # a schedule TSV to build instead of TOPO/TASK/ROOT (any topology, task and model)
 SCHEDULE ?=
 # the golden model's construction for TOPO/TASK (default: auto)
 ALG   ?=
-DESIGN_VARS = TOPO=$(TOPO) TASK=$(TASK) WIDTH=$(WIDTH) ROOT=$(ROOT) ARCH=$(ARCH) SCHEDULE=$(SCHEDULE) ALG=$(ALG)
+DESIGN_VARS = TOPO=$(TOPO) TASK=$(TASK) MODEL=$(MODEL) WIDTH=$(WIDTH) ROOT=$(ROOT) ARCH=$(ARCH) SCHEDULE=$(SCHEDULE) ALG=$(ALG)
 .PHONY: sim
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@$(DESIGN_VARS) SEED=$(SEED) TRACE=$(TRACE) scripts/sim.sh

@@ -6,9 +6,7 @@
 # mla and oneway) on hypercube D=4..7 and torus:4x4, 8x8. Writes the "ports" section of OUT.md.
 # One synthesis at a time (the machine is shared); the figures are deterministic.
 #   TOPOS="hypercube:4 torus:4x4" bench/port_model_bench.sh OUT.md    (a subset)
-# Schedules: mla from the golden model; sp-full and sp-half from the ring algorithm of 002 §3
-# on a Hamiltonian cycle (tests/ring_mnb.awk: a Gray code on the hypercube, a snake on the
-# torus); oneway from the mla schedule split by link direction (tests/oneway_double.awk).
+# Every schedule is the golden model's (cmodel schedule --model M).
 set -euo pipefail
 out=$1
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,35 +14,13 @@ topos=${TOPOS:-"hypercube:4 hypercube:5 hypercube:6 hypercube:7 torus:4x4 torus:
 work=$repo/build/bench/ports
 mkdir -p "$work"
 
-# cycle TOPO: a Hamiltonian cycle of TOPO's node ids (reflected Gray code; boustrophedon on an
-# even-sided 2-D torus, whose last row ends next to node 0)
-cycle() {
-  awk -v topo="$1" 'function gray(i,   g, b, hi) { g = 0; for (b = 1; b <= i; b *= 2) { hi = int(i / b) % 2 != int(i / (2 * b)) % 2; g += hi * b } return g }
-    BEGIN { split(topo, kv, ":"); if (kv[1] == "hypercube") { for (i = 0; i < 2 ^ kv[2]; i++) printf "%s%d", i ? " " : "", gray(i); exit }
-      split(kv[2], k, "x"); for (y = 0; y < k[2]; y++) for (j = 0; j < k[1]; j++) printf "%s%d", y + j ? " " : "", (y % 2 ? k[1] - 1 - j : j) + k[1] * y }'
-}
-
-# schedule MODEL TOPO TASK FILE: the fixture schedule of the model (mla: none, the golden model's)
-schedule() {
-  case $1 in
-  sp-full | sp-half) awk -v topo="$2" -v model="$1" -v cycle="$(cycle "$2")" -f "$repo/tests/ring_mnb.awk" >"$4" ;;
-  oneway) "$repo/build/cmodel" schedule --topo "$2" --task "$3" | awk -f "$repo/tests/oneway_double.awk" >"$4" ;;
-  esac
-}
-
 field() { sed -nE "s/.* $1=([^ ]+).*/\1/p"; }
 rows=""
 for topo in $topos; do
   for job in "mnb mla" "mnb sp-full" "mnb sp-half" "mnb oneway" "te mla" "te oneway"; do
     set -- $job
     task=$1 model=$2 tag=${topo/:/-}_${task}_$model dir=$work/$tag
-    if [ "$model" = mla ]; then
-      vars=(TOPO="$topo" TASK="$task")
-    else
-      schedule "$model" "$topo" "$task" "$work/$tag.tsv"
-      vars=(SCHEDULE="$work/$tag.tsv")
-    fi
-    env "${vars[@]}" TARGET=ice40 SYNTH_DIR="$dir" "$repo/scripts/synth.sh" >"$dir.log" 2>&1 || true
+    TOPO=$topo TASK=$task MODEL=$model TARGET=ice40 SYNTH_DIR="$dir" "$repo/scripts/synth.sh" >"$dir.log" 2>&1 || true
     line=$(grep -h "scope=router" "$dir.log" | tail -n 1)
     echo "-- BENCH ports $topo $task $model: $(printf '%s' "$line" | cut -d' ' -f6-)" >&2
     d=$dir/gen/design.txt
@@ -57,8 +33,10 @@ for topo in $topos; do
       link=$(awk '$1 == "SB_LUT4" { print $2 }' "$dir/stat_link.txt")
       total=$(awk -v r="$luts" -v l="$link" -v p="$ports" 'BEGIN { print r + l * p / 2 }')
     fi
+    lb=$(sed -nE 's/^OK slots=[0-9]+ lb=([0-9]+) .*/\1/p' < <("$repo/build/cmodel" verify "$dir/gen/golden/wire.tsv"))
+    alg=$(sed -nE 's/.* alg=([^ ]+) .*/\1/p' < <(head -n 1 "$dir/gen/design.txt"))
     run=$(awk -v c="$(fact cycles)" -v f="$fmax" 'BEGIN { if (f + 0 > 0) printf "%.2f", c / f; else print "-" }')
-    rows+="| $topo | $task | $model | $slots | $arch | $luts | $(printf '%s' "$line" | field ffs) | $(printf '%s' "$line" | field brams) | $link | $total | $fmax | $run | $(printf '%s' "$line" | field status) |"$'\n'
+    rows+="| $topo | $task | $model | $alg | $slots | $lb | $arch | $luts | $(printf '%s' "$line" | field ffs) | $(printf '%s' "$line" | field brams) | $link | $total | $fmax | $run | $(printf '%s' "$line" | field status) |"$'\n'
   done
 done
 "$repo/scripts/md_section.sh" "$out" ports <<MD
@@ -72,15 +50,16 @@ romnoc $(git -C "$repo" describe --always --dirty 2>/dev/null || echo unknown).
 
 Each port model runs on the router rtl_gen picks for it: mla and oneway on the all-port
 \`banked\` router, sp-full and sp-half on the \`single\` router (one transmit and one receive
-datapath). Schedules: mla from the golden model; sp-full and sp-half by the ring algorithm of
-002 §3 on a Hamiltonian cycle (N−1 and 2(N−1) slots, the bounds for even N); oneway is the mla
-schedule split by link direction (twice its slots: a fixture, above the one-way bound for mnb,
-at it for te on the hypercube). link = LUT4 of one \`romnoc_link\` (oneway: one channel per
+datapath). Schedules: the golden model's (\`cmodel schedule --model M\`; the alg column): sp-full
+and sp-half mnb by the ring algorithm of 002 §3 on a Hamiltonian cycle (N−1 and 2(N−1) slots,
+the bounds for even N); oneway on the hypercube by doubling the mla schedule (003 §6: at the
+bound for te, above it for mnb but at d=4), on the torus by one-way Cayley templates and
+colouring. lb = the model's lower bound (\`cmodel verify\`). link = LUT4 of one \`romnoc_link\` (oneway: one channel per
 undirected link, an AND-OR of the two ends' registered outputs); total = router LUT4 + ports/2
 links (each router's share). run µs = (slots + 1) cycles at Fmax.
 
-| topo | task | model | slots | arch | LUT4 | FF | BRAM | link LUT4 | total LUT4 | Fmax MHz | run µs | status |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| topo | task | model | alg | slots | lb | arch | LUT4 | FF | BRAM | link LUT4 | total LUT4 | Fmax MHz | run µs | status |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows%$'\n'}
 MD
 echo "wrote $out" >&2

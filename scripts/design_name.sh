@@ -1,7 +1,8 @@
 # design_name.sh — sourced by sim.sh and synth.sh. From SCHEDULE (a schedule TSV), or TOPO,
-# TASK, ROOT and ALG (ask the golden model), and WIDTH and ARCH, it sets topo, task, width,
-# arch, the rtl_gen arguments (gen_args) and the directory name of the design (name), e.g.
-# hypercube-4_scatter_r0_w32, torus-4x4_te_simple_w32 or myschedule_w32.
+# TASK, MODEL, ROOT and ALG (ask the golden model), and WIDTH and ARCH, it sets topo, task,
+# width, arch, the rtl_gen arguments (gen_args) and the directory name of the design (name),
+# e.g. hypercube-4_scatter_r0_w32, torus-4x4_te_simple_w32, ring-5_mnb_sp-full_w32 or
+# myschedule_w32.
 # ARCH empty: rtl_gen picks the architecture of the schedule's port model (rtl_gen --help).
 width=${WIDTH:-32} arch=${ARCH:-}
 tag="" arch_args=()
@@ -15,6 +16,7 @@ if [ -n "${SCHEDULE:-}" ]; then
 else
   topo=${TOPO:-hypercube:4} task=${TASK:-mnb}
   gen_args=(--topo "$topo" --task "$task" --width "$width" "${arch_args[@]}")
+  [ -n "${MODEL:-}" ] && [ "$MODEL" != mla ] && gen_args+=(--model "$MODEL") tag="_$MODEL$tag"
   [ -n "${ALG:-}" ] && gen_args+=(--alg "$ALG") tag="${tag}_$ALG"
   case $task in snb | scatter | gather) gen_args+=(--root "${ROOT:-0}") tag="${tag}_r${ROOT:-0}" ;; esac
   name="${topo/:/-}_${task}${tag}_w${width}"

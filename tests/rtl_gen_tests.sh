@@ -90,13 +90,13 @@ printf '# topo=hypercube:2\n# task=snb\n# root=0\nslot\tsrc\tdst\torigin\tdest\n
   pass || fail "a hand-written schedule on standard input"
 
 # the architecture follows the schedule's port model unless --arch names one that can run it
-awk -v topo=ring:6 -v model=sp-full -v cycle="0 1 2 3 4 5" -f tests/ring_mnb.awk >"$T/sp.tsv"
+build/cmodel schedule --topo ring:6 --task mnb --model sp-full -o "$T/sp.tsv"
 "$bin" --schedule "$T/sp.tsv" -o "$T/sp" && grep -qx 'arch=single' "$T/sp/design.txt" && pass || fail "sp-full must default to --arch single"
 "$bin" --schedule "$T/sp.tsv" --arch banked -o "$T/spb" && grep -qx 'arch=banked' "$T/spb/design.txt" && pass || fail "--arch banked must run sp-full"
 "$bin" --topo hypercube:3 --task mnb -o "$T/mla" && grep -qx 'arch=banked' "$T/mla/design.txt" && [ ! -e "$T/mla/romnoc_link.v" ] && pass ||
   fail "mla must default to banked with wire links"
 bad "model is mla" --topo hypercube:3 --task mnb --arch single -o "$T/out"
-build/cmodel schedule --topo hypercube:3 --task te | awk -f tests/oneway_double.awk >"$T/ow.tsv"
+build/cmodel schedule --topo hypercube:3 --task te --model oneway -o "$T/ow.tsv"
 "$bin" --schedule "$T/ow.tsv" -o "$T/ow" && grep -qx 'romnoc_link.v' "$T/ow/files.f" && grep -qx 'romnoc_link.v' "$T/ow/files_sim.f" &&
   [ "$(grep -c '^  romnoc_link ' "$T/ow/romnoc_fabric.v")" -eq 12 ] && pass || fail "a oneway design must have one romnoc_link per link (12 on the 3-cube)"
 bad "model is oneway" --schedule "$T/ow.tsv" --arch single -o "$T/out"

@@ -148,47 +148,39 @@ mutate torus-zero-word torus-4x4_mnb_w32 rom.hex "$zero_word3"
 mutate torus-node-rom torus-3x5_scatter_r0_w32 rom_n0.hex "$zero_word3"
 
 # ---- port models: the single-port router (sp-full, sp-half) and one-way links (oneway) -------
-# Fixture schedules, each verified by cmodel before use: the ring algorithm of 002 §3 on a
-# Hamiltonian cycle (tests/ring_mnb.awk) for sp-full and sp-half, and the golden model's mla
-# schedules with each slot split by link direction (tests/oneway_double.awk) for oneway.
-# ring_file MODEL TOPO CYCLE: the fixture's file name (its basename names the sim directory)
-ring_file() {
-  local f=$T/${1}_${2/:/-}_mnb.tsv
-  awk -v topo="$2" -v model="$1" -v cycle="$3" -f tests/ring_mnb.awk >"$f"
-  printf '%s' "$f"
+# model_case TOPO TASK MODEL [VAR=VALUE ...]: the golden model's schedule of MODEL in hardware,
+# at the model's bound (tests/bounds.awk -v model=M) unless LB says the construction is above it
+model_case() {
+  local topo=$1 task=$2 model=$3 lb tx
+  shift 3
+  read -r lb tx < <(awk -v task="$task" -v topo="$topo" -v model="$model" -f tests/bounds.awk)
+  LB=$lb expect_run "sim $topo $task $model${*:+ $*}" "${SLOTS:-$lb}" "$tx" "$model" TOPO="$topo" TASK="$task" MODEL="$model" "$@"
 }
-gray4="0 1 3 2 6 7 5 4 12 13 15 14 10 11 9 8"
-for c in "ring:5|0 1 2 3 4" "ring:8|0 1 2 3 4 5 6 7" "torus:3x3|0 1 2 5 8 7 4 3 6" "hypercube:4|$gray4"; do
-  topo=${c%%|*} n=$(wc -w <<<"${c#*|}")
-  # sp-full: N-1 slots, the bound (each node receives N-1 packets, one per slot); N(N-1) sends
-  ARCH_IS=single expect_run "sp-full $topo mnb" $((n - 1)) $((n * (n - 1))) sp-full SCHEDULE="$(ring_file sp-full "$topo" "${c#*|}")"
-  # sp-half: a node receives N-1 and sends at least N-1 packets (one of either per slot):
-  # 2(N-1) slots on an even cycle (the bound), 3(N-1) for the fixture on an odd one (bound 2N)
-  if [ $((n % 2)) -eq 0 ]; then s=$((2 * (n - 1))) lb=$s; else s=$((3 * (n - 1))) lb=$((2 * n)); fi
-  LB=$lb ARCH_IS=single expect_run "sp-half $topo mnb" $s $((n * (n - 1))) sp-half SCHEDULE="$(ring_file sp-half "$topo" "${c#*|}")"
+for topo in ring:5 ring:8 torus:3x3 hypercube:4; do
+  ARCH_IS=single model_case "$topo" mnb sp-full
+  ARCH_IS=single model_case "$topo" mnb sp-half
 done
-# oneway: twice the mla slots (the fixture, above the one-way bound), the mla transmissions
-for topo in hypercube:3 hypercube:4 hypercube:5 hypercube:6 torus:4x4; do
-  for task in mnb te; do
-    f=$T/oneway_${topo/:/-}_$task.tsv
-    build/cmodel schedule --topo "$topo" --task "$task" | awk -f tests/oneway_double.awk >"$f"
-    read -r lb tx < <(awk -v task="$task" -v topo="$topo" -f tests/bounds.awk)
-    LB='[0-9]+' ARCH_IS=banked expect_run "oneway $topo $task" $((2 * lb)) "$tx" oneway SCHEDULE="$f"
-  done
+# oneway mnb on the hypercube: the doubled mla schedule (003 §6), twice the mla bound, above the
+# one-way bound ceil(2(2^d-1)/d) but at d=4; every other one-way case at the bound
+for d in 3 4 5 6; do
+  read -r mla_lb _ < <(awk -v task=mnb -v topo="hypercube:$d" -f tests/bounds.awk)
+  SLOTS=$((2 * mla_lb)) ARCH_IS=banked model_case "hypercube:$d" mnb oneway
+  ARCH_IS=banked model_case "hypercube:$d" te oneway
 done
-# the fabric: one channel module per undirected link (N*d/2 on a d-cube), accepted by Yosys
+ARCH_IS=banked model_case torus:4x4 mnb oneway
+ARCH_IS=banked model_case torus:4x4 te oneway
+# the fabric: one channel module per undirected link (32 on the 4x4 torus), accepted by Yosys
 [ -n "$gen_dir" ] && [ "$(grep -c '^  romnoc_link ' "$gen_dir/romnoc_fabric.v")" -eq 32 ] && pass ||
   fail "oneway torus:4x4 te: want 32 romnoc_link instances in $gen_dir/romnoc_fabric.v"
 [ -n "$gen_dir" ] && yosys_case "$gen_dir"
 # the other architectures on single-port schedules; the SystemC bench once per model
-ARCH_IS=banked expect_run "sp-full ring:8 mnb on banked" 7 56 sp-full SCHEDULE="$(ring_file sp-full ring:8 "0 1 2 3 4 5 6 7")" ARCH=banked
-ARCH_IS=simple expect_run "sp-half ring:8 mnb on simple" 14 56 sp-half SCHEDULE="$(ring_file sp-half ring:8 "0 1 2 3 4 5 6 7")" ARCH=simple
-ARCH_IS=single expect_run "sp-full ring:5 mnb, SystemC" 4 20 sp-full SCHEDULE="$(ring_file sp-full ring:5 "0 1 2 3 4")" BENCH=sc
-ARCH_IS=single expect_run "sp-half ring:8 mnb, SystemC" 14 56 sp-half SCHEDULE="$(ring_file sp-half ring:8 "0 1 2 3 4 5 6 7")" BENCH=sc
-read -r lb tx < <(awk -v task=te -v topo=hypercube:3 -f tests/bounds.awk)
-LB='[0-9]+' expect_run "oneway hypercube:3 te, SystemC" $((2 * lb)) "$tx" oneway SCHEDULE="$T/oneway_hypercube-3_te.tsv" BENCH=sc
+ARCH_IS=banked model_case ring:8 mnb sp-full ARCH=banked
+ARCH_IS=simple model_case ring:8 mnb sp-half ARCH=simple
+model_case ring:5 mnb sp-full BENCH=sc
+model_case ring:8 mnb sp-half BENCH=sc
+model_case hypercube:3 te oneway BENCH=sc
 # the single router refuses what it cannot run, before anything is written
-if ! build/rtl_gen --schedule "$T/oneway_hypercube-3_te.tsv" --arch single -o "$T/refused" 2>"$T/err" &&
+if ! build/rtl_gen --topo hypercube:3 --task te --model oneway --arch single -o "$T/refused" 2>"$T/err" &&
   grep -q "single router runs sp-full and sp-half.*model is oneway" "$T/err" && [ ! -e "$T/refused" ]; then
   pass
 else
@@ -200,7 +192,7 @@ fi
 # the neighbours' routers receive in a slot their ROM says they send in and raise err_o; the run
 # FAILs on err_o, and the wire log, which shows node 0 sending what the channel carried (the OR
 # of both ends' flits), fails the verifier.
-src=build/sim/oneway_hypercube-3_mnb_w32 dst=$T/disagree
+src=build/sim/hypercube-3_mnb_oneway_w32 dst=$T/disagree
 rm -rf "$dst" && mkdir -p "$dst" && cp -r "$src/gen" "$dst/gen"
 awk '!/^\/\// { n++; if (n == 2) w1 = $0; if (n == 3) $0 = w1 } { print }' "$src/gen/rom_n0.hex" >"$dst/gen/rom_n0.hex"
 if cmp -s "$src/gen/rom_n0.hex" "$dst/gen/rom_n0.hex"; then
@@ -216,7 +208,7 @@ fi
 
 # A wire log is verified under its own model: the sp-full ring:5 log with one extra transfer
 # (node 0 also sends its packet to node 4 in slot 1) is a valid mla log but breaks sp-full.
-log=build/sim/sp-full_ring-5_mnb_w32/run/wire.tsv
+log=build/sim/ring-5_mnb_sp-full_w32/run/wire.tsv
 awk -F'\t' -v OFS='\t' '{ print } $1 == 1 && $2 == 0 && !done { print 1, 0, 4, 0, -1; done = 1 }' "$log" >"$T/doctored.tsv"
 if grep -qx '# model=sp-full' "$T/doctored.tsv" && build/cmodel verify --model mla "$T/doctored.tsv" >"$T/out" 2>&1 &&
   ! build/cmodel verify "$T/doctored.tsv" >"$T/out2" 2>&1 && grep -qE '^FAIL slot=1 src=0 dst=4 .*sp-full capacity' "$T/out2"; then

@@ -30,8 +30,8 @@ for topo in hypercube:2 hypercube:3 hypercube:4 ring:5 torus:4x4; do
 done
 
 # the port models: the single-port router (sp-full) and a oneway fabric with its link modules
-awk -v topo=hypercube:3 -v model=sp-full -v cycle="0 1 3 2 6 7 5 4" -f tests/ring_mnb.awk >"$T/spfull-h3.tsv"
-build/cmodel schedule --topo hypercube:3 --task mnb | awk -f tests/oneway_double.awk >"$T/oneway-h3.tsv"
+build/cmodel schedule --topo hypercube:3 --task mnb --model sp-full -o "$T/spfull-h3.tsv"
+build/cmodel schedule --topo hypercube:3 --task mnb --model oneway -o "$T/oneway-h3.tsv"
 for f in spfull-h3 oneway-h3; do
   SCHEDULE=$T/$f.tsv TARGET=generic SYNTH_DIR=$T/synth-$f scripts/synth.sh >"$T/out-$f" 2>&1
   rc=$?
