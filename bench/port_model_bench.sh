@@ -58,6 +58,23 @@ colouring. lb = the model's lower bound (\`cmodel verify\`). link = LUT4 of one 
 undirected link, an AND-OR of the two ends' registered outputs); total = router LUT4 + ports/2
 links (each router's share). run µs = (slots + 1) cycles at Fmax.
 
+What the table shows (W = 32):
+- **Single-port router** (sp-full): 145–332 LUT4, ≤ 64 FF and one block RAM (the ROM) on
+  every size — 2.4× (4x4 torus) to 8.8× (8x8 torus; 7.5× on the 7-cube) fewer LUT4 than the all-port router
+  running the mla schedule, and growing only with the lane multiplexer and the ROM, not with the
+  ports × memory of the all-port router. The price is time: N−1 slots instead of about
+  (N−1)/degree, 2.5–5.8× the all-port run. Under sp-half the same router takes twice the slots
+  and, because the ring schedule there forwards packets after a sub-slot gap, a 2-entry bank
+  (3 of the block RAMs) and a delay register: 277–429 LUT4.
+- **One-way links**: the fabric has one channel per undirected link (half the link wires) and
+  each channel costs one \`romnoc_link\` of about flit-width LUT4s (41–47), half a link per
+  router port. On the tori, whose one-way schedules are translation templates (one shared ROM),
+  the (unchanged banked) router comes out smaller than the all-port one on these schedules
+  (327 vs 350 LUT4 for 4x4 mnb, 1339 vs 1827 for 8x8 te), at twice the slots. On the
+  hypercube the doubled schedules are parity templates, which rtl_gen still expands into a ROM
+  per node, and they hold packets longer (mem_depth 6–57 against 0–48): the one-way router is
+  1.2–2.0× the all-port one and misses 100 MHz at D = 7.
+
 | topo | task | model | alg | slots | lb | arch | LUT4 | FF | BRAM | link LUT4 | total LUT4 | Fmax MHz | run µs | status |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows%$'\n'}
