@@ -34,6 +34,7 @@ static const construction table[] = {
     {HC, TASK_SNB, MODEL_MLA, "binomial", hc_snb, NULL, 0, false},
     {ANY, TASK_SNB, MODEL_MLA, "bfs-tree", tree_snb, NULL, 0, false},
     {HC, TASK_MNB, MODEL_MLA, "classes", hc_mnb, NULL, 0, true},
+    {HC, TASK_MNB, MODEL_ONEWAY, "parity", hc_oneway_mnb, NULL, 0, true},
     {RING | TORUS, TASK_MNB, MODEL_MLA, "cayley", cayley_mnb, NULL, 0, true},
     {MESH, TASK_MNB, MODEL_MLA, "cycle", mesh_mnb_cycle, mesh_mnb_cycle_applies, 0, false},
     {MESH, TASK_MNB, MODEL_MLA, "fold", mesh_mnb_fold, NULL, 0, false},
