@@ -6,6 +6,8 @@
 # mla and oneway) on hypercube D=4..7 and torus:4x4, 8x8. Writes the "ports" section of OUT.md.
 # One synthesis at a time (the machine is shared); the figures are deterministic.
 #   TOPOS="hypercube:4 torus:4x4" bench/port_model_bench.sh OUT.md    (a subset)
+#   REUSE=1 keeps the figures of designs already synthesised under build/bench/ports (delete a
+#   design's directory to redo it)
 # Every schedule is the golden model's (cmodel schedule --model M).
 set -euo pipefail
 out=$1
@@ -20,7 +22,9 @@ for topo in $topos; do
   for job in "mnb mla" "mnb sp-full" "mnb sp-half" "mnb oneway" "te mla" "te oneway"; do
     set -- $job
     task=$1 model=$2 tag=${topo/:/-}_${task}_$model dir=$work/$tag
-    TOPO=$topo TASK=$task MODEL=$model TARGET=ice40 SYNTH_DIR="$dir" "$repo/scripts/synth.sh" >"$dir.log" 2>&1 || true
+    if [ "${REUSE:-0}" != 1 ] || [ ! -f "$dir/gen/design.txt" ] || ! grep -q '^SYNTH.*scope=router' "$dir.log" 2>/dev/null; then
+      TOPO=$topo TASK=$task MODEL=$model TARGET=ice40 SYNTH_DIR="$dir" "$repo/scripts/synth.sh" >"$dir.log" 2>&1 || true
+    fi
     line=$(grep -h "scope=router" "$dir.log" | tail -n 1)
     echo "-- BENCH ports $topo $task $model: $(printf '%s' "$line" | cut -d' ' -f6-)" >&2
     d=$dir/gen/design.txt

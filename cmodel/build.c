@@ -44,6 +44,8 @@ static const construction table[] = {
      "a maximum matching of informed to uninformed nodes per slot"},
     {HC, TASK_MNB, MLA, "classes", hc_mnb, NULL, 0, true,
      "rotation classes, a template (000 s2)"},
+    {HC, TASK_MNB, ONEWAY, "parity", hc_oneway_mnb, NULL, 0, true,
+     "000 s2's template doubled, the last blocks merged (003 Thm 6.3)"},
     {RING | TORUS, TASK_MNB, MLA | ONEWAY, "cayley", cayley_mnb, cayley_applies, 0, true,
      "a translation template by matching generators (003 s4)"},
     {ANY, TASK_MNB, SP, "ring", sp_ring_mnb, sp_ring_mnb_applies, 0, false,

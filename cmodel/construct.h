@@ -33,6 +33,15 @@ int hc_scatter(sched *s);
  * 2^(d-1) slots, d*2^(2d-1) transmissions. */
 int hc_te(sched *s);
 
+/* ---- hypercube, one-way (003 §6) ---- */
+
+/* 003 §6 Thm 6.3: one-way multinode broadcast on the d-cube in ceil(2(2^d-1)/d) slots, as a
+ * parity template (origins 0 and 1, schedule.h): 000 §2's template doubled (origin 0 in odd
+ * slots, origin 1 = its XOR-1 translate in even slots; Lemma 7.4, Cor 7.5) and, when
+ * r = (2^d-1) mod d has 1 <= r <= d/2, both origins' last partial blocks merged into one slot
+ * on distinct dimensions (the fix-up of Thm 6.3's proof, Lemmas 7.6-7.7). 2(2^d-1) rows. */
+int hc_oneway_mnb(sched *s);
+
 /* ---- any topology (mla) ---- */
 
 /* Single-node broadcast along a breadth-first spanning tree: a node at distance r from the

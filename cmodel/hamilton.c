@@ -2,6 +2,7 @@
 #include "hamilton.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Node with coordinate e = x and the other coordinates at position y of the boustrophedon
  * path through the other dimensions: the dimension after e (cyclically... in index order,
@@ -102,4 +103,12 @@ int hamilton_cycle(const topo *t, uint32_t *order, char *why, size_t len) {
   for (uint32_t i = n - 1; i > 0; i--) order[i] = order[i - 1];
   order[0] = grid_node(t, e, 0, 0);
   return 0;
+}
+
+int hamilton_exists(const topo *t, char *why, size_t len) {
+  uint32_t *order = malloc(t->nodes * sizeof *order);
+  int rc = order ? hamilton_cycle(t, order, why, len) : -1;
+  if (!order) snprintf(why, len, "out of memory");
+  free(order);
+  return rc;
 }

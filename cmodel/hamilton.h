@@ -18,4 +18,8 @@
  * node count, or a line of more than two nodes, has no Hamiltonian cycle). */
 int hamilton_cycle(const topo *t, uint32_t *order, char *why, size_t len);
 
+/* 0 if t has a Hamiltonian cycle that hamilton_cycle() builds, else -1 with the reason (or
+ * "out of memory") in why. */
+int hamilton_exists(const topo *t, char *why, size_t len);
+
 #endif

@@ -28,17 +28,17 @@ yosys_case() {
 
 # expect_run NAME SLOTS TX MODEL [VAR=VALUE ...]: scripts/sim.sh with the variables must PASS
 # in at most slots+2 cycles, with the wire log verified under MODEL at SLOTS slots (the lower
-# bound, or LB when set: a fixture schedule above the bound) and TX transmissions; with ARCH_IS
-# set, the design must be of that architecture. Sets gen_dir to the generated design.
+# bound) and TX transmissions; with ARCH_IS set, the design must be of that architecture. Sets
+# gen_dir to the generated design.
 expect_run() {
-  local name=$1 s=$2 t=$3 model=$4 pass_line cycles lb=${LB:-$2}
+  local name=$1 s=$2 t=$3 model=$4 pass_line cycles
   shift 4
   gen_dir=
   env "$@" scripts/sim.sh >"$T/out" 2>&1
   local rc=$?
   pass_line=$(grep -E "^PASS topo=[^ ]+ task=[a-z]+ model=$model cycles=[0-9]+ slots=$s log=" "$T/out")
-  if [ $rc -ne 0 ] || [ -z "$pass_line" ] || ! grep -qxE "OK slots=$s lb=$lb tx=$t txlb=$t" "$T/out"; then
-    fail "$name: want PASS (model=$model slots=$s) and 'OK slots=$s lb=$lb tx=$t txlb=$t' (exit $rc)" "$T/out"
+  if [ $rc -ne 0 ] || [ -z "$pass_line" ] || ! grep -qxF "OK slots=$s lb=$s tx=$t txlb=$t" "$T/out"; then
+    fail "$name: want PASS (model=$model slots=$s) and 'OK slots=$s lb=$s tx=$t txlb=$t' (exit $rc)" "$T/out"
     return
   fi
   cycles=$(printf '%s' "$pass_line" | sed -E 's/.* cycles=([0-9]+) .*/\1/')
@@ -149,22 +149,21 @@ mutate torus-node-rom torus-3x5_scatter_r0_w32 rom_n0.hex "$zero_word3"
 
 # ---- port models: the single-port router (sp-full, sp-half) and one-way links (oneway) -------
 # model_case TOPO TASK MODEL [VAR=VALUE ...]: the golden model's schedule of MODEL in hardware,
-# at the model's bound (tests/bounds.awk -v model=M) unless LB says the construction is above it
+# at the model's bound (tests/bounds.awk -v model=M)
 model_case() {
   local topo=$1 task=$2 model=$3 lb tx
   shift 3
   read -r lb tx < <(awk -v task="$task" -v topo="$topo" -v model="$model" -f tests/bounds.awk)
-  LB=$lb expect_run "sim $topo $task $model${*:+ $*}" "${SLOTS:-$lb}" "$tx" "$model" TOPO="$topo" TASK="$task" MODEL="$model" "$@"
+  expect_run "sim $topo $task $model${*:+ $*}" "$lb" "$tx" "$model" TOPO="$topo" TASK="$task" MODEL="$model" "$@"
 }
 for topo in ring:5 ring:8 torus:3x3 hypercube:4; do
   ARCH_IS=single model_case "$topo" mnb sp-full
   ARCH_IS=single model_case "$topo" mnb sp-half
 done
-# oneway mnb on the hypercube: the doubled mla schedule (003 §6), twice the mla bound, above the
-# one-way bound ceil(2(2^d-1)/d) but at d=4; every other one-way case at the bound
+# oneway on the hypercube: mnb in ceil(2(2^d-1)/d) (003 Thm 6.3), te in 2^d (Thm 6.5), both
+# parity templates (a program per node in hardware); on the torus one-way Cayley templates
 for d in 3 4 5 6; do
-  read -r mla_lb _ < <(awk -v task=mnb -v topo="hypercube:$d" -f tests/bounds.awk)
-  SLOTS=$((2 * mla_lb)) ARCH_IS=banked model_case "hypercube:$d" mnb oneway
+  ARCH_IS=banked model_case "hypercube:$d" mnb oneway
   ARCH_IS=banked model_case "hypercube:$d" te oneway
 done
 ARCH_IS=banked model_case torus:4x4 mnb oneway

@@ -14,41 +14,34 @@ pass() { npass=$((npass + 1)); }
 fail() { nfail=$((nfail + 1)); echo "FAIL $1"; [ -n "${2-}" ] && sed 's/^/    /' "$2" | tail -n 12; return 0; }
 
 num='[0-9]+'
-for topo in hypercube:2 hypercube:3 hypercube:4 ring:5 torus:4x4; do
-  for task in snb mnb scatter gather te; do
-    TOPO=$topo TASK=$task TARGET=generic scripts/synth.sh >"$T/out" 2>&1
-    rc=$?
-    for scope in router fabric; do
-      line="^SYNTH topo=$topo task=$task width=32 target=generic scope=$scope luts=$num ffs=$num brams=$num mem_depth=$num status=ok$"
-      if [ $rc -ne 0 ] || ! grep -qE "$line" "$T/out" || grep -qE "scope=$scope luts=0 " "$T/out"; then
-        fail "generic synthesis $topo $task scope=$scope (exit $rc)" "$T/out"
-      else
-        pass
-      fi
-    done
-  done
-done
-
-# the port models: the single-port router (sp-full) and a oneway fabric with its link modules
-build/cmodel schedule --topo hypercube:3 --task mnb --model sp-full -o "$T/spfull-h3.tsv"
-build/cmodel schedule --topo hypercube:3 --task mnb --model oneway -o "$T/oneway-h3.tsv"
-for f in spfull-h3 oneway-h3; do
-  SCHEDULE=$T/$f.tsv TARGET=generic SYNTH_DIR=$T/synth-$f scripts/synth.sh >"$T/out-$f" 2>&1
+# generic_case LABEL TOPO TASK [VAR=VALUE ...]: router and fabric summary lines well formed, non-empty
+generic_case() {
+  local label=$1 topo=$2 task=$3 rc scope line
+  shift 3
+  env "$@" TARGET=generic scripts/synth.sh >"$T/out" 2>&1
   rc=$?
-  cp "$T/out-$f" "$T/out"
   for scope in router fabric; do
-    line="^SYNTH topo=hypercube:3 task=mnb width=32 target=generic scope=$scope luts=$num ffs=$num brams=$num mem_depth=$num status=ok$"
+    line="^SYNTH topo=$topo task=$task width=32 target=generic scope=$scope luts=$num ffs=$num brams=$num mem_depth=$num status=ok$"
     if [ $rc -ne 0 ] || ! grep -qE "$line" "$T/out" || grep -qE "scope=$scope luts=0 " "$T/out"; then
-      fail "generic synthesis $f scope=$scope (exit $rc)" "$T/out"
+      fail "generic synthesis $label scope=$scope (exit $rc)" "$T/out"
     else
       pass
     fi
   done
+}
+for topo in hypercube:2 hypercube:3 hypercube:4 ring:5 torus:4x4; do
+  for task in snb mnb scatter gather te; do generic_case "$topo $task" "$topo" $task TOPO="$topo" TASK=$task; done
 done
-grep -qx 'arch=single' "$T/synth-spfull-h3/gen/design.txt" && pass || fail "the sp-full design must use the single router"
+
+# the port models: the single-port router (sp-full) and a oneway fabric with its link modules
+for model in sp-full oneway; do
+  generic_case "hypercube:3 mnb $model" hypercube:3 mnb TOPO=hypercube:3 TASK=mnb MODEL=$model SYNTH_DIR="$T/synth-$model"
+  cp "$T/out" "$T/out-$model"
+done
+grep -qx 'arch=single' "$T/synth-sp-full/gen/design.txt" && pass || fail "the sp-full design must use the single router"
 # the single router is the smaller: fewer LUTs than the banked router on the same schedule
-SCHEDULE=$T/spfull-h3.tsv ARCH=banked TARGET=generic SYNTH_DIR=$T/synth-spfull-banked scripts/synth.sh >"$T/out2" 2>&1
-single=$(sed -nE 's/.*scope=router luts=([0-9]+) .*/\1/p' "$T/out-spfull-h3") banked=$(sed -nE 's/.*scope=router luts=([0-9]+) .*/\1/p' "$T/out2")
+TOPO=hypercube:3 TASK=mnb MODEL=sp-full ARCH=banked TARGET=generic SYNTH_DIR=$T/synth-sp-full-banked scripts/synth.sh >"$T/out2" 2>&1
+single=$(sed -nE 's/.*scope=router luts=([0-9]+) .*/\1/p' "$T/out-sp-full") banked=$(sed -nE 's/.*scope=router luts=([0-9]+) .*/\1/p' "$T/out2")
 [ -n "$single" ] && [ -n "$banked" ] && [ "$single" -lt "$banked" ] && pass ||
   fail "the single router ($single LUTs) must be smaller than banked ($banked) on an sp-full schedule" "$T/out2"
 

@@ -217,18 +217,19 @@ static void test_unavailable(void) {
   topo t;
   char err[256];
   sched s;
-  topo_parse("torus:4x4", &t, err, sizeof err);
-  CHECK(schedule_build(&s, &t, TASK_MNB, MODEL_ONEWAY, -1, NULL, err, sizeof err) == -1 && strstr(err, "torus:4x4") &&
+  topo_parse("torus:2x4", &t, err, sizeof err);
+  CHECK(schedule_build(&s, &t, TASK_MNB, MODEL_ONEWAY, -1, "cayley", err, sizeof err) == -1 && strstr(err, "torus:2x4") &&
             strstr(err, "oneway"),
-        "mnb on a torus under oneway must be reported unavailable: %s", err);
+        "a one-way Cayley template on a torus with a size-2 dimension must be refused: %s", err);
+  topo_parse("torus:4x4", &t, err, sizeof err);
   CHECK(schedule_build(&s, &t, TASK_MNB, MODEL_MLA, -1, "classes", err, sizeof err) == -1 && strstr(err, "classes"),
         "the hypercube's construction on a torus must be refused: %s", err);
   topo_parse("mesh:3x5", &t, err, sizeof err);
   CHECK(schedule_build(&s, &t, TASK_MNB, MODEL_MLA, -1, "cycle", err, sizeof err) == -1 && strstr(err, "mesh:3x5"),
         "a ring algorithm on a mesh without a Hamiltonian cycle must be refused: %s", err);
   topo_parse("hypercube:3", &t, err, sizeof err);
-  CHECK(schedule_build(&s, &t, TASK_TE, MODEL_ONEWAY, -1, NULL, err, sizeof err) == -1 && strstr(err, "oneway"),
-        "te under oneway must be reported unavailable: %s", err);
+  CHECK(schedule_build(&s, &t, TASK_TE, MODEL_SP_FULL, -1, "recursive", err, sizeof err) == -1 && strstr(err, "sp-full"),
+        "the two-way te construction under sp-full must be refused: %s", err);
 }
 
 /* ---- translation: against coordinate arithmetic done here ---- */
@@ -298,6 +299,59 @@ static void test_template_expansion(const char *spec, task_kind task, const char
   sched_free(&s);
 }
 
+/* ---- one-way hypercube mnb (003 Thm 6.3): the parity template expanded here ---- */
+
+static int by_dst(const void *a, const void *b) {
+  const sched_row *x = a, *y = b;
+  return (x->dst > y->dst) - (x->dst < y->dst);
+}
+
+/* Feeds v the whole schedule of parity template s (schedule.h: each row of origin o in {0, 1}
+ * translated by every even-weight h) in (slot, src, dst) order; returns the verifier's code. */
+static int feed_parity_template(verifier *v, const sched *s) {
+  uint32_t n = s->topo.nodes;
+  sched_row *out = malloc(s->nrows * sizeof *out);
+  int rc = out ? VERIFY_OK : VERIFY_BAD_INPUT;
+  for (size_t i = 0, j; i < s->nrows && rc == VERIFY_OK; i = j) {
+    for (j = i; j < s->nrows && s->rows[j].slot == s->rows[i].slot;) j++;
+    for (uint32_t z = 0; z < n && rc == VERIFY_OK; z++) { /* the rows that node z sends */
+      size_t k = 0;
+      for (size_t q = i; q < j; q++) {
+        uint32_t h = z ^ s->rows[q].src;
+        if (__builtin_popcount(h) % 2 == 0)
+          out[k++] = (sched_row){s->rows[q].slot, z, s->rows[q].dst ^ h, s->rows[q].origin ^ h, -1};
+      }
+      qsort(out, k, sizeof *out, by_dst);
+      for (size_t q = 0; q < k && rc == VERIFY_OK; q++) rc = verifier_feed(v, &out[q]);
+    }
+  }
+  free(out);
+  return rc;
+}
+
+static void test_oneway_mnb(void) {
+  for (int d = 1; d <= 10; d++) {
+    uint64_t n = 1ull << d, slots = ceil_div(2 * (n - 1), (uint64_t)d); /* 003 Thm 6.3 */
+    char name[32], err[256] = "";
+    snprintf(name, sizeof name, "hypercube:%d", d);
+    topo t;
+    topo_parse(name, &t, err, sizeof err);
+    sched s;
+    CHECK(schedule_build(&s, &t, TASK_MNB, MODEL_ONEWAY, -1, NULL, err, sizeof err) == 0, "%s oneway mnb: %s", name, err);
+    CHECK(s.is_template && s.parity_template && s.nrows == 2 * (n - 1) && s.slots == slots,
+          "%s oneway mnb: %zu template rows in %u slots, want a parity template of %llu rows in %llu", name, s.nrows,
+          s.slots, (unsigned long long)(2 * (n - 1)), (unsigned long long)slots);
+    verifier *v = verifier_new(&t, TASK_MNB, MODEL_ONEWAY, -1, TEMPLATE_NONE, err, sizeof err);
+    verify_summary sum = {0, 0, 0, 0};
+    int rc = feed_parity_template(v, &s);
+    if (rc == VERIFY_OK) rc = verifier_finish(v, &sum);
+    CHECK(rc == VERIFY_OK && sum.slots == slots && sum.tx == n * (n - 1), "%s oneway mnb: %s (%u slots, %llu tx)", name,
+          rc == VERIFY_OK ? "wrong size" : verifier_message(v), sum.slots, (unsigned long long)sum.tx);
+    verifier_free(v);
+    sched_free(&s);
+  }
+}
+
 /* ---- Hamiltonian cycles: every node once, consecutive nodes (and last, first) adjacent ---- */
 
 static void test_hamilton(const char *spec, int exists) {
@@ -330,6 +384,7 @@ int main(void) {
   test_verifier_cases();
   test_hypercube_schedules();
   test_unavailable();
+  test_oneway_mnb();
   static const char *const translated[] = {"hypercube:3", "ring:5", "ring:2", "torus:3x4", "torus:2x3x2", "torus:5x2"};
   for (size_t i = 0; i < sizeof translated / sizeof translated[0]; i++) test_translation(translated[i]);
   static const char *const templated[] = {"ring:6", "torus:3x3", "torus:4x5", "torus:2x3x3", "hypercube:4"};
