@@ -56,9 +56,8 @@ Each port model runs on the router rtl_gen picks for it: mla and oneway on the a
 \`banked\` router, sp-full and sp-half on the \`single\` router (one transmit and one receive
 datapath). Schedules: the golden model's (\`cmodel schedule --model M\`; the alg column): sp-full
 and sp-half mnb by the ring algorithm of 002 §3 on a Hamiltonian cycle (N−1 and 2(N−1) slots,
-the bounds for even N); oneway on the hypercube by doubling the mla schedule (003 §6: at the
-bound for te, above it for mnb but at d=4), on the torus by one-way Cayley templates and
-colouring. lb = the model's lower bound (\`cmodel verify\`). link = LUT4 of one \`romnoc_link\` (oneway: one channel per
+the bounds for even N); oneway on the hypercube by the parity templates of 003 §6 (mnb in ⌈2(2^d−1)/d⌉, Thm 6.3; te by
+doubling, 2^d), on the torus by one-way Cayley templates and colouring; all at their bounds. lb = the model's lower bound (\`cmodel verify\`). link = LUT4 of one \`romnoc_link\` (oneway: one channel per
 undirected link, an AND-OR of the two ends' registered outputs); total = router LUT4 + ports/2
 links (each router's share). run µs = (slots + 1) cycles at Fmax.
 
@@ -75,9 +74,10 @@ What the table shows (W = 32):
   router port. On the tori, whose one-way schedules are translation templates (one shared ROM),
   the (unchanged banked) router comes out smaller than the all-port one on these schedules
   (327 vs 350 LUT4 for 4x4 mnb, 1339 vs 1827 for 8x8 te), at twice the slots. On the
-  hypercube the doubled schedules are parity templates, which rtl_gen still expands into a ROM
-  per node, and they hold packets longer (mem_depth 6–57 against 0–48): the one-way router is
-  1.2–2.0× the all-port one and misses 100 MHz at D = 7.
+  hypercube the one-way schedules are parity templates (003 §6), which rtl_gen still expands
+  into a ROM per node: the mnb router (⌈2(2^d−1)/d⌉ slots, about twice the all-port count) is
+  0.97–1.31× the all-port one; the te router (2^d slots, doubled) holds packets longer
+  (mem_depth 6–57 against 2–45) and is 1.3–2.0× the all-port one, missing 100 MHz at D = 7.
 
 | topo | task | model | alg | slots | lb | arch | LUT4 | FF | BRAM | link LUT4 | total LUT4 | Fmax MHz | run µs | status |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
