@@ -72,6 +72,8 @@ static const construction table[] = {
      "three recursive phases, a template (000 s4)"},
     {RING | TORUS, TASK_TE, MLA | ONEWAY, "coloring", cayley_te, cayley_applies, 0, true,
      "a translation template by edge colouring"},
+    {HC | RING | TORUS, TASK_TE, SP, "serial", sp_serial_te, sp_serial_te_applies, 0, true,
+     "node 0's packets one hop per slot, a template (sp-half: split by colour)"},
     {ANY, TASK_TE, ONEWAY, "double", oneway_double, NULL, 0, true,
      "the mla schedule, a slot per wire direction (003 s6)"},
     {ANY, TASK_TE, ALL_MODELS, "greedy", greedy_te, NULL, 512, false,

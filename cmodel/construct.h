@@ -97,6 +97,11 @@ int sp_ring_mnb_applies(const topo *t, model_kind model, char *why, size_t len);
 int product_mnb(sched *s);
 int product_mnb_applies(const topo *t, model_kind model, char *why, size_t len);
 
+/* Total exchange at the single-port bounds on a hypercube, ring or torus: a template with one
+ * row per slot (sp-full, DALL/N slots), split by colour on bipartite ones (sp-half, DALL/(N/2)). */
+int sp_serial_te(sched *s);
+int sp_serial_te_applies(const topo *t, model_kind model, char *why, size_t len);
+
 /* Single-node broadcast, one send per node and slot: a maximum matching of informed nodes to
  * uninformed neighbours each slot. */
 int greedy_snb(sched *s);

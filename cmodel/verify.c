@@ -53,11 +53,11 @@ verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t 
     snprintf(err, errlen, "root %lld is not a node of %s (0..%u)", (long long)root, t->name, (unsigned)t->nodes - 1);
     return NULL;
   }
-  if (template_mode && (topo_translation_of(t) == TRANS_NONE || (model != MODEL_MLA && model != MODEL_ONEWAY) ||
-                        (task != TASK_MNB && task != TASK_TE))) {
+  if (template_mode && (topo_translation_of(t) == TRANS_NONE || model == MODEL_SP_HALF ||
+                        (task != TASK_MNB && task != TASK_TE) || (tpl == TEMPLATE_PARITY && model == MODEL_SP_FULL))) {
     snprintf(err, errlen,
-             "--template certifies translated mnb or te schedules on a hypercube, ring or torus under mla or oneway, not "
-             "%s %s %s",
+             "--template certifies translated mnb or te schedules on a hypercube, ring or torus under mla, oneway or "
+             "sp-full, not %s %s %s",
              task_name(task), t->name, model_name(model));
     return NULL;
   }
@@ -175,9 +175,19 @@ static void end_slot(verifier *v) {
  * rows of the same generator are apart when their senders' parities differ. 003 Lemma 7.4:
  * under oneway a row's translates use every wire of its dimension once (parity template; a
  * translation template of a generator that is its own inverse uses each wire both ways, a
- * conflict with itself), so each dimension is used once per slot, both ways together. */
+ * conflict with itself), so each dimension is used once per slot, both ways together. Under
+ * sp-full a row's translates make every node send once and receive once: one row per slot. */
 static int check_generators(verifier *v, const sched_row *r, int port) {
   const topo *t = &v->t;
+  if (v->model == MODEL_SP_FULL) {
+    if (v->gen_stamp[0] == r->slot)
+      return violation(v, r,
+                       "translates exceed the sp-full capacity: the template has two rows in slot %u, so every node "
+                       "sends twice",
+                       (unsigned)r->slot);
+    v->gen_stamp[0] = r->slot;
+    return VERIFY_OK;
+  }
   int dim = t->kind == TOPO_HYPERCUBE ? port : port / 2, cls = port;
   char gen[16];
   topo_port_name(t, port, gen, sizeof gen);

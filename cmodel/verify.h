@@ -36,10 +36,11 @@ typedef struct verifier verifier;
 /* Returns a verifier, or NULL with a message in err (template mode asked for where it does
  * not apply, root out of range, task too large to track, out of memory). root is ignored by
  * tasks without one. With tpl other than TEMPLATE_NONE the rows fed are a template (of mnb or
- * te under mla or oneway; schedule.h) and the verifier certifies every translate from them:
+ * te under mla, oneway or sp-full; schedule.h) and the verifier certifies every translate from them:
  * each origin's rows are checked as a broadcast or scatter from it, and each slot's rows must
  * use each generator at most once (000 §2, 003 Thm 4.5); under oneway each undirected
- * generator (a dimension) at most once, both ways together (003 Lemma 7.4). */
+ * generator (a dimension) at most once, both ways together (003 Lemma 7.4); under sp-full one
+ * row per slot. */
 verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t root, template_kind tpl,
                        char *err, size_t errlen);
 

@@ -56,6 +56,8 @@ for task in mnb te; do
   table oneway "hypercube:$hc_whole" $task
   [ -n "$hc_template" ] && table oneway "hypercube:$hc_template" $task
 done
+# single-port te on the d-cube beyond 4096 nodes: a template with one row per slot, certified
+[ -n "$hc_template" ] && table sp-full "hypercube:$hc_template" te
 # one-way tori, larger: 16x16 and 8x8x8 (cayley and coloring templates)
 [ "${2-}" = small ] || for r in torus:16x16..16x16 torus:8x8x8..8x8x8; do table oneway "$r" mnb; table oneway "$r" te; done
 
@@ -163,11 +165,23 @@ awk -F '\t' -v OFS='\t' 'h && $4 == 1 { $1 = $1 % 2 ? $1 + 1 : $1 - 1 } /^slot\t
 # uses a wire both ways
 "$BIN" schedule --topo hypercube:4 --task mnb --template | sed 's/^# model=mla$/# model=oneway/' | "$BIN" verify - >"$T/out" 2>&1
 [ $? = 1 ] && grep -q 'is its own inverse' "$T/out" && pass || fail "an XOR template under oneway must FAIL" "$T/out"
-# templates under the single-port models, or a parity template off the hypercube: refused
+# an mla template under sp-full fails (each slot has several rows: every node would send several
+# packets); templates under sp-half, or a parity template off the hypercube, are refused
 "$BIN" schedule --topo hypercube:4 --task mnb --template | sed 's/^# model=mla$/# model=sp-full/' | "$BIN" verify - >"$T/out" 2>&1
-[ $? = 2 ] && grep -q 'under mla or oneway' "$T/out" && pass || fail "a template under sp-full must be refused (exit 2)" "$T/out"
+[ $? = 1 ] && grep -q '^FAIL slot=1 .*exceed the sp-full capacity' "$T/out" && pass ||
+  fail "an mla template under sp-full must FAIL (two rows in a slot)" "$T/out"
+"$BIN" schedule --topo hypercube:4 --task mnb --template | sed 's/^# model=mla$/# model=sp-half/' | "$BIN" verify - >"$T/out" 2>&1
+[ $? = 2 ] && grep -q 'under mla, oneway or sp-full' "$T/out" && pass || fail "a template under sp-half must be refused (exit 2)" "$T/out"
 "$BIN" schedule --topo torus:4x4 --task mnb --template | sed 's/^# template=add$/# template=xor-parity/' | "$BIN" verify - >"$T/out" 2>&1
 [ $? = 2 ] && grep -q 'template=xor-parity does not match torus:4x4' "$T/out" && pass || fail "template=xor-parity on a torus must be refused (exit 2)" "$T/out"
+
+# a hand-written sp-full te template on ring:4 in 3 slots, one below the bound DALL/N = 4: its
+# slot 2 holds two rows from different nodes (each node alone is within sp-full), so every
+# translate sends two packets from every node in that slot
+printf '# topo=ring:4\n# task=te\n# model=sp-full\n# root=-1\n# template=add\nslot\tsrc\tdst\torigin\tdest\n1\t0\t1\t0\t2\n2\t0\t3\t0\t3\n2\t1\t2\t0\t2\n3\t0\t1\t0\t1\n' |
+  "$BIN" verify - >"$T/out" 2>&1
+[ $? = 1 ] && grep -q 'translates exceed the sp-full capacity: the template has two rows in slot 2' "$T/out" && pass ||
+  fail "an sp-full template with two rows in a slot must FAIL" "$T/out"
 
 # ---- refusals naming the bad value -------------------------------------------------------
 "$BIN" schedule --topo mesh:3x3 --task mnb --model sp-full --alg ring >"$T/out" 2>&1

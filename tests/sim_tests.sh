@@ -160,6 +160,10 @@ for topo in ring:5 ring:8 torus:3x3 hypercube:4; do
   ARCH_IS=single model_case "$topo" mnb sp-full
   ARCH_IS=single model_case "$topo" mnb sp-half
 done
+# single-port te at the bound: an sp-full template with one row per slot (one ROM shared by
+# every router, translated at the local port), and its colour split under sp-half
+ARCH_IS=single model_case torus:3x3 te sp-full
+ARCH_IS=single model_case hypercube:3 te sp-half
 # oneway on the hypercube: mnb in ceil(2(2^d-1)/d) (003 Thm 6.3), te in 2^d (Thm 6.5), both
 # parity templates (a program per node in hardware); on the torus one-way Cayley templates
 for d in 3 4 5 6; do
