@@ -17,8 +17,6 @@
 #include "build.h"
 #include "construct.h"
 
-static uint32_t parity(uint32_t x) { return (uint32_t)__builtin_parity(x); }
-
 /* The one-way slot of a two-way transmission in slot t on the first set or not. */
 static uint32_t doubled(uint32_t t, bool first) { return first ? 2 * t - 1 : 2 * t; }
 
@@ -35,9 +33,9 @@ int oneway_double(sched *s) {
     s->is_template = s->parity_template = true;
     for (size_t i = 0; i < two.nrows && !rc; i++) { /* the rows of origins 0 and 1 */
       const sched_row *r = &two.rows[i];
-      rc = sched_add(s, doubled(r->slot, !parity(r->src)), r->src, r->dst, 0, r->dest);
+      rc = sched_add(s, doubled(r->slot, !topo_colour(t, r->src)), r->src, r->dst, 0, r->dest);
       if (!rc)
-        rc = sched_add(s, doubled(r->slot, !parity(r->src ^ 1)), r->src ^ 1, r->dst ^ 1, 1,
+        rc = sched_add(s, doubled(r->slot, !topo_colour(t, r->src ^ 1)), r->src ^ 1, r->dst ^ 1, 1,
                        r->dest < 0 ? -1 : (int32_t)((uint32_t)r->dest ^ 1));
     }
   } else if (two.is_template && big_radices) {

@@ -76,7 +76,6 @@ uint64_t sched_transmissions(const sched *s) {
   return (uint64_t)s->nrows * (s->parity_template ? s->topo.nodes / 2 : s->topo.nodes);
 }
 
-static uint32_t parity(uint32_t x) { return (uint32_t)__builtin_parity(x); }
 
 /* A template entry as coordinates, so that translating it is a few additions (a whole torus
  * schedule of 4096 nodes is 16.8 M translated rows). */
@@ -120,7 +119,7 @@ static int expand_slot(const sched *s, const sched_row *first, size_t count, sch
       sched_row r;
       if (is_xor) {
         /* a parity template: only even translations, so u sends the rows of its parity */
-        if (s->parity_template && parity(first[i].src) != parity(u)) continue;
+        if (s->parity_template && topo_colour(tp, first[i].src) != topo_colour(tp, u)) continue;
         uint32_t t = u ^ first[i].src;
         r = (sched_row){first[i].slot, u, first[i].dst ^ t, first[i].origin ^ t,
                         first[i].dest < 0 ? -1 : (int32_t)((uint32_t)first[i].dest ^ t)};

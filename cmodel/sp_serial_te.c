@@ -28,13 +28,6 @@ int sp_serial_te_applies(const topo *t, model_kind model, char *why, size_t len)
   return -1;
 }
 
-/* The colour of u: the parity of its coordinate sum. */
-static uint32_t colour(const topo *t, uint32_t u) {
-  uint32_t c = 0;
-  for (int i = 0; i < t->ndims; i++) c += topo_coord(t, u, i);
-  return c % 2;
-}
-
 /* Node 0's packets, one hop per slot (the sp-full template). */
 static int serial_template(sched *s) {
   const topo *t = &s->topo;
@@ -66,7 +59,7 @@ int sp_serial_te(sched *s) {
   if (!rc) rc = sched_expand(&tpl, &whole);
   for (size_t i = 0; i < whole.nrows && !rc; i++) {
     const sched_row *r = &whole.rows[i];
-    rc = sched_add(s, 2 * r->slot - 1 + colour(t, r->src), r->src, r->dst, r->origin, r->dest);
+    rc = sched_add(s, 2 * r->slot - 1 + topo_colour(t, r->src), r->src, r->dst, r->origin, r->dest);
   }
   sched_free(&tpl);
   sched_free(&whole);

@@ -245,3 +245,10 @@ void topo_port_name(const topo *t, int port, char *buf, size_t len) {
   if (t->kind == TOPO_HYPERCUBE) snprintf(buf, len, "e%d", port);
   else snprintf(buf, len, "%ce%d", port % 2 ? '-' : '+', port / 2);
 }
+
+uint32_t topo_colour(const topo *t, uint32_t u) {
+  if (t->kind == TOPO_HYPERCUBE) return (uint32_t)__builtin_parity(u); /* on the template expansion's hot path */
+  uint32_t c = 0;
+  for (int i = 0; i < t->ndims; i++) c += topo_coord(t, u, i);
+  return c % 2;
+}

@@ -63,6 +63,10 @@ int topo_min_degree(const topo *t);
 /* Coordinate i of node u (coordinate 0 least significant). */
 static inline uint32_t topo_coord(const topo *t, uint32_t u, int i) { return (u / t->stride[i]) % t->radix[i]; }
 
+/* The colour of u in the 2-colouring by the parity of its coordinate sum (on the d-cube the
+ * parity of its weight); a proper colouring when every size is even. */
+uint32_t topo_colour(const topo *t, uint32_t u);
+
 /* The translation group of a vertex-transitive topology (003 §4: a Cayley graph whose nodes
  * are group elements and whose ports are generators): the hypercube is Z_2^d (XOR), a ring or
  * torus is Z_K1 x ... x Z_Kn (coordinate-wise addition mod K_i); a mesh has none. Translating

@@ -21,8 +21,7 @@ struct verifier {
   task_kind full_task; /* the task reported in the summary */
   model_kind model;
   uint32_t root;
-  bool template_mode;
-  template_kind tpl;
+  template_kind tpl;   /* TEMPLATE_NONE: whole schedules; else the rows are a template */
   uint32_t reps; /* template mode: the origins whose rows it holds (0, or 0 and 1) */
 
   uint64_t norigins;  /* broadcast: origins tracked per node */
@@ -42,18 +41,20 @@ struct verifier {
   char msg[320];
 };
 
+static bool template_mode(const verifier *v) { return v->tpl != TEMPLATE_NONE; }
+
 static int bit_get(const uint64_t *b, uint64_t i) { return (int)(b[i >> 6] >> (i & 63) & 1); }
 static void bit_set(uint64_t *b, uint64_t i) { b[i >> 6] |= 1ull << (i & 63); }
 static void bit_clear(uint64_t *b, uint64_t i) { b[i >> 6] &= ~(1ull << (i & 63)); }
 
 verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t root, template_kind tpl,
                        char *err, size_t errlen) {
-  bool template_mode = tpl != TEMPLATE_NONE;
+  bool templated = tpl != TEMPLATE_NONE;
   if (task_has_root(task) && (root < 0 || root >= t->nodes)) {
     snprintf(err, errlen, "root %lld is not a node of %s (0..%u)", (long long)root, t->name, (unsigned)t->nodes - 1);
     return NULL;
   }
-  if (template_mode && (topo_translation_of(t) == TRANS_NONE || model == MODEL_SP_HALF ||
+  if (templated && (topo_translation_of(t) == TRANS_NONE || model == MODEL_SP_HALF ||
                         (task != TASK_MNB && task != TASK_TE) || (tpl == TEMPLATE_PARITY && model == MODEL_SP_FULL))) {
     snprintf(err, errlen,
              "--template certifies translated mnb or te schedules on a hypercube, ring or torus under mla, oneway or "
@@ -69,10 +70,9 @@ verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t 
   if (!v) goto oom;
   v->t = *t;
   v->full_task = task;
-  v->task = !template_mode ? task : task == TASK_MNB ? TASK_SNB : TASK_SCATTER;
+  v->task = !templated ? task : task == TASK_MNB ? TASK_SNB : TASK_SCATTER;
   v->model = model;
-  v->root = template_mode ? 0 : task_has_root(task) ? (uint32_t)root : 0;
-  v->template_mode = template_mode;
+  v->root = templated ? 0 : task_has_root(task) ? (uint32_t)root : 0;
   v->tpl = tpl;
   v->reps = tpl == TEMPLATE_PARITY ? 2 : 1;
   uint64_t n = t->nodes;
@@ -89,7 +89,7 @@ verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t 
     v->moving = calloc((v->npackets + 63) / 64, sizeof *v->moving);
     if (!v->loc || !v->moving) goto oom;
     for (uint64_t p = 0; p < v->npackets; p++) /* each packet starts at its origin */
-      v->loc[p] = (uint16_t)(v->task == TASK_TE || v->template_mode ? p / n : v->task == TASK_SCATTER ? v->root : p);
+      v->loc[p] = (uint16_t)(v->task == TASK_TE || template_mode(v) ? p / n : v->task == TASK_SCATTER ? v->root : p);
   } else {
     v->norigins = v->task == TASK_MNB ? n : v->reps;
     uint64_t bytes;
@@ -246,7 +246,7 @@ static int check_capacity(verifier *v, const sched_row *r, int port) {
   if (*a == s || (b && *b == s)) return violation(v, r, what, (unsigned)r->src, (unsigned)r->dst);
   *a = s;
   if (b) *b = s;
-  if (v->template_mode) return check_generators(v, r, port);
+  if (template_mode(v)) return check_generators(v, r, port);
   return VERIFY_OK;
 }
 
@@ -276,7 +276,7 @@ int verifier_feed(verifier *v, const sched_row *r) {
     return violation(v, r, "this packet is not part of task %s", task_name(v->full_task));
   if (v->held) {
     uint64_t origin_index = r->origin;
-    if (v->task == TASK_SNB && v->template_mode) {
+    if (v->task == TASK_SNB && template_mode(v)) {
       if (r->origin >= v->reps) return violation(v, r, "origin %u is not one of the template's (0..%u)", r->origin, v->reps - 1);
     } else if (v->task == TASK_SNB) {
       if (r->origin != v->root) return violation(v, r, "origin %u is not the root %u", r->origin, v->root);
@@ -289,10 +289,10 @@ int verifier_feed(verifier *v, const sched_row *r) {
   uint64_t packet;
   switch (v->task) {
   case TASK_SCATTER:
-    if (v->template_mode && r->origin >= v->reps)
+    if (template_mode(v) && r->origin >= v->reps)
       return violation(v, r, "origin %u is not one of the template's (0..%u)", r->origin, v->reps - 1);
-    if (!v->template_mode && r->origin != v->root) return violation(v, r, "origin %u is not the root %u", r->origin, v->root);
-    packet = (uint64_t)r->origin * n * v->template_mode + (uint64_t)r->dest;
+    if (!template_mode(v) && r->origin != v->root) return violation(v, r, "origin %u is not the root %u", r->origin, v->root);
+    packet = (template_mode(v) ? (uint64_t)r->origin * n : 0) + (uint64_t)r->dest;
     break;
   case TASK_GATHER:
     if ((uint32_t)r->dest != v->root) return violation(v, r, "dest %u is not the root %u", (uint32_t)r->dest, v->root);
@@ -316,12 +316,12 @@ int verifier_finish(verifier *v, verify_summary *out) {
       for (uint64_t o = 0; o < v->norigins; o++)
         if (!bit_get(v->held, u * v->norigins + o)) {
           snprintf(v->msg, sizeof v->msg, "incomplete: node %llu never receives the packet of origin %llu",
-                   (unsigned long long)u, (unsigned long long)(v->task == TASK_SNB && !v->template_mode ? v->root : o));
+                   (unsigned long long)u, (unsigned long long)(v->task == TASK_SNB && !template_mode(v) ? v->root : o));
           return VERIFY_VIOLATION;
         }
   } else {
     for (uint64_t p = 0; p < v->npackets; p++) {
-      bool by_origin = v->task == TASK_TE || (v->task == TASK_SCATTER && v->template_mode);
+      bool by_origin = v->task == TASK_TE || (v->task == TASK_SCATTER && template_mode(v));
       uint64_t origin = by_origin ? p / n : v->task == TASK_SCATTER ? v->root : p;
       uint64_t dest = by_origin ? p % n : v->task == TASK_SCATTER ? p : v->root;
       if (origin != dest && v->loc[p] != dest) {
@@ -333,7 +333,7 @@ int verifier_finish(verifier *v, verify_summary *out) {
   }
   out->slots = v->slot;
   out->lb = bound_slots(&v->t, v->full_task, v->model, v->root);
-  out->tx = v->template_mode ? v->rows * n / v->reps : v->rows;
+  out->tx = template_mode(v) ? v->rows * n / v->reps : v->rows;
   out->txlb = bound_transmissions(&v->t, v->full_task, v->root);
   return VERIFY_OK;
 }
