@@ -42,7 +42,8 @@ uint32_t bound_slots(const topo *t, task_kind task, model_kind model, uint32_t r
   uint64_t min_node_cap = (model == MODEL_MLA || model == MODEL_ONEWAY) ? (uint64_t)topo_min_degree(t) : 1;
   if (n == 1 || cap == 0) return 0;
   switch (task) {
-  case TASK_SNB: {
+  case TASK_SNB:
+  case TASK_REDUCE: { /* a reduce reversed in time is a broadcast (003 Thm 2.10-2.11) */
     /* each informed node informs at most (ports it may use) others per slot */
     uint64_t grow = (model == MODEL_MLA || model == MODEL_ONEWAY) ? (uint64_t)t->ports : 1, informed = 1;
     while (informed < n) {
@@ -53,6 +54,7 @@ uint32_t bound_slots(const topo *t, task_kind task, model_kind model, uint32_t r
     break;
   }
   case TASK_MNB:
+  case TASK_REDUCE_SCATTER: /* universal accumulation reversed is universal broadcast (003 Thm 2.11) */
     lb = max_u64(topo_diameter(t), ceil_div(n - 1, min_node_cap));
     lb = max_u64(lb, ceil_div(n * (n - 1), cap));
     if (model == MODEL_SP_HALF) lb = max_u64(lb, n); /* receive n-1, send at least once */
@@ -68,6 +70,24 @@ uint32_t bound_slots(const topo *t, task_kind task, model_kind model, uint32_t r
     if (model == MODEL_MLA || model == MODEL_ONEWAY) lb = max_u64(lb, te_cut_bound(t, model));
     if (model == MODEL_SP_HALF) lb = max_u64(lb, 2 * (n - 1)); /* send n-1, receive n-1 */
     break;
+  case TASK_ALLREDUCE:
+  case TASK_GLOBAL_SUM: {
+    /* every chunk's sum must reach every node: 2(N-1) words per chunk at least (the one-way
+     * gossip bound of Harary and Schwenk) over the network's capacity; a node's partial holds
+     * at most (1 + the words it receives per slot)^s contributions after s slots; the
+     * diameter; and for allreduce every node sends and receives a word of every chunk */
+    uint64_t chunks = task_chunks(task, (uint32_t)n), recv = node_capacity(t, model, 0), held = 1;
+    if (model == MODEL_MLA || model == MODEL_ONEWAY) recv = (uint64_t)t->ports;
+    lb = max_u64(topo_diameter(t), ceil_div(2 * chunks * (n - 1), cap));
+    uint64_t grow = 0;
+    while (held < n) {
+      held += held * recv;
+      grow++;
+    }
+    lb = max_u64(lb, grow);
+    if (task == TASK_ALLREDUCE) lb = max_u64(lb, model == MODEL_SP_HALF ? 2 * n : ceil_div(n, min_node_cap));
+    break;
+  }
   case TASK_COUNT: break;
   }
   return (uint32_t)lb;
@@ -76,8 +96,12 @@ uint32_t bound_slots(const topo *t, task_kind task, model_kind model, uint32_t r
 uint64_t bound_transmissions(const topo *t, task_kind task, uint32_t root) {
   uint64_t n = t->nodes;
   switch (task) {
-  case TASK_SNB: return n - 1;
-  case TASK_MNB: return n * (n - 1);
+  case TASK_SNB:
+  case TASK_REDUCE: return n - 1;
+  case TASK_MNB:
+  case TASK_REDUCE_SCATTER: return n * (n - 1);
+  case TASK_ALLREDUCE: return 2 * n * (n - 1);
+  case TASK_GLOBAL_SUM: return 2 * (n - 1);
   case TASK_SCATTER:
   case TASK_GATHER: return topo_dist_sum_from(t, root);
   default: return topo_dist_sum_all(t);

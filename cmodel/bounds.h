@@ -14,7 +14,8 @@
 uint32_t bound_slots(const topo *t, task_kind task, model_kind model, uint32_t root);
 
 /* Minimum transmissions: one per copy delivered (broadcast), one per hop on a shortest path
- * (personalized). */
+ * (personalized); for combining tasks the words a reduce needs (N-1 per chunk summed at one
+ * node) and the gossip bound 2(N-1) per chunk summed at every node. */
 uint64_t bound_transmissions(const topo *t, task_kind task, uint32_t root);
 
 #endif

@@ -80,6 +80,16 @@ static const construction table[] = {
      "per node, most hops to go first"},
     {ANY, TASK_TE, ALL_MODELS, "dimorder", dimorder_te, NULL, 512, false,
      "dimension-ordered exchange (the baseline)"},
+    {ANY, TASK_REDUCE, ALL_MODELS, "reverse", reduce_reverse, NULL, 0, false,
+     "the snb reversed in time (003 Thm 2.10-2.11)"},
+    {ANY, TASK_REDUCE_SCATTER, ALL_MODELS, "reverse", reduce_scatter_reverse, NULL, 0, false,
+     "the mnb reversed in time (003 s1: universal accumulation)"},
+    {ANY, TASK_ALLREDUCE, ALL_MODELS, "rs-ag", allreduce_rs_ag, NULL, 0, false,
+     "reduce-scatter, then all-gather along the same trees"},
+    {ANY, TASK_GLOBAL_SUM, ALL_MODELS, "lines", global_sum_lines, global_sum_lines_applies, 0, false,
+     "one dimension after another: exchange, or two streams per line"},
+    {ANY, TASK_GLOBAL_SUM, ALL_MODELS, "reduce-bcast", global_sum_reduce_bcast, NULL, 0, false,
+     "reduce to a centre, broadcast from it (003 Def 2.20)"},
 };
 #define NROWS (sizeof table / sizeof table[0])
 

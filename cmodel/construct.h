@@ -132,4 +132,29 @@ int dimorder_te(sched *s);
  * farthest first, each hop taken where the port model has room (the single-port models). */
 int greedy_scatter(sched *s);
 
+/* ---- combining tasks (003 §2, §5; schedule.h says what their rows carry) ---- */
+
+/* The broadcast bcast (snb from root, or mnb) under s's topology and model, every translate
+ * expanded and cut down to first arrivals (a spanning tree per origin), into *tree, an
+ * initialized whole schedule. 0, or -1. */
+int combine_broadcast_tree(const sched *s, task_kind bcast, int64_t root, sched *tree);
+
+/* Reduce to the root: the snb reversed in time (003 Thm 2.10-2.11), the same slots. */
+int reduce_reverse(sched *s);
+
+/* Reduce-scatter: the mnb reversed in time (universal accumulation, 003 §1), the same slots. */
+int reduce_scatter_reverse(sched *s);
+
+/* Allreduce: the reduce-scatter, then the all-gather of the sums along the same trees: twice
+ * the mnb's slots. */
+int allreduce_rs_ag(sched *s);
+
+/* Global sum one dimension after another: exchange on lines of two, two streams on longer
+ * lines; the diameter under mla. */
+int global_sum_lines(sched *s);
+int global_sum_lines_applies(const topo *t, model_kind model, char *why, size_t len);
+
+/* Global sum as a reduce to a centre and a broadcast from it: 2 ecc(centre) slots. */
+int global_sum_reduce_bcast(sched *s);
+
 #endif

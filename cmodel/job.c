@@ -13,12 +13,12 @@ int job_parse(job *j, const char *topo_s, const char *task_s, const char *model_
   }
   if (topo_parse(topo_s, &j->topo, err, errlen)) return -1;
   if (!task_s) {
-    snprintf(err, errlen, "missing --task (snb, mnb, scatter, gather or te)");
+    snprintf(err, errlen, "missing --task (snb, mnb, scatter, gather, te, reduce, reduce_scatter, allreduce or global_sum)");
     return -1;
   }
   int task = task_from_name(task_s);
   if (task < 0) {
-    snprintf(err, errlen, "unknown task '%s' (expected snb, mnb, scatter, gather or te)", task_s);
+    snprintf(err, errlen, "unknown task '%s' (expected snb, mnb, scatter, gather, te, reduce, reduce_scatter, allreduce or global_sum)", task_s);
     return -1;
   }
   j->task = (task_kind)task;

@@ -42,9 +42,10 @@ static const char usage_schedule[] =
     "                       [--max-mem B] [-o FILE]\n"
     "\n"
     "  --topo T      hypercube:D (1..16), ring:N, torus:K1xK2[x...], mesh:K1xK2[x...] (sizes >= 2)\n"
-    "  --task K      snb | mnb | scatter | gather | te\n"
+    "  --task K      snb | mnb | scatter | gather | te | reduce | reduce_scatter | allreduce |\n"
+    "                global_sum (the last four combine partial sums: docs/REDUCTIONS.md)\n"
     "  --model M     port model: mla (default; all ports, full duplex), oneway, sp-full, sp-half\n"
-    "  --root R      root node of snb, scatter, gather (default 0)\n"
+    "  --root R      root node of snb, scatter, gather, reduce (default 0)\n"
     "  --alg A       construction (default auto: the one with the fewest slots); the metadata\n"
     "                line '# alg=' names the one used. Per task: name, topologies; models:\n"
     "@ALGS@"
@@ -379,7 +380,7 @@ static int cmd_table(int argc, char **argv) {
   int only = -1;
   if (o.task && strcmp(o.task, "all")) {
     only = task_from_name(o.task);
-    if (only < 0) return bad_input("unknown task '%s' (expected all, snb, mnb, scatter, gather or te)", o.task);
+    if (only < 0) return bad_input("unknown task '%s' (expected all, snb, mnb, scatter, gather, te, reduce, reduce_scatter, allreduce or global_sum)", o.task);
   }
   int model = model_from_name(o.model ? o.model : "mla");
   if (model < 0) return bad_input("unknown model '%s' (expected mla, oneway, sp-full or sp-half)", o.model);

@@ -5,7 +5,8 @@
 #include <string.h>
 
 #include "grow.h"
-static const char *const task_names[TASK_COUNT] = {"snb", "mnb", "scatter", "gather", "te"};
+static const char *const task_names[TASK_COUNT] = {"snb",    "mnb",            "scatter",   "gather",    "te",
+                                                   "reduce", "reduce_scatter", "allreduce", "global_sum"};
 static const char *const model_names[MODEL_COUNT] = {"mla", "oneway", "sp-full", "sp-half"};
 
 const char *task_name(task_kind k) { return task_names[k]; }
@@ -23,8 +24,21 @@ int model_from_name(const char *name) {
   return -1;
 }
 
-bool task_has_root(task_kind k) { return k == TASK_SNB || k == TASK_SCATTER || k == TASK_GATHER; }
+bool task_has_root(task_kind k) { return k == TASK_SNB || k == TASK_SCATTER || k == TASK_GATHER || k == TASK_REDUCE; }
 bool task_is_personalized(task_kind k) { return k == TASK_SCATTER || k == TASK_GATHER || k == TASK_TE; }
+bool task_combines(task_kind k) { return k >= TASK_REDUCE && k < TASK_COUNT; }
+
+uint32_t task_chunks(task_kind k, uint32_t n) { return k == TASK_REDUCE_SCATTER || k == TASK_ALLREDUCE ? n : 1; }
+
+bool task_result_at(task_kind k, int64_t root, uint32_t node, uint32_t chunk) {
+  switch (k) {
+  case TASK_REDUCE: return (int64_t)node == root;
+  case TASK_REDUCE_SCATTER: return node == chunk;
+  case TASK_ALLREDUCE:
+  case TASK_GLOBAL_SUM: return true;
+  default: return false;
+  }
+}
 
 void sched_init(sched *s, const topo *t, task_kind task, model_kind model, int64_t root) {
   memset(s, 0, sizeof *s);
@@ -216,7 +230,7 @@ static int same_row(const sched_row *a, const sched_row *b) {
 
 int sched_to_template(sched *s) {
   const topo *t = &s->topo;
-  if (s->is_template || topo_translation_of(t) == TRANS_NONE) return 0;
+  if (s->is_template || topo_translation_of(t) == TRANS_NONE || task_combines(s->task)) return 0;
   size_t ntpl = 0;
   for (size_t i = 0; i < s->nrows; i++) ntpl += s->rows[i].origin == 0;
   if (!ntpl || (uint64_t)ntpl * t->nodes != s->nrows) return 0;

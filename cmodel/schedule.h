@@ -3,7 +3,7 @@
  * Slots count from 1: a transmission in slot s starts at time s-1 and ends at time s, so a
  * packet received in slot s can be sent on in slot s+1 at the earliest. A packet is named by
  * its origin and, for personalized tasks (scatter, gather, te), its destination; broadcast
- * packets (snb, mnb) have dest -1.
+ * packets (snb, mnb) have dest -1. Rows of combining tasks carry partial sums (below).
  *
  * A schedule on a topology with a translation group (topo_translation_of: XOR on the
  * hypercube, coordinate-wise addition mod K_i on rings and tori) that is the same for every
@@ -29,7 +29,11 @@
 
 #include "topo.h"
 
-typedef enum { TASK_SNB, TASK_MNB, TASK_SCATTER, TASK_GATHER, TASK_TE, TASK_COUNT } task_kind;
+typedef enum {
+  TASK_SNB, TASK_MNB, TASK_SCATTER, TASK_GATHER, TASK_TE,           /* packets, copied or forwarded */
+  TASK_REDUCE, TASK_REDUCE_SCATTER, TASK_ALLREDUCE, TASK_GLOBAL_SUM, /* partial sums, combined */
+  TASK_COUNT
+} task_kind;
 typedef enum { MODEL_MLA, MODEL_ONEWAY, MODEL_SP_FULL, MODEL_SP_HALF, MODEL_COUNT } model_kind;
 
 /* Names as spelled on the command line and in TSV metadata; lookups return -1 if unknown. */
@@ -38,10 +42,35 @@ const char *model_name(model_kind m);
 int task_from_name(const char *name);
 int model_from_name(const char *name);
 
-/* True for tasks with a root node (snb, scatter, gather). */
+/* True for tasks with a root node (snb, scatter, gather, reduce). */
 bool task_has_root(task_kind k);
 /* True for tasks whose packets have one destination each (scatter, gather, te). */
 bool task_is_personalized(task_kind k);
+
+/* Combining tasks (003 §2, §5): every node holds a vector of chunks, and some nodes must end
+ * with the sum (any associative, commutative operation) over all nodes of some chunks:
+ *   reduce          chunk 0 at the root                    (MPI_Reduce)
+ *   reduce_scatter  chunk v at node v, N chunks             (MPI_Reduce_scatter_block)
+ *   allreduce       every chunk at every node, N chunks     (MPI_Allreduce)
+ *   global_sum      chunk 0 at every node                   (MPI_Allreduce of one word)
+ * A row of a combining task carries one word: a partial sum of chunk `dest` (the set of nodes
+ * whose contributions it holds). `origin` says which word (docs/FORMAT.md):
+ *   ORIGIN_MOVE (-1 in the TSV)  the sender's partial of the chunk; it leaves the sender
+ *                                (forwarded, not copied: 003 Thm 2.10's accumulation)
+ *   ORIGIN_COPY (-2)             a copy of the sender's partial; the sender keeps it (the
+ *                                exchange-and-add of 003 §1, the spread of finished sums)
+ *   w >= 0, a neighbour of src   the word src received from w in the previous slot, passed on
+ * Every node starts with its own contribution to every chunk as its partial; a received word
+ * is added to the receiver's partial of the chunk, and must share no contribution with it. */
+bool task_combines(task_kind k);
+#define ORIGIN_MOVE 0xffffffffu
+#define ORIGIN_COPY 0xfffffffeu
+
+/* Chunks per node of a combining task on n nodes: n (reduce_scatter, allreduce) or 1. */
+uint32_t task_chunks(task_kind k, uint32_t n);
+
+/* True if node must end with the whole sum of chunk c (combining tasks). */
+bool task_result_at(task_kind k, int64_t root, uint32_t node, uint32_t chunk);
 
 /* How a schedule's rows are stored: whole, a translation template, a parity template. */
 typedef enum { TEMPLATE_NONE, TEMPLATE_TRANSLATION, TEMPLATE_PARITY } template_kind;

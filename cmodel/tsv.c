@@ -46,7 +46,12 @@ static int write_row(void *ctx, const sched_row *r) {
   *p++ = '\t';
   p = put_u32(p, r->dst);
   *p++ = '\t';
-  p = put_u32(p, r->origin);
+  if (r->origin >= ORIGIN_COPY) { /* a combining task's partial: -1 moved, -2 copied */
+    *p++ = '-';
+    *p++ = r->origin == ORIGIN_MOVE ? '1' : '2';
+  } else {
+    p = put_u32(p, r->origin);
+  }
   *p++ = '\t';
   if (r->dest < 0) {
     *p++ = '-';
@@ -239,10 +244,11 @@ const char *tsv_meta(const tsv_reader *r, const char *key) {
   return NULL;
 }
 
-/* Parses one field of digits (or the literal -1 where allowed); returns 0 or -1. */
-static int parse_field(const char *p, size_t n, int allow_minus_one, int64_t *out) {
-  if (allow_minus_one && n == 2 && p[0] == '-' && p[1] == '1') {
-    *out = -1;
+/* Parses one field of digits, or the literal -1 (and -2 when most_negative is -2) where
+ * most_negative allows it; returns 0 or -1. */
+static int parse_field(const char *p, size_t n, int most_negative, int64_t *out) {
+  if (most_negative < 0 && n == 2 && p[0] == '-' && p[1] >= '1' && p[1] <= '0' - most_negative) {
+    *out = -(p[1] - '0');
     return 0;
   }
   if (n == 0 || n > 10) return -1;
@@ -279,9 +285,12 @@ int tsv_next(tsv_reader *r, sched_row *row, char *err, size_t errlen) {
   int64_t v[5];
   int bad_field = -1; /* the first field that is not a number, if any */
   for (int i = 0; i < 5 && nf == 5 && bad_field < 0; i++)
-    if (parse_field(field[i], flen[i], i == 4, &v[i])) bad_field = i;
+    if (parse_field(field[i], flen[i], i == 4 ? -1 : i == 3 ? -2 : 0, &v[i]) || (i == 3 && v[i] >= ORIGIN_COPY))
+      bad_field = i;
   if (nf == 5 && bad_field < 0 && v[0] != 0 && v[4] <= INT32_MAX) {
-    *row = (sched_row){(uint32_t)v[0], (uint32_t)v[1], (uint32_t)v[2], (uint32_t)v[3], (int32_t)v[4]};
+    /* origin -1 and -2: a combining task's partial, moved or copied (schedule.h) */
+    uint32_t origin = v[3] == -1 ? ORIGIN_MOVE : v[3] == -2 ? ORIGIN_COPY : (uint32_t)v[3];
+    *row = (sched_row){(uint32_t)v[0], (uint32_t)v[1], (uint32_t)v[2], origin, (int32_t)v[4]};
     return 1;
   }
   /* the error, named: a NUL byte, the field count, a field, slot 0, dest out of range */
@@ -296,7 +305,9 @@ int tsv_next(tsv_reader *r, sched_row *row, char *err, size_t errlen) {
     int i = bad_field;
     snprintf(f, sizeof f, "%.*s", (int)(flen[i] < 40 ? flen[i] : 40), field[i]);
     snprintf(err, errlen, "line %llu: bad %s field '%s' (expected %s)", (unsigned long long)r->line, names[i],
-             cli_printable(f, 40, shown, sizeof shown), i == 4 ? "a node id or -1" : "a non-negative integer");
+             cli_printable(f, 40, shown, sizeof shown), i == 4   ? "a node id or -1"
+                                                                                        : i == 3 ? "a node id, -1 or -2"
+                                                                                                 : "a non-negative integer");
   } else if (v[0] == 0) {
     snprintf(err, errlen, "line %llu: bad slot field '0' (slots count from 1)", (unsigned long long)r->line);
   } else {

@@ -9,6 +9,7 @@
 #include "bounds.h"
 #include "grow.h"
 #include "memlimit.h"
+#include "verify_combine.h"
 
 typedef struct {
   uint64_t packet;
@@ -29,6 +30,7 @@ struct verifier {
   uint16_t *loc;      /* personalized: node that holds each packet */
   uint64_t *moving;   /* personalized: bit per packet sent in the current slot */
   uint64_t npackets;
+  combine_state *comb; /* combining tasks: the partial sums */
 
   arrival *pending; /* receptions of the current slot, held from its end on */
   size_t npending, cap_pending;
@@ -76,7 +78,13 @@ verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t 
   v->tpl = tpl;
   v->reps = tpl == TEMPLATE_PARITY ? 2 : 1;
   uint64_t n = t->nodes;
-  if (task_is_personalized(v->task)) {
+  if (task_combines(task)) {
+    v->comb = combine_new(t, task, v->root, err, errlen);
+    if (!v->comb) {
+      verifier_free(v);
+      return NULL;
+    }
+  } else if (task_is_personalized(v->task)) {
     v->npackets = v->task == TASK_TE ? n * n : v->task == TASK_SCATTER ? v->reps * n : n;
     uint64_t bytes;
     char why[200];
@@ -118,6 +126,7 @@ oom:
 
 void verifier_free(verifier *v) {
   if (!v) return;
+  combine_free(v->comb);
   free(v->held);
   free(v->loc);
   free(v->moving);
@@ -130,8 +139,9 @@ void verifier_free(verifier *v) {
 const char *verifier_message(const verifier *v) { return v->msg; }
 
 __attribute__((format(printf, 3, 4))) static int violation(verifier *v, const sched_row *r, const char *fmt, ...) {
-  int off = snprintf(v->msg, sizeof v->msg, "slot=%u src=%u dst=%u origin=%u dest=%d: ", (unsigned)r->slot,
-                     (unsigned)r->src, (unsigned)r->dst, (unsigned)r->origin, (int)r->dest);
+  int off = snprintf(v->msg, sizeof v->msg, "slot=%u src=%u dst=%u origin=%lld dest=%d: ", (unsigned)r->slot,
+                     (unsigned)r->src, (unsigned)r->dst,
+                     r->origin >= ORIGIN_COPY ? (long long)(int32_t)r->origin : (long long)r->origin, (int)r->dest);
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(v->msg + off, sizeof v->msg - (size_t)off, fmt, ap);
@@ -156,7 +166,11 @@ static int push_arrival(verifier *v, const sched_row *r, uint64_t packet) {
 }
 
 /* Everything received during the current slot is held from its end on. */
-static void end_slot(verifier *v) {
+static int end_slot(verifier *v) {
+  if (v->comb) {
+    int rc = combine_end_slot(v->comb, v->msg, sizeof v->msg);
+    return rc == 2 ? VERIFY_BAD_INPUT : rc ? VERIFY_VIOLATION : VERIFY_OK;
+  }
   for (size_t i = 0; i < v->npending; i++) {
     const arrival *a = &v->pending[i];
     if (v->held) {
@@ -167,6 +181,7 @@ static void end_slot(verifier *v) {
     }
   }
   v->npending = 0;
+  return VERIFY_OK;
 }
 
 /* Template mode: the translates of the slot's rows must not share what the model allows once.
@@ -260,7 +275,10 @@ int verifier_feed(verifier *v, const sched_row *r) {
     snprintf(v->msg, sizeof v->msg, "row %llu has slot 0 (slots count from 1)", (unsigned long long)v->rows + 1);
     return VERIFY_BAD_INPUT;
   }
-  if (r->slot != v->slot) end_slot(v);
+  if (r->slot != v->slot) {
+    int rc = end_slot(v);
+    if (rc) return rc;
+  }
   v->slot = r->slot;
   v->last_src = r->src;
   v->last_dst = r->dst;
@@ -270,6 +288,12 @@ int verifier_feed(verifier *v, const sched_row *r) {
   if (port < 0) return violation(v, r, "%u->%u is not a link of %s", (unsigned)r->src, (unsigned)r->dst, v->t.name);
   if (check_capacity(v, r, port)) return VERIFY_VIOLATION;
 
+  if (v->comb) {
+    char why[240];
+    int rc = combine_feed(v->comb, r, why, sizeof why);
+    if (rc == 2) snprintf(v->msg, sizeof v->msg, "%s", why);
+    return rc == 2 ? VERIFY_BAD_INPUT : rc ? violation(v, r, "%s", why) : VERIFY_OK;
+  }
   uint64_t n = v->t.nodes;
   if (r->origin >= n || r->dest >= (int64_t)n || (r->dest >= 0) != task_is_personalized(v->task) ||
       (int64_t)r->origin == r->dest)
@@ -309,9 +333,12 @@ int verifier_feed(verifier *v, const sched_row *r) {
 }
 
 int verifier_finish(verifier *v, verify_summary *out) {
-  end_slot(v);
+  int rc = end_slot(v);
+  if (rc) return rc;
   uint64_t n = v->t.nodes;
-  if (v->held) {
+  if (v->comb) {
+    if (combine_finish(v->comb, v->msg, sizeof v->msg)) return VERIFY_VIOLATION;
+  } else if (v->held) {
     for (uint64_t u = 0; u < n; u++)
       for (uint64_t o = 0; o < v->norigins; o++)
         if (!bit_get(v->held, u * v->norigins + o)) {
