@@ -143,6 +143,41 @@ static const verifier_case verifier_cases[] = {
     {"gather on a ring", "ring:3", TASK_GATHER, MODEL_SP_FULL, 0, 2, {{1, 1, 0, 1, 0}, {2, 2, 0, 2, 0}}, VERIFY_OK, ""},
     {"mnb broadcast packet with a dest", "hypercube:1", TASK_MNB, MODEL_MLA, -1, 1, {{1, 0, 1, 0, 1}},
      VERIFY_VIOLATION, "not part of task"},
+    /* combining tasks (schedule.h): origin -1 moves the sender's partial, -2 copies it, w passes on */
+    {"global sum: exchange and add", "hypercube:1", TASK_GLOBAL_SUM, MODEL_MLA, -1, 2,
+     {{1, 0, 1, ORIGIN_COPY, 0}, {1, 1, 0, ORIGIN_COPY, 0}}, VERIFY_OK, ""},
+    {"global sum: both partials moved away", "hypercube:1", TASK_GLOBAL_SUM, MODEL_MLA, -1, 2,
+     {{1, 0, 1, ORIGIN_MOVE, 0}, {1, 1, 0, ORIGIN_MOVE, 0}}, VERIFY_VIOLATION,
+     "incomplete: node 0 ends without the contribution of node 0 to chunk 0"},
+    {"global sum: a ring of 3 in one slot", "ring:3", TASK_GLOBAL_SUM, MODEL_MLA, -1, 6,
+     {{1, 0, 1, ORIGIN_COPY, 0}, {1, 0, 2, ORIGIN_COPY, 0}, {1, 1, 0, ORIGIN_COPY, 0}, {1, 1, 2, ORIGIN_COPY, 0},
+      {1, 2, 0, ORIGIN_COPY, 0}, {1, 2, 1, ORIGIN_COPY, 0}},
+     VERIFY_OK, ""},
+    {"global sum: the antipode twice", "ring:4", TASK_GLOBAL_SUM, MODEL_MLA, -1, 8,
+     {{1, 0, 1, ORIGIN_COPY, 0}, {1, 1, 0, ORIGIN_COPY, 0}, {1, 1, 2, ORIGIN_COPY, 0}, {1, 2, 1, ORIGIN_COPY, 0},
+      {1, 2, 3, ORIGIN_COPY, 0}, {1, 3, 2, ORIGIN_COPY, 0}, {2, 1, 0, 2, 0}, {2, 3, 0, 2, 0}},
+     VERIFY_VIOLATION, "slot 2: node 0 counts the contribution of node 2 to chunk 0 twice"},
+    {"reduce along the binomial tree", "hypercube:2", TASK_REDUCE, MODEL_MLA, 0, 3,
+     {{1, 3, 1, ORIGIN_MOVE, 0}, {2, 1, 0, ORIGIN_MOVE, 0}, {2, 2, 0, ORIGIN_MOVE, 0}}, VERIFY_OK, ""},
+    {"reduce with a contribution doubled", "hypercube:2", TASK_REDUCE, MODEL_MLA, 0, 4,
+     {{1, 3, 1, ORIGIN_MOVE, 0}, {1, 3, 2, ORIGIN_COPY, 0}, {2, 1, 0, ORIGIN_MOVE, 0}, {2, 2, 0, ORIGIN_MOVE, 0}},
+     VERIFY_VIOLATION, "twice in slot 1"},
+    {"reduce with a copy that double counts", "hypercube:2", TASK_REDUCE, MODEL_MLA, 0, 4,
+     {{1, 3, 1, ORIGIN_COPY, 0}, {1, 3, 2, ORIGIN_COPY, 0}, {2, 1, 0, ORIGIN_MOVE, 0}, {2, 2, 0, ORIGIN_MOVE, 0}},
+     VERIFY_VIOLATION, "slot 2: node 0 counts the contribution of node 3 to chunk 0 twice"},
+    {"reduce with a contribution dropped", "hypercube:2", TASK_REDUCE, MODEL_MLA, 0, 2,
+     {{2, 1, 0, ORIGIN_MOVE, 0}, {2, 2, 0, ORIGIN_MOVE, 0}}, VERIFY_VIOLATION,
+     "incomplete: node 0 ends without the contribution of node 3 to chunk 0"},
+    {"reduce sends a partial it forwarded", "hypercube:2", TASK_REDUCE, MODEL_MLA, 0, 2,
+     {{1, 1, 0, ORIGIN_MOVE, 0}, {2, 1, 3, ORIGIN_MOVE, 0}}, VERIFY_VIOLATION, "holds no partial of chunk 0"},
+    {"reduce with a chunk out of range", "hypercube:2", TASK_REDUCE, MODEL_MLA, 0, 1, {{1, 1, 0, ORIGIN_MOVE, 1}},
+     VERIFY_VIOLATION, "chunk 1 is not a chunk"},
+    {"pass on a word never received", "ring:3", TASK_GLOBAL_SUM, MODEL_MLA, -1, 1, {{1, 0, 1, 2, 0}},
+     VERIFY_VIOLATION, "received no word of chunk 0 from node 2"},
+    {"pass on from a node that is no neighbour", "hypercube:2", TASK_GLOBAL_SUM, MODEL_MLA, -1, 1,
+     {{1, 0, 1, 3, 0}}, VERIFY_VIOLATION, "neither -1, -2 nor a neighbour"},
+    {"reduce_scatter on a 1-cube", "hypercube:1", TASK_REDUCE_SCATTER, MODEL_ONEWAY, -1, 2,
+     {{1, 0, 1, ORIGIN_MOVE, 1}, {2, 1, 0, ORIGIN_MOVE, 0}}, VERIFY_OK, ""},
 };
 
 static void test_verifier_cases(void) {
@@ -187,10 +222,21 @@ static uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 static void test_hypercube_schedules(void) {
   for (int d = 1; d <= 9; d++) {
     uint64_t n = 1ull << d;
-    /* paper 000 Table 1 (snb: binomial tree, d slots) */
-    const uint64_t slots[TASK_COUNT] = {(uint64_t)d, ceil_div(n - 1, (uint64_t)d), ceil_div(n - 1, (uint64_t)d),
-                                        ceil_div(n - 1, (uint64_t)d), n / 2};
-    const uint64_t tx[TASK_COUNT] = {n - 1, n * (n - 1), (uint64_t)d * n / 2, (uint64_t)d * n / 2, (uint64_t)d * n * n / 2};
+    /* paper 000 Table 1 (snb: binomial tree, d slots); the combining tasks (docs/REDUCTIONS.md):
+     * reduce and reduce_scatter reverse snb and mnb (003 Thm 2.10-2.11), allreduce is both
+     * halves of the mnb, global_sum the dimension exchange (003 §1: d slots, every node sends d
+     * words) */
+    uint64_t mnb = ceil_div(n - 1, (uint64_t)d);
+    const uint64_t slots[TASK_COUNT] = {(uint64_t)d, mnb, mnb, mnb, n / 2, (uint64_t)d, mnb, 2 * mnb, (uint64_t)d};
+    const uint64_t tx[TASK_COUNT] = {n - 1,         n * (n - 1), (uint64_t)d * n / 2,    (uint64_t)d * n / 2,
+                                     (uint64_t)d * n * n / 2, n - 1, n * (n - 1), 2 * n * (n - 1), (uint64_t)d * n};
+    /* their lower bounds: the same but for allreduce (the one-way gossip bound 2(N-1) words per
+     * chunk over the 2 links per slot) and global_sum (gossip: 2(N-1) words at least) */
+    uint64_t lb_slots[TASK_COUNT], lb_tx[TASK_COUNT];
+    memcpy(lb_slots, slots, sizeof slots);
+    memcpy(lb_tx, tx, sizeof tx);
+    lb_slots[TASK_ALLREDUCE] = ceil_div(2 * (n - 1), (uint64_t)d);
+    lb_tx[TASK_GLOBAL_SUM] = 2 * (n - 1);
     char name[32], err[256];
     snprintf(name, sizeof name, "hypercube:%d", d);
     topo t;
@@ -205,9 +251,9 @@ static void test_hypercube_schedules(void) {
       CHECK(o.rows == tx[k] && s.slots == slots[k], "%s %s: %llu rows in %u slots, paper: %llu in %llu", name,
             task_name((task_kind)k), (unsigned long long)o.rows, s.slots, (unsigned long long)tx[k],
             (unsigned long long)slots[k]);
-      CHECK(bound_slots(&t, (task_kind)k, MODEL_MLA, (uint32_t)(n - 1)) == slots[k] &&
-                bound_transmissions(&t, (task_kind)k, (uint32_t)(n - 1)) == tx[k],
-            "%s %s: lower bounds differ from paper 000 Table 1", name, task_name((task_kind)k));
+      CHECK(bound_slots(&t, (task_kind)k, MODEL_MLA, (uint32_t)(n - 1)) == lb_slots[k] &&
+                bound_transmissions(&t, (task_kind)k, (uint32_t)(n - 1)) == lb_tx[k],
+            "%s %s: lower bounds differ from paper 000 Table 1 (and the formulas above)", name, task_name((task_kind)k));
       sched_free(&s);
     }
   }
