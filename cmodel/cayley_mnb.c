@@ -98,12 +98,13 @@ static int augment(search *s, int g, int *visited) {
   return 0;
 }
 
-/* One attempt: fills s (rows of origin 0) and returns the slots, or 0 if memory runs out. */
-static uint32_t attempt(search *sr, sched *s) {
+/* One attempt from node 0 (and node `second`, unless it is 0, which holds the packet too):
+ * fills s (rows of origin 0) and returns the slots, or 0 if memory runs out. */
+static uint32_t attempt(search *sr, sched *s, uint32_t second) {
   const topo *t = sr->t;
-  uint32_t n = t->nodes, remaining = n - 1, slot = 0;
+  uint32_t n = t->nodes, remaining = n - 1 - (second != 0), slot = 0;
   memset(sr->reached, 0, n);
-  sr->reached[0] = 1;
+  sr->reached[0] = sr->reached[second] = 1;
   while (remaining) {
     slot++;
     memset(sr->ncand, 0, sizeof sr->ncand);
@@ -157,11 +158,11 @@ static uint32_t forwarding_sources(const topo *t, const sched *tpl, uint32_t *in
   return count;
 }
 
-int cayley_mnb(sched *s) {
+/* The search from node 0 and node second (0: node 0 alone) towards at most lb slots. */
+static int search_template(sched *s, uint32_t second, uint32_t lb) {
   const topo *t = &s->topo;
   uint32_t n = t->nodes;
   search sr = {.t = t};
-  s->is_template = true;
   for (int p = 0; p < t->ports; p++) {
     int64_t e = topo_neighbor(t, 0, p);
     if (e < 0) continue;
@@ -179,8 +180,11 @@ int cayley_mnb(sched *s) {
   sched_init(&trial, t, s->task, s->model, -1);
   int rc = -1;
   if (!sr.dist || !sr.key || !sr.reached || !in_slot || !in_gen) goto out;
-  for (uint32_t v = 0; v < n; v++) sr.dist[v] = topo_dist(t, 0, v);
-  uint32_t lb = bound_slots(t, TASK_MNB, s->model, 0), best = 0, best_sources = 0;
+  for (uint32_t v = 0; v < n; v++) {
+    sr.dist[v] = topo_dist(t, 0, v);
+    if (second && topo_dist(t, second, v) < sr.dist[v]) sr.dist[v] = topo_dist(t, second, v);
+  }
+  uint32_t best = 0, best_sources = 0;
   bool search_all = n <= SEARCH_ALL_NODES;
   for (uint32_t a = 0; a < ATTEMPTS && (!best || best > lb || search_all); a++) {
     /* attempt 0 breaks ties by node id, the others by a fixed pseudo-random order */
@@ -189,7 +193,7 @@ int cayley_mnb(sched *s) {
       sr.key[v] = a ? (uint32_t)((x ^ (x >> 29)) * 0x94d049bb133111ebull >> 32) : v;
     }
     trial.nrows = 0;
-    uint32_t slots = attempt(&sr, &trial);
+    uint32_t slots = attempt(&sr, &trial, second);
     if (!slots) goto out;
     uint32_t sources = forwarding_sources(t, &trial, in_slot, in_gen);
     if (!best || slots < best || (slots == best && sources < best_sources)) {
@@ -209,4 +213,20 @@ out:
   free(in_slot);
   free(in_gen);
   return rc;
+}
+
+int cayley_mnb(sched *s) {
+  s->is_template = true;
+  return search_template(s, 0, bound_slots(&s->topo, TASK_MNB, s->model, 0));
+}
+
+int cayley_edge_broadcast(sched *s, int port) {
+  const topo *t = &s->topo;
+  uint32_t second = (uint32_t)topo_neighbor(t, 0, port), far = 0;
+  for (uint32_t v = 0; v < t->nodes; v++) {
+    uint32_t d0 = topo_dist(t, 0, v), d1 = topo_dist(t, second, v);
+    if ((d0 < d1 ? d0 : d1) > far) far = d0 < d1 ? d0 : d1;
+  }
+  uint32_t per_slot = (uint32_t)topo_degree(t, 0), lb = (t->nodes - 2 + per_slot - 1) / per_slot;
+  return search_template(s, second, lb > far ? lb : far);
 }

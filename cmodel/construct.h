@@ -64,6 +64,10 @@ int reverse_gather(sched *s);
  * the search reaches it. */
 int cayley_mnb(sched *s);
 
+/* Template of a broadcast from node 0 and its neighbour through port (a generator that is not
+ * its own inverse), as cayley_mnb: ceil((N-2)/deg) slots where the search reaches it. */
+int cayley_edge_broadcast(sched *s, int port);
+
 /* Template of the total exchange: every packet of origin 0 on a shortest path, the hops
  * coloured (slots) by König's edge colouring of the packet x generator multigraph. Slots =
  * max(longest path, heaviest generator). */
@@ -148,6 +152,12 @@ int reduce_scatter_reverse(sched *s);
 /* Allreduce: the reduce-scatter, then the all-gather of the sums along the same trees: twice
  * the mnb's slots. */
 int allreduce_rs_ag(sched *s);
+
+/* Allreduce on a ring or torus (mla): each chunk summed at both ends of an edge, the sums
+ * exchanged across it and copied back: 2 ceil((N-2)/deg) + 1 slots where the search reaches
+ * it. */
+int allreduce_edge(sched *s);
+int allreduce_edge_applies(const topo *t, model_kind model, char *why, size_t len);
 
 /* Global sum one dimension after another: exchange on lines of two, two streams on longer
  * lines; the diameter under mla. */
