@@ -1,5 +1,5 @@
-/* allreduce_edge.c — allreduce on a ring or torus with every chunk summed at both ends of an
- * edge: 2 ceil((N-2)/deg) + 1 slots, one less than the reduce-scatter and all-gather when
+/* allreduce_edge.c — allreduce on a ring, torus or hypercube with every chunk summed at both
+ * ends of an edge: 2 ceil((N-2)/deg) + 1 slots, one less than the reduce-scatter and all-gather when
  * (N-1) mod deg = 1 (every even ring: N-1 slots), and then the counting bound
  * ceil(2N(N-1)/(N deg)).
  *
@@ -16,6 +16,7 @@
  * gossip bound). The reduce-scatter and all-gather instead sum each chunk at one node, which
  * cannot send the sum in the slot in which it completes.
  */
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "construct.h"
@@ -29,13 +30,18 @@ static int edge_port(const topo *t, int from) {
 }
 
 int allreduce_edge_applies(const topo *t, model_kind model, char *why, size_t len) {
-  if ((t->kind == TOPO_RING || t->kind == TOPO_TORUS) && model == MODEL_MLA && edge_port(t, 0) >= 0) return 0;
-  snprintf(why, len, "allreduce 'edge' runs on rings and tori with a dimension of size above 2 under mla, not %s under %s",
+  bool cube = t->kind == TOPO_HYPERCUBE && t->ndims >= 2;
+  if ((cube || t->kind == TOPO_RING || t->kind == TOPO_TORUS) && model == MODEL_MLA && (cube || edge_port(t, 0) >= 0))
+    return 0;
+  snprintf(why, len,
+           "allreduce 'edge' runs on rings and tori with a dimension of size above 2 and on hypercubes of 2 or more "
+           "dimensions, under mla; not %s under %s",
            t->name, model_name(model));
   return -1;
 }
 
-int allreduce_edge(sched *s) {
+/* The rows on a ring or torus. */
+static int edge_rows(sched *s) {
   const topo *t = &s->topo;
   /* the edge along the dimension whose template is the shortest */
   sched tpl, trial;
@@ -63,5 +69,32 @@ int allreduce_edge(sched *s) {
     if (!rc) rc = sched_add(s, T + 1, c, gc, ORIGIN_COPY, (int32_t)c) || sched_add(s, T + 1, gc, c, ORIGIN_COPY, (int32_t)c);
   }
   sched_free(&tpl);
+  return rc ? -1 : 0;
+}
+
+/* Q_d is C_4 x Q_(d-2) (Q_2 is the 4-cycle): torus:4x2x...x2 with its Z_4 coordinate x in
+ * Gray code 0, 1, 3, 2 on the hypercube's bits 0 and 1, the others on bits 2..d-1. There the
+ * edge's generator +1 is not its own inverse. */
+static uint32_t cube_id(uint32_t torus_id) {
+  static const uint32_t gray[4] = {0, 1, 3, 2};
+  return gray[torus_id % 4] | (torus_id / 4) << 2;
+}
+
+int allreduce_edge(sched *s) {
+  if (s->topo.kind != TOPO_HYPERCUBE) return edge_rows(s);
+  char spec[96], err[256];
+  int off = snprintf(spec, sizeof spec, "torus:4");
+  for (int i = 2; i < s->topo.ndims; i++) off += snprintf(spec + off, sizeof spec - (size_t)off, "x2");
+  topo torus;
+  if (topo_parse(spec, &torus, err, sizeof err)) return -1;
+  sched on_torus;
+  sched_init(&on_torus, &torus, s->task, s->model, -1);
+  int rc = edge_rows(&on_torus);
+  for (size_t i = 0; i < on_torus.nrows && !rc; i++) {
+    const sched_row *r = &on_torus.rows[i];
+    rc = sched_add(s, r->slot, cube_id(r->src), cube_id(r->dst), r->origin >= ORIGIN_COPY ? r->origin : cube_id(r->origin),
+                   (int32_t)cube_id((uint32_t)r->dest));
+  }
+  sched_free(&on_torus);
   return rc ? -1 : 0;
 }

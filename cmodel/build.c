@@ -84,7 +84,7 @@ static const construction table[] = {
      "the snb reversed in time (003 Thm 2.10-2.11)"},
     {ANY, TASK_REDUCE_SCATTER, ALL_MODELS, "reverse", reduce_scatter_reverse, NULL, 0, false,
      "the mnb reversed in time (003 s1: universal accumulation)"},
-    {RING | TORUS, TASK_ALLREDUCE, MLA, "edge", allreduce_edge, allreduce_edge_applies, 0, false,
+    {HC | RING | TORUS, TASK_ALLREDUCE, MLA, "edge", allreduce_edge, allreduce_edge_applies, 0, false,
      "each chunk summed at both ends of an edge, then copied back"},
     {ANY, TASK_ALLREDUCE, ALL_MODELS, "rs-ag", allreduce_rs_ag, NULL, 0, false,
      "reduce-scatter, then all-gather along the same trees"},

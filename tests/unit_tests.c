@@ -226,8 +226,11 @@ static void test_hypercube_schedules(void) {
      * reduce and reduce_scatter reverse snb and mnb (003 Thm 2.10-2.11), allreduce is both
      * halves of the mnb, global_sum the dimension exchange (003 §1: d slots, every node sends d
      * words) */
-    uint64_t mnb = ceil_div(n - 1, (uint64_t)d);
-    const uint64_t slots[TASK_COUNT] = {(uint64_t)d, mnb, mnb, mnb, n / 2, (uint64_t)d, mnb, 2 * mnb, (uint64_t)d};
+    uint64_t mnb = ceil_div(n - 1, (uint64_t)d), edge = 2 * ceil_div(n - 2, (uint64_t)d) + 1;
+    /* allreduce: the reduce-scatter and all-gather (2 mnb), or from d = 2 on each chunk summed
+     * at both ends of an edge (2 ceil((N-2)/d) + 1), whichever is less */
+    uint64_t allreduce = d >= 2 && edge < 2 * mnb ? edge : 2 * mnb;
+    const uint64_t slots[TASK_COUNT] = {(uint64_t)d, mnb, mnb, mnb, n / 2, (uint64_t)d, mnb, allreduce, (uint64_t)d};
     const uint64_t tx[TASK_COUNT] = {n - 1,         n * (n - 1), (uint64_t)d * n / 2,    (uint64_t)d * n / 2,
                                      (uint64_t)d * n * n / 2, n - 1, n * (n - 1), 2 * n * (n - 1), (uint64_t)d * n};
     /* their lower bounds: the same but for allreduce (the one-way gossip bound 2(N-1) words per
