@@ -25,9 +25,11 @@ echo "-- SUMMARY --"
 count() { awk 'NR > 1 { n++; if ($3 == $4 && $6 == $7 && $8 == "OK") at++ }
   END { printf "%d of %d", at, n }' "$1"; }
 echo "schedules: $(count build/demo/table.txt) hypercube rows and $(count build/demo/table_tori.txt) torus rows hit both lower bounds (slots and transmissions) and verify"
-awk 'NR > 1 && $5 > 0 { printf "           %s %s: %s slots, lower bound %s (%s)\n", $1, $2, $3, $4, $9 }' build/demo/table_tori.txt
+awk 'NR > 1 && $5 > 0 { printf "           %s %s: %s slots, lower bound %s (%s)\n", $1, $2, $3, $4, $9 }' build/demo/table.txt build/demo/table_tori.txt
 grep -E '^(PASS|FAIL)' build/demo/sim.log | sed 's/^/hardware:  /'
 grep -E '^(OK|FAIL) ?slot' build/demo/sim.log | sed 's/^/wire log:  cmodel verify: /'
 grep -E '^SYNTH' build/demo/synth.log | sed 's/^/synthesis: /'
-hc_all=$(awk 'NR > 1 && !($3 == $4 && $6 == $7 && $8 == "OK")' build/demo/table.txt | wc -l)
+# paper 000's five tasks must hit both bounds on every hypercube; the combining tasks are
+# summarized above (their gaps are listed in docs/REDUCTIONS.md)
+hc_all=$(awk 'NR > 1 && $1 ~ /^(snb|mnb|scatter|gather|te)$/ && !($3 == $4 && $6 == $7 && $8 == "OK")' build/demo/table.txt | wc -l)
 [ "$table_rc" -eq 0 ] && [ "$tori_rc" -eq 0 ] && [ "$sim_rc" -eq 0 ] && [ "$synth_rc" -eq 0 ] && [ "$hc_all" -eq 0 ]
