@@ -43,7 +43,7 @@ static const char usage_schedule[] =
     "\n"
     "  --topo T      hypercube:D (1..16), ring:N, torus:K1xK2[x...], mesh:K1xK2[x...] (sizes >= 2)\n"
     "  --task K      snb | mnb | scatter | gather | te | reduce | reduce_scatter | allreduce |\n"
-    "                global_sum (the last four combine partial sums: docs/REDUCTIONS.md)\n"
+    "                global_sum (the last four combine partial sums: docs/SCHEDULES.md)\n"
     "  --model M     port model: mla (default; all ports, full duplex), oneway, sp-full, sp-half\n"
     "  --root R      root node of snb, scatter, gather, reduce (default 0)\n"
     "  --alg A       construction (default auto: the one with the fewest slots); the metadata\n"

@@ -54,7 +54,7 @@ bool task_is_personalized(task_kind k);
  *   allreduce       every chunk at every node, N chunks     (MPI_Allreduce)
  *   global_sum      chunk 0 at every node                   (MPI_Allreduce of one word)
  * A row of a combining task carries one word: a partial sum of chunk `dest` (the set of nodes
- * whose contributions it holds). `origin` says which word (docs/FORMAT.md):
+ * whose contributions it holds). `origin` says which word (README.md, "The exchange format"):
  *   ORIGIN_MOVE (-1 in the TSV)  the sender's partial of the chunk; it leaves the sender
  *                                (forwarded, not copied: 003 Thm 2.10's accumulation)
  *   ORIGIN_COPY (-2)             a copy of the sender's partial; the sender keeps it (the

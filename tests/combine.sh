@@ -14,34 +14,17 @@
 # pass-on of a word never received, malformed origins in the TSV (exit 2).
 # Expected figures come from the formulas in the two awk files and here, never from cmodel.
 # "small": the ranges cut down for the ASan build. Ends with "N passed, N failed".
-set -u
-export LC_ALL=C
-BIN=${1:?usage: tests/combine.sh BIN [small]}
-case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
-HERE=$(cd "$(dirname "$0")" && pwd)
-T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-combine.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-npass=0 nfail=0
-pass() { npass=$((npass + 1)); }
-fail() {
-  nfail=$((nfail + 1))
-  echo "FAIL $1"
-  [ -n "${2-}" ] && [ -s "$2" ] && head -n 20 "$2" | sed 's/^/    /'
-  return 0
-}
-rows() { awk 'h { print } /^slot\t/ { h = 1 }' "$@"; }
+BIN=${1:?usage: tests/combine.sh BIN [small]} NAME=combine
+# shellcheck source=tests/suite.sh
+. "$(dirname "$0")/suite.sh"
 sortfile() { # the metadata and header, then the rows sorted by (slot, src, dst)
   awk '{ print } /^slot\t/ { exit }' "$1"
-  rows "$1" | sort -t "$(printf '\t')" -k1,1n -k2,2n -k3,3n
+  rows "$1" | sortrows
 }
-# awk_sum CHECKER TABLE: adds the checker's "N passed, N failed" to the counts, shows its FAILs
-awk_sum() {
-  local line p f
-  grep '^FAIL' "$2"
-  line=$(tail -n 1 "$2")
-  p=${line%% passed*} f=${line##*passed, } f=${f%% failed*}
-  npass=$((npass + p)) nfail=$((nfail + f))
-  [ "$p" -gt 0 ] || fail "$1: no row checked"
+# checked_by CHECKER FILE: counts the checker's rows (counted), and fails if it checked none
+checked_by() {
+  counted "$2"
+  [ "$checked" -gt 0 ] || fail "$1: no row checked"
 }
 
 # table MODEL RANGE TASK [ALG]: every row of `cmodel table` through combine.awk and, for the
@@ -55,10 +38,10 @@ table() {
     return 1
   fi
   awk -v model="$model" -f "$HERE/combine.awk" "$T/table" >"$T/checked"
-  awk_sum "combine.awk $model $range $task $alg" "$T/checked"
+  checked_by "combine.awk $model $range $task $alg" "$T/checked"
   [ "$alg" = auto ] || return 0
   awk -v model="$model" -f "$HERE/bounds.awk" "$T/table" >"$T/checked"
-  awk_sum "bounds.awk $model $range $task" "$T/checked"
+  checked_by "bounds.awk $model $range $task" "$T/checked"
   if [ "$task" = allreduce ]; then
     awk 'NR > 1 && $9 != "rs-ag"' "$T/table" >"$T/other"
     [ ! -s "$T/other" ] && pass || fail "auto picks a baseline for allreduce under $model on $range" "$T/other"
@@ -123,17 +106,7 @@ for r in $hc2 $rings3 $tori3 mesh:4x4; do baseline oneway "$r" ring; done
 for r in $rings3 $tori3; do baseline oneway "$r" dimorder; done
 
 # refused, naming what is missing: exit 2, one line on stderr, nothing on stdout
-while IFS='|' read -r want args; do
-  [ -z "$want" ] && continue
-  # shellcheck disable=SC2086 # args are words
-  "$BIN" $args >"$T/out" 2>"$T/err"
-  rc=$?
-  if [ $rc = 2 ] && [ ! -s "$T/out" ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -qE -- "$want" "$T/err"; then
-    pass
-  else
-    fail "cmodel $args: want exit 2 and one line matching /$want/ (exit $rc)" "$T/err"
-  fi
-done <<'CASES'
+refused <<'CASES'
 mesh:3x3 has no Hamiltonian cycle|schedule --topo mesh:3x3 --task allreduce --alg ring
 'ring' under oneway needs 3 nodes.*hypercube:1|schedule --topo hypercube:1 --task allreduce --alg ring --model oneway
 'ring' under oneway needs 3 nodes.*ring:2|schedule --topo ring:2 --task allreduce --alg ring --model oneway
@@ -257,7 +230,7 @@ done
 # a copy where a move was: node u keeps its partial of chunk c after passing it on in the
 # reduce-scatter, and the finished sum it gets back in the all-gather holds it again
 read -r s u w o c < <(rows "$T/ar3.tsv" | head -n 1)
-read -r s2 u2 w2 o2 c2 < <(rows "$T/ar3.tsv" | awk -v u="$u" -v c="$c" '$3 == u && $5 == c && $4 == -2')
+read -r s2 u2 _ < <(rows "$T/ar3.tsv" | awk -v u="$u" -v c="$c" '$3 == u && $5 == c && $4 == -2')
 edit "$T/ar3.tsv" "$T/b1.tsv" 'if ($1 == 1 && $2 == u && $3 == w) $4 = -2; print' -v u="$u" -v w="$w"
 refuses "allreduce with a copy for the move $u->$w of chunk $c" "$T/b1.tsv" \
   "^FAIL slot $s2: node $u counts the contribution of node [0-9]+ to chunk $c twice \\(the word from node $u2 holds it, and so does its partial\\)\$"
@@ -312,7 +285,7 @@ edit "$T/ar1.tsv" "$T/c6.tsv" 'if ($1 == 2 && $2 == 0) $4 = -1; print'
 refuses "allreduce on the 1-cube moving its sum away" "$T/c6.tsv" "^FAIL incomplete: node 0 ends without the contribution of node 0 to chunk 0\$"
 
 # malformed words: exit 2, one line naming the line and the field
-line=$(grep -n -m 1 -P '^1\t' "$T/red4.tsv" | cut -d: -f1)
+line=$(awk '/^slot\t/ { print NR + 1; exit }' "$T/red4.tsv") # the first row's
 while IFS='|' read -r field value want; do
   [ -z "$field" ] && continue
   edit "$T/red4.tsv" "$T/m.tsv" 'if (!done) { $f = v; done = 1 } print' -v f="$field" -v v="$value"
