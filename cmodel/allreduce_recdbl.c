@@ -6,7 +6,6 @@
  * partial holds the 2^(i+1) nodes of its subcube. d N slots, d N^2 transmissions; one word per
  * node and slot each way, so valid under mla and sp-full.
  */
-#include <stdio.h>
 
 #include "construct.h"
 #include "memlimit.h"
