@@ -143,6 +143,7 @@ demo: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@echo "-- BENCH --"
 	bash bench/cmodel_bench.sh $(BUILD)/cmodel docs/BENCHMARKS.md
+	bash bench/allreduce_bench.sh $(BUILD)/cmodel docs/BENCHMARKS.md
 	bash bench/sim_bench.sh docs/BENCHMARKS.md
 	bash bench/synth_bench.sh docs/BENCHMARKS.md
 	bash bench/port_model_bench.sh docs/BENCHMARKS.md

@@ -16,7 +16,8 @@
 #define ANY (HC | RING | TORUS | MESH)
 #define MLA (1u << MODEL_MLA)
 #define ONEWAY (1u << MODEL_ONEWAY)
-#define SP ((1u << MODEL_SP_FULL) | (1u << MODEL_SP_HALF))
+#define SP_FULL (1u << MODEL_SP_FULL)
+#define SP (SP_FULL | (1u << MODEL_SP_HALF))
 #define ALL_MODELS (MLA | ONEWAY | SP)
 
 typedef struct {
@@ -32,66 +33,78 @@ typedef struct {
   uint32_t max_nodes;
   bool makes_template; /* it stores the origin-0 rows only: N times fewer rows */
   const char *about;   /* one line for --help */
+  /* a baseline, built only when --alg names it: never faster than the construction it is
+   * compared with, and auto would pay for it (recursive-doubling holds d N^2 rows) */
+  bool by_name;
 } construction;
 
 /* For `auto`, rows are tried in this order and the first with the fewest slots wins. */
 static const construction table[] = {
     {HC, TASK_SNB, ALL_MODELS, "binomial", hc_snb, NULL, 0, false,
-     "binomial tree, one dimension per slot (000)"},
+     "binomial tree, one dimension per slot (000)", false},
     {ANY, TASK_SNB, MLA | ONEWAY, "bfs-tree", tree_snb, NULL, 0, false,
-     "breadth-first tree, ecc(root) slots"},
+     "breadth-first tree, ecc(root) slots", false},
     {ANY, TASK_SNB, SP, "greedy", greedy_snb, NULL, 0, false,
-     "a maximum matching of informed to uninformed nodes per slot"},
+     "a maximum matching of informed to uninformed nodes per slot", false},
     {HC, TASK_MNB, MLA, "classes", hc_mnb, NULL, 0, true,
-     "rotation classes, a template (000 s2)"},
+     "rotation classes, a template (000 s2)", false},
     {HC, TASK_MNB, ONEWAY, "parity", hc_oneway_mnb, NULL, 0, true,
-     "000 s2's template doubled, the last blocks merged (003 Thm 6.3)"},
+     "000 s2's template doubled, the last blocks merged (003 Thm 6.3)", false},
     {RING | TORUS, TASK_MNB, MLA | ONEWAY, "cayley", cayley_mnb, cayley_applies, 0, true,
-     "a translation template by matching generators (003 s4)"},
+     "a translation template by matching generators (003 s4)", false},
     {ANY, TASK_MNB, SP, "ring", sp_ring_mnb, sp_ring_mnb_applies, 0, false,
-     "ring algorithm on a Hamiltonian cycle (002 s3)"},
+     "ring algorithm on a Hamiltonian cycle (002 s3)", false},
     {ANY, TASK_MNB, SP, "product", product_mnb, product_mnb_applies, 0, false,
-     "composition of the dimensions, T_B + n_B T_A (002 s4)"},
+     "composition of the dimensions, T_B + n_B T_A (002 s4)", false},
     {MESH, TASK_MNB, MLA, "cycle", mesh_mnb_cycle, mesh_mnb_cycle_applies, 0, false,
-     "ring algorithm on a Hamiltonian cycle, or a line"},
+     "ring algorithm on a Hamiltonian cycle, or a line", false},
     {MESH, TASK_MNB, MLA, "fold", mesh_mnb_fold, NULL, 0, false,
-     "the torus folded onto the mesh (004 s2)"},
+     "the torus folded onto the mesh (004 s2)", false},
     {ANY, TASK_MNB, ONEWAY, "double", oneway_double, NULL, 0, true,
-     "the mla schedule, a slot per wire direction (003 s6)"},
+     "the mla schedule, a slot per wire direction (003 s6)", false},
     {ANY, TASK_MNB, ALL_MODELS, "greedy", greedy_mnb, NULL, 1024, false,
-     "per link, rarest packet first"},
+     "per link, rarest packet first", false},
     {HC, TASK_SCATTER, MLA | ONEWAY, "classes", hc_scatter, NULL, 0, false,
-     "balanced tree of compatible classes (000 s3)"},
+     "balanced tree of compatible classes (000 s3)", false},
     {ANY, TASK_SCATTER, MLA | ONEWAY, "balanced-tree", tree_scatter, NULL, 0, false,
-     "balanced shortest-path tree, farthest first"},
+     "balanced shortest-path tree, farthest first", false},
     {ANY, TASK_SCATTER, SP, "greedy", greedy_scatter, NULL, 0, false,
-     "shortest paths, farthest first, as the model allows"},
+     "shortest paths, farthest first, as the model allows", false},
     {ANY, TASK_GATHER, ALL_MODELS, "reverse", reverse_gather, NULL, 0, false,
-     "the scatter reversed in time (003 Thm 2.10)"},
+     "the scatter reversed in time (003 Thm 2.10)", false},
     {HC, TASK_TE, MLA, "recursive", hc_te, NULL, 0, true,
-     "three recursive phases, a template (000 s4)"},
+     "three recursive phases, a template (000 s4)", false},
     {RING | TORUS, TASK_TE, MLA | ONEWAY, "coloring", cayley_te, cayley_applies, 0, true,
-     "a translation template by edge colouring"},
+     "a translation template by edge colouring", false},
     {HC | RING | TORUS, TASK_TE, SP, "serial", sp_serial_te, sp_serial_te_applies, 0, true,
-     "node 0's packets one hop per slot, a template (sp-half: split by colour)"},
+     "node 0's packets one hop per slot, a template (sp-half: split by colour)", false},
     {ANY, TASK_TE, ONEWAY, "double", oneway_double, NULL, 0, true,
-     "the mla schedule, a slot per wire direction (003 s6)"},
+     "the mla schedule, a slot per wire direction (003 s6)", false},
     {ANY, TASK_TE, ALL_MODELS, "greedy", greedy_te, NULL, 512, false,
-     "per node, most hops to go first"},
+     "per node, most hops to go first", false},
     {ANY, TASK_TE, ALL_MODELS, "dimorder", dimorder_te, NULL, 512, false,
-     "dimension-ordered exchange (the baseline)"},
+     "dimension-ordered exchange (the baseline)", false},
     {ANY, TASK_REDUCE, ALL_MODELS, "reverse", reduce_reverse, NULL, 0, false,
-     "the snb reversed in time (003 Thm 2.10-2.11)"},
+     "the snb reversed in time (003 Thm 2.10-2.11)", false},
     {ANY, TASK_REDUCE_SCATTER, ALL_MODELS, "reverse", reduce_scatter_reverse, NULL, 0, false,
-     "the mnb reversed in time (003 s1: universal accumulation)"},
+     "the mnb reversed in time (003 s1: universal accumulation)", false},
     {HC | RING | TORUS, TASK_ALLREDUCE, MLA, "edge", allreduce_edge, allreduce_edge_applies, 0, false,
-     "each chunk summed at both ends of an edge, then copied back"},
+     "each chunk summed at both ends of an edge, then copied back", false},
     {ANY, TASK_ALLREDUCE, ALL_MODELS, "rs-ag", allreduce_rs_ag, NULL, 0, false,
-     "reduce-scatter, then all-gather along the same trees"},
+     "reduce-scatter, then all-gather along the same trees", false},
+    {ANY, TASK_ALLREDUCE, MLA | ONEWAY | SP_FULL, "ring", allreduce_ring, allreduce_ring_applies, 0, false,
+     "baseline, by name only: ring reduce-scatter then all-gather on a Hamiltonian cycle, 2(N-1)", true},
+    {HC, TASK_ALLREDUCE, MLA | SP_FULL, "halving-doubling", allreduce_dimorder, NULL, 0, false,
+     "baseline, by name only: recursive halving, then doubling, a dimension per step, 2(N-1)", true},
+    {HC, TASK_ALLREDUCE, MLA | SP_FULL, "recursive-doubling", allreduce_recursive_doubling, NULL, 0,
+     false, "baseline, by name only: the whole vector exchanged and added, a dimension per step, d N", true},
+    {RING | TORUS, TASK_ALLREDUCE, MLA | ONEWAY | SP_FULL, "dimorder", allreduce_dimorder,
+     allreduce_dimorder_applies, 0, false,
+     "baseline, by name only: reduce-scatter by dimension, then all-gather in reverse, both ways round each line", true},
     {ANY, TASK_GLOBAL_SUM, ALL_MODELS, "lines", global_sum_lines, global_sum_lines_applies, 0, false,
-     "one dimension after another: exchange, or two streams per line"},
+     "one dimension after another: exchange, or two streams per line", false},
     {ANY, TASK_GLOBAL_SUM, ALL_MODELS, "reduce-bcast", global_sum_reduce_bcast, NULL, 0, false,
-     "reduce to a centre, broadcast from it (003 Def 2.20)"},
+     "reduce to a centre, broadcast from it (003 Def 2.20)", false},
 };
 #define NROWS (sizeof table / sizeof table[0])
 
@@ -125,7 +138,7 @@ void schedule_alg_help(FILE *f) {
   for (int m = 0; m < MODEL_COUNT; m++) models[m] = model_name((model_kind)m);
   for (size_t i = 0; i < NROWS; i++) {
     const construction *c = &table[i];
-    fprintf(f, "                  %-8s %-14s ", i && table[i - 1].task == c->task ? "" : task_name(c->task), c->alg);
+    fprintf(f, "                  %-14s %-18s ", i && table[i - 1].task == c->task ? "" : task_name(c->task), c->alg);
     put_family(f, c->topos, families, 4, ANY, "any");
     fputs("; ", f);
     put_family(f, c->models, models, MODEL_COUNT, ALL_MODELS, "all");
@@ -154,7 +167,7 @@ int schedule_build(sched *s, const topo *t, task_kind task, model_kind model, in
   sched best;
   for (size_t i = 0; i < NROWS; i++) {
     const construction *c = &table[i];
-    if (!matches(c, t, task, model) || (!automatic && strcmp(c->alg, alg))) continue;
+    if (!matches(c, t, task, model) || (automatic ? c->by_name : strcmp(c->alg, alg) != 0)) continue;
     listed = 1;
     if (c->applies && c->applies(t, model, why, sizeof why)) continue;
     /* the rows it will store, checked against the memory limit before it runs (whole

@@ -10,8 +10,8 @@
 
 /* Builds the schedule of task on t under model (root: -1 for tasks without one, else a node
  * id) with the construction named alg, or, for alg NULL or "auto", with every construction
- * that applies, keeping the one with the fewest slots (the first on a tie; the search stops
- * at one that meets the verifier's lower bound). s->alg names the construction used.
+ * that applies but the baselines (built only when named), keeping the one with the fewest
+ * slots (the first on a tie; the search stops at one that meets the verifier's lower bound). s->alg names the construction used.
  * Returns 0; or -1 with a one-line message in err naming what is not available (the task on
  * this topology or model, an unknown alg, an alg whose precondition t does not meet) or that
  * memory ran out; s then owns nothing. */

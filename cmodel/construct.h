@@ -153,11 +153,29 @@ int reduce_scatter_reverse(sched *s);
  * the mnb's slots. */
 int allreduce_rs_ag(sched *s);
 
-/* Allreduce on a ring or torus (mla): each chunk summed at both ends of an edge, the sums
+/* Allreduce on a ring, torus or hypercube (mla): each chunk summed at both ends of an edge, the sums
  * exchanged across it and copied back: 2 ceil((N-2)/deg) + 1 slots where the search reaches
  * it. */
 int allreduce_edge(sched *s);
 int allreduce_edge_applies(const topo *t, model_kind model, char *why, size_t len);
+
+/* ---- all-reduce baselines: the algorithms in use today, for comparison (by --alg only) ---- */
+
+/* The ring all-reduce on a Hamiltonian cycle, one direction: reduce-scatter in N-1 steps, then
+ * all-gather in N-1 steps. 2(N-1) slots (mla, oneway with N > 2, sp-full). */
+int allreduce_ring(sched *s);
+int allreduce_ring_applies(const topo *t, model_kind model, char *why, size_t len);
+
+/* The dimension-ordered all-reduce: reduce-scatter along the lines of dimension 0, 1, ..., then
+ * all-gather in the reverse order; lines of more than two nodes use both directions under mla.
+ * 2 sum_i L_i slots, L_i = ceil(B_i (K_i-1)/2) (mla, K_i > 2) or B_i (K_i-1), B_i the product of
+ * the sizes after dimension i. On the hypercube: recursive halving then doubling, 2(N-1). */
+int allreduce_dimorder(sched *s);
+int allreduce_dimorder_applies(const topo *t, model_kind model, char *why, size_t len);
+
+/* Recursive doubling on the d-cube: the whole N-chunk vector exchanged and added across one
+ * dimension per step. d N slots, d N^2 transmissions (mla, sp-full). */
+int allreduce_recursive_doubling(sched *s);
 
 /* Global sum one dimension after another: exchange on lines of two, two streams on longer
  * lines; the diameter under mla. */

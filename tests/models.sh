@@ -5,39 +5,24 @@
 # the model's lower bounds written there from the papers' formulas (never from cmodel): the
 # single-port multinode broadcast at its bound on every graph with a Hamiltonian cycle (002 Eqs.
 # 1-3), the one-way hypercube's multinode broadcast and total exchange at theirs (003 Thm 6.3,
-# 6.5) for d = 1..12 whole and 13..16 by template. Then the paper's own examples (002 Figs. 2,
-# 3: the half-duplex ring traces; §3.1: the full-duplex ring), the product composition against
-# 002 Thm 2-5 (K_2 x C_3: 5 and 12 slots), parity templates good and bad, and refusals.
+# 6.5) for d = 1..12 whole and 13..16 by template; the combining tasks by the same policy
+# (reduce and reduce_scatter where snb and mnb meet their bounds, allreduce at twice mnb's).
+# Then the paper's own examples (002 Figs. 2, 3: the half-duplex ring traces; §3.1: the
+# full-duplex ring), the product composition against 002 Thm 2-5 (K_2 x C_3: 5 and 12 slots),
+# parity templates good and bad, and refusals.
 # "small": the ranges cut down for the ASan build. Ends with "N passed, N failed".
-set -u
-export LC_ALL=C
-BIN=${1:?usage: tests/models.sh BIN [small]}
-case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
-HERE=$(cd "$(dirname "$0")" && pwd)
-T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-models.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-npass=0 nfail=0
-pass() { npass=$((npass + 1)); }
-fail() {
-  nfail=$((nfail + 1))
-  echo "FAIL $1"
-  [ -n "${2-}" ] && [ -s "$2" ] && head -n 20 "$2" | sed 's/^/    /'
-  return 0
-}
-rows() { awk 'h { print } /^slot\t/ { h = 1 }' "$@"; }
-sortrows() { sort -t "$(printf '\t')" -k1,1n -k2,2n -k3,3n -k4,4n -k5,5n; }
+BIN=${1:?usage: tests/models.sh BIN [small]} NAME=models
+# shellcheck source=tests/suite.sh
+. "$(dirname "$0")/suite.sh"
 
 # table MODEL RANGE [TASK]: every row of `cmodel table` checked by bounds.awk
 table() {
-  local model=$1 range=$2 task=${3:-all} p f line rc
+  local model=$1 range=$2 task=${3:-all} rc
   "$BIN" table --topo "$range" --task "$task" --model "$model" >"$T/table" 2>"$T/err"
   rc=$?
   awk -v model="$model" -f "$HERE/bounds.awk" "$T/table" >"$T/checked"
-  grep '^FAIL' "$T/checked"
-  line=$(tail -n 1 "$T/checked")
-  p=${line%% passed*} f=${line##*passed, } f=${f%% failed*}
-  npass=$((npass + p)) nfail=$((nfail + f))
-  if [ "$rc" -eq 0 ] && [ ! -s "$T/err" ] && [ "$p" -gt 0 ]; then pass; else fail "table --model $model $range $task: exit $rc, $p rows checked" "$T/err"; fi
+  counted "$T/checked"
+  if [ "$rc" -eq 0 ] && [ ! -s "$T/err" ] && [ "$checked" -gt 0 ]; then pass; else fail "table --model $model $range $task: exit $rc, $checked rows checked" "$T/err"; fi
 }
 
 # ---- every size of the ranges, against the formulas ------------------------------------

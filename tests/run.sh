@@ -31,20 +31,19 @@ trap 'rm -rf "$T"' EXIT
 # The case commands run in their own bash; they see these names.
 export B=$BIN H=$HERE T
 TASKS="snb mnb scatter gather te"
+COMBINE="reduce reduce_scatter allreduce global_sum" # partial sums (tests/combine.sh has more)
 SORTROWS="sort -t \$'\t' -k1,1n -k2,2n -k3,3n -k4,4n -k5,5n"
 npass=0 nfail=0
 
 # ---------------------------------------------------------------- formulas
 . "$HERE/formulas.sh"
 ok_line() {                 # ok_line TASK D [template]
-	local s t
-	s=$(slots_of "$1" "$2") t=$(tx_of "$1" "$2")
-	echo "OK slots=$s lb=$s tx=$t txlb=$t${3:+ template=xor}"
+	echo "OK slots=$(slots_of "$1" "$2") lb=$(lb_of "$1" "$2") tx=$(tx_of "$1" "$2") txlb=$(txlb_of "$1" "$2")${3:+ template=xor}"
 }
 roots_of() {                # roots_of TASK D: the roots to try, -1 if none
 	local n=$((1 << $2))
 	case $1 in
-	mnb | te) echo -1 ;;
+	mnb | te | reduce_scatter | allreduce | global_sum) echo -1 ;;
 	*) echo 0 $((n - 1)) $([ "$2" -ge 3 ] && echo 5) ;;
 	esac
 }
@@ -530,9 +529,9 @@ check "negative: scatter root 0 verified with --root 7" 1 '~^FAIL ' '' \
 # columns: task topo slots lb gap tx txlb check alg; the alg column is cmodel's own choice
 want=$(
 	echo "task topo slots lb gap tx txlb check"
-	for k in $TASKS; do for d in 1 2 3 4; do
-		s=$(slots_of $k $d) t=$(tx_of $k $d)
-		echo "$k hypercube:$d $s $s 0 $t $t OK"
+	for k in $TASKS $COMBINE; do for d in 1 2 3 4; do
+		s=$(slots_of $k $d) lb=$(lb_of $k $d)
+		echo "$k hypercube:$d $s $lb $((s - lb)) $(tx_of $k $d) $(txlb_of $k $d) OK"
 	done; done | sort
 )
 check "table hypercube:1..4 all" 0 "$want" '' \
@@ -548,8 +547,11 @@ check "table hypercube:2..3 te" 0 "$want" '' \
 # Every task on hypercube:1..MAXD through the program's verifier, roots 0,
 # 2^D-1 and 5; then the XOR templates of mnb and te, up to D = 16 when
 # MAXD >= 12.  te at D = 12 is d 2^(2d-1) ~ 100 M rows: run once.
+# reduce_scatter and allreduce to D = 10: the verifier keeps a bit per node,
+# chunk and contribution, 2^(3D) bits (1 GiB at D = 11).
 for ((d = 1; d <= MAXD; d++)); do
-	for k in $TASKS; do
+	for k in $TASKS $COMBINE; do
+		case $k in reduce_scatter | allreduce) [ "$d" -le 10 ] || continue ;; esac
 		for r in $(roots_of $k $d); do
 			check "schedule|verify: $k hypercube:$d root=$r" 0 "$(ok_line $k $d)" '' \
 				"\"\$B\" schedule --topo hypercube:$d --task $k $(root_opt $r) | \"\$B\" verify -"
