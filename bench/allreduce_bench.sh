@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# allreduce_bench.sh BIN OUT.md — romnoc's all-reduce (rs-ag) against the all-reduce baselines
+# allreduce_bench.sh BIN OUT.md — romnoc's all-reduce (auto: rs-ag or edge) against the all-reduce baselines
 # (ring, halving-doubling, recursive-doubling, dimorder) and the verifier's lower bound, on
 # hypercube D=4..10 and the square tori 4x4..16x16: the slots of each schedule (from `cmodel
 # verify`) and what generating and verifying it costs in the golden model (wall-clock median of
@@ -15,7 +15,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 repeat=${REPEAT:-3} sim=${SIM:-0} sim_max=${SIM_MAX_NODES:-64}
 topos=${TOPOS:-"hypercube:4 hypercube:5 hypercube:6 hypercube:7 hypercube:8 hypercube:9 hypercube:10
   torus:4x4 torus:6x6 torus:8x8 torus:10x10 torus:12x12 torus:14x14 torus:16x16"}
-algs="rs-ag ring halving-doubling recursive-doubling dimorder"
+algs="auto ring halving-doubling recursive-doubling dimorder"
 work=$repo/build/bench/allreduce
 mkdir -p "$work"
 median() { printf '%s\n' "$@" | sort -g | sed -n "$((($# + 1) / 2))p"; }
@@ -41,9 +41,12 @@ for topo in $topos; do
     done
     if [ ${#times[@]} -gt 0 ]; then
       cell="$(field slots <"$work/verify") ($(median "${times[@]}") s)"
-      [ "$alg" = rs-ag ] && lb=$(field lb <"$work/verify")
+      if [ "$alg" = auto ]; then
+        lb=$(field lb <"$work/verify")
+        cell="$(field slots <"$work/verify") $(sed -n 's/^# alg=//p' "$tsv") ($(median "${times[@]}") s)"
+      fi
     fi
-    if [ "$alg" = rs-ag ] && [ "$sim" = 1 ] && [ "$nodes" -le "$sim_max" ]; then
+    if [ "$alg" = auto ] && [ "$sim" = 1 ] && [ "$nodes" -le "$sim_max" ]; then
       echo "-- BENCH allreduce $topo: make sim --" >&2
       log=$work/sim/${topo/:/-}.log
       mkdir -p "$work/sim"
@@ -59,7 +62,7 @@ done
 
 cpu=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)
 sim_note="not simulated in this run (SIM=1 fills it)"
-[ "$sim" = 1 ] && sim_note="from the PASS line of \`scripts/sim.sh\` (\`make sim\`) on the rs-ag schedule, up to $sim_max nodes (\"-\" above; FAIL: no PASS line, build/bench/allreduce/sim/TOPO.log says why)"
+[ "$sim" = 1 ] && sim_note="from the PASS line of \`scripts/sim.sh\` (\`make sim\`) on romnoc's schedule, up to $sim_max nodes (\"-\" above; FAIL: no PASS line, build/bench/allreduce/sim/TOPO.log says why)"
 "$repo/scripts/md_section.sh" "$out" allreduce <<MD
 ## All-reduce: romnoc against the algorithms in use
 
@@ -72,8 +75,10 @@ wall-clock median of $repeat runs of generating it (\`cmodel schedule --task all
 FILE\`) and verifying it (\`cmodel verify FILE\`); n/a where the algorithm does not apply. lb is
 the verifier's lower bound. Formulas (docs/SCHEDULES.md, "Combining tasks"):
 
-- **rs-ag** (romnoc, \`auto\`): the multinode broadcast reversed in time (reduce-scatter), then
-  run forwards (all-gather): 2⌈(N−1)/deg⌉ where the mnb meets its bound, as on every size here.
+- **romnoc** (\`auto\`, the cell names the construction): **rs-ag**, the multinode broadcast
+  reversed in time (reduce-scatter), then run forwards (all-gather): 2⌈(N−1)/deg⌉ where the mnb
+  meets its bound, as on every size here; or **edge**, each chunk summed at both ends of an
+  edge: 2⌈(N−2)/deg⌉+1, one slot less when (N−1) mod deg = 1 (hypercube:5, hypercube:7).
 - **ring**: one direction round a Hamiltonian cycle: 2(N−1).
 - **halving-doubling** (hypercube): recursive halving, then doubling, one dimension per step,
   a word per slot: 2(N−1).
@@ -83,19 +88,19 @@ the verifier's lower bound. Formulas (docs/SCHEDULES.md, "Combining tasks"):
   a bidirectional ring: 2Σ_i⌈B_i(K_i−1)/2⌉, B_i the product of the sizes after dimension i;
   K² on the K×K torus for even K.
 
-The cycles column is romnoc's rs-ag schedule in the simulated fabric: $sim_note. A ROM
+The cycles column is romnoc's schedule in the simulated fabric: $sim_note. A ROM
 router runs S slots in S+1 cycles.
 
-What the table shows: rs-ag is at the lower bound or one slot above it (on the d-cube exactly
-when (2^d−1) mod d is in 1..d/2; never on a square torus). The ring and halving-doubling take
-2(N−1) slots, about d times rs-ag on the d-cube and four times on a torus: each node sends one
-word per slot over one link, where rs-ag keeps every link busy. Recursive doubling sends the
-whole vector d times (dN slots, d/2 times the ring's words). dimorder reaches half of rs-ag's
+What the table shows: romnoc is at the lower bound or one slot above it (hypercube:6 and
+hypercube:10; never on a square torus). The ring and halving-doubling take 2(N−1) slots, about
+d times romnoc on the d-cube and four times on a torus: each node sends one word per slot over
+one link, where romnoc keeps every link busy. Recursive doubling sends the
+whole vector d times (dN slots, d/2 times the ring's words). dimorder reaches half of romnoc's
 speed on the tori: each of its phases uses one dimension's links only. In the golden model every
 schedule here is generated and verified within seconds; the verifier's cost grows with the rows
 and with the partial sums it tracks (a bit per node, chunk and contribution: N³ bits).
 
-| topo | N | lb | rs-ag | ring | halving-doubling | recursive-doubling | dimorder | rs-ag cycles |
+| topo | N | lb | romnoc | ring | halving-doubling | recursive-doubling | dimorder | romnoc cycles |
 |---|---|---|---|---|---|---|---|---|
 ${rows%$'\n'}
 MD
