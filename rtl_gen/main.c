@@ -260,7 +260,7 @@ static int write_design(const design *d, const options *o, outdir *out) {
   WRITE("sim_config.h", emit_sim_config(&w, hdr_slash, f, shape));
   WRITE("golden/wire.tsv", if (golden_write_wire(w.f, hdr_golden, &d->s)) w.failed = 1);
   WRITE("golden/deliveries.tsv",
-        if (golden_write_deliveries(w.f, hdr_golden, &d->s, (uint32_t)o->seed, (int)o->width)) w.failed = 1);
+        if (golden_write_deliveries(w.f, hdr_golden, &d->s, (uint32_t)o->seed, (int)o->width, 0)) w.failed = 1);
 #undef WRITE
   return 0;
 }
