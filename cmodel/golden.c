@@ -83,7 +83,8 @@ static void count_end_slot(count_ctx *c) {
   }
   for (size_t i = 0; i < c->ncur; i++) {
     const count_word *w = &c->cur[i];
-    size_t at = (size_t)w->dst * c->chunks + w->chunk, link = (size_t)w->dst * c->t->ports + (size_t)topo_port_to(c->t, w->dst, w->src);
+    size_t at = (size_t)w->dst * c->chunks + w->chunk;
+    size_t link = (size_t)w->dst * c->t->ports + (size_t)topo_port_to(c->t, w->dst, w->src);
     c->count[at] += w->count;
     if (c->count[at] == c->n) c->complete[at] = c->slot;
     c->prev_count[link] = w->count;
@@ -139,7 +140,8 @@ int golden_completions(const sched *s, golden_completion **out, size_t *n) {
   if (!*out) goto out;
   for (uint32_t v = 0; v < c.n; v++)
     for (uint32_t k = 0; k < c.chunks; k++)
-      if (task_result_at(s->task, s->root, v, k)) (*out)[(*n)++] = (golden_completion){c.complete[(size_t)v * c.chunks + k], v, k};
+      if (task_result_at(s->task, s->root, v, k))
+        (*out)[(*n)++] = (golden_completion){c.complete[(size_t)v * c.chunks + k], v, k};
   qsort(*out, *n, sizeof **out, by_completion);
   rc = 0;
 out:
