@@ -148,6 +148,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	bash bench/sim_bench.sh docs/BENCHMARKS.md
 	bash bench/synth_bench.sh docs/BENCHMARKS.md
 	bash bench/port_model_bench.sh docs/BENCHMARKS.md
+	bash bench/combine_bench.sh docs/BENCHMARKS.md
 
 clean:
 	rm -rf $(BUILD)
