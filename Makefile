@@ -105,7 +105,9 @@ MODEL ?=
 SCHEDULE ?=
 # the golden model's construction for TOPO/TASK (default: auto)
 ALG   ?=
-DESIGN_VARS = TOPO=$(TOPO) TASK=$(TASK) MODEL=$(MODEL) WIDTH=$(WIDTH) ROOT=$(ROOT) ARCH=$(ARCH) SCHEDULE=$(SCHEDULE) ALG=$(ALG)
+# a combining task's operation: add (default), max, min, xor or or (refused for other tasks)
+OP    ?=
+DESIGN_VARS = TOPO=$(TOPO) TASK=$(TASK) MODEL=$(MODEL) WIDTH=$(WIDTH) ROOT=$(ROOT) ARCH=$(ARCH) SCHEDULE=$(SCHEDULE) ALG=$(ALG) OP=$(OP)
 .PHONY: sim
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@$(DESIGN_VARS) SEED=$(SEED) TRACE=$(TRACE) scripts/sim.sh
@@ -147,6 +149,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	bash bench/sim_bench.sh docs/BENCHMARKS.md
 	bash bench/synth_bench.sh docs/BENCHMARKS.md
 	bash bench/port_model_bench.sh docs/BENCHMARKS.md
+	bash bench/combine_bench.sh docs/BENCHMARKS.md
 
 clean:
 	rm -rf $(BUILD)

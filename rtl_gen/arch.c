@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const router_arch arch_banked, arch_simple, arch_single;
+extern const router_arch arch_banked, arch_simple, arch_single, arch_combine;
 
-static const router_arch *const table[] = {&arch_banked, &arch_simple, &arch_single};
+static const router_arch *const table[] = {&arch_banked, &arch_simple, &arch_single, &arch_combine};
 
 const router_arch *arch_find(const char *name) {
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
@@ -19,6 +19,15 @@ int arch_supports(const router_arch *a, const ir_fabric *f, char *why, size_t le
   if (f->fd->ports > RTL_MAX_PORTS) {
     snprintf(why, len, "the %s router has at most %d lanes, %s has %d", a->name, RTL_MAX_PORTS, f->fd->topo_name,
              f->fd->ports);
+    return -1;
+  }
+  if (task_combines(f->task) != a->combining) {
+    if (a->combining)
+      snprintf(why, len, "the %s router combines partial sums; task %s forwards packets (use --arch banked, single or "
+               "simple)", a->name, task_name(f->task));
+    else
+      snprintf(why, len, "the %s router forwards packets; task %s combines partial sums (use --arch combine)", a->name,
+               task_name(f->task));
     return -1;
   }
   return a->supports ? a->supports(f, why, len) : 0;
@@ -38,6 +47,25 @@ int rtl_clog2(uint64_t n) {
   return b;
 }
 
+void *arch_plan_all(void *plan, uint32_t nprograms, int (*plan_program)(void *plan, uint32_t u, char *err, size_t errlen),
+                    void (*layout)(void *plan), void (*free_plan)(void *plan), const router_shape *planned,
+                    router_shape *shape, char *err, size_t errlen) {
+  for (uint32_t u = 0; u < nprograms; u++)
+    if (plan_program(plan, u, err, errlen)) {
+      free_plan(plan);
+      return NULL;
+    }
+  layout(plan);
+  *shape = *planned;
+  return plan;
+}
+
+void *arch_plan_oom(void *plan, char *err, size_t errlen) {
+  free(plan);
+  snprintf(err, errlen, "out of memory planning the routers");
+  return NULL;
+}
+
 void router_shape_init(router_shape *s, const char *arch, const ir_fabric *f, int payload_width) {
   *s = (router_shape){0};
   s->arch = arch;
@@ -54,6 +82,28 @@ void router_shape_init_sync(router_shape *s, const char *arch, const ir_fabric *
   s->rom_entries = 1u << s->cycle_width;
   s->sync_rom = true;
   s->wire_delay = 1; /* registered outputs: slot s is on the wires in cycle s+1 */
+}
+
+void arch_sources_add(arch_sources *l, arch_source s) {
+  if (!s.kind) return;
+  int i = 0;
+  while (i < l->count && !(l->src[i].kind == s.kind && l->src[i].arg == s.arg)) i++;
+  if (i == l->count) l->src[l->count++] = s;
+}
+
+static int source_order(const void *a, const void *b) {
+  const arch_source *x = a, *y = b;
+  if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
+  return x->arg < y->arg ? -1 : x->arg > y->arg;
+}
+
+void arch_sources_sort(arch_sources *l) { qsort(l->src, (size_t)l->count, sizeof l->src[0], source_order); }
+
+uint32_t arch_sources_select(const arch_sources *l, arch_source s) {
+  if (!s.kind) return 0;
+  uint32_t i = 0;
+  while (!(l->src[i].kind == s.kind && l->src[i].arg == s.arg)) i++; /* collected from the same plan */
+  return i + 1;
 }
 
 static int bram_cost(int width, uint32_t entries) { return ((width + 15) / 16) * (int)((entries + 255) / 256); }

@@ -36,6 +36,9 @@ typedef struct {
 typedef struct {
   const char *name;
   const char *summary; /* one line for --help */
+  /* it runs the combining tasks (partial sums added on the way: schedule.h) and only those;
+   * the others forward and copy packets and run every other task */
+  bool combining;
   /* 0 if it can run f, else -1 with the reason in why; NULL if it runs every fabric of at
    * most RTL_MAX_PORTS lanes (arch_supports checks that limit for all) */
   int (*supports)(const ir_fabric *f, char *why, size_t len);
@@ -51,6 +54,16 @@ typedef struct {
   /* The router module, with the ports of router_ports(shape). */
   void (*emit_router)(vwriter *w, const char *header, const ir_fabric *f, const void *plan, const router_shape *s);
 } router_arch;
+
+/* The frame of every architecture's `plan`, after it has allocated plan (with room for every
+ * program) and initialised its shape: plans program u = 0.. with plan_program (0, or -1 with
+ * a message in err), then lays the plan out and copies its shape (planned, inside plan) into
+ * *shape. Returns plan, or NULL after free_plan(plan). arch_plan_oom frees a plan that could
+ * not be allocated whole (free(plan), NULL allowed) and returns NULL with the message. */
+void *arch_plan_all(void *plan, uint32_t nprograms, int (*plan_program)(void *plan, uint32_t u, char *err, size_t errlen),
+                    void (*layout)(void *plan), void (*free_plan)(void *plan), const router_shape *planned,
+                    router_shape *shape, char *err, size_t errlen);
+void *arch_plan_oom(void *plan, char *err, size_t errlen);
 
 /* Fills the fields of a shape that every architecture computes the same way: name, lanes,
  * widths, cycles (slots + 1); the architecture sets the rest. */
@@ -78,6 +91,29 @@ static inline void rom_field_put(uint32_t *words, rom_field f, uint32_t value) {
   for (int b = 0; b < f.width; b++)
     if (value >> b & 1) words[(f.lsb + b) / 32] |= 1u << ((f.lsb + b) % 32);
 }
+
+/* A source a multiplexer of a router selects: a kind of the architecture's own (0: none) and
+ * an argument (a lane, a local port, a sub-bank). */
+typedef struct {
+  uint8_t kind, arg;
+} arch_source;
+
+/* The sources one multiplexer chooses from over all programs: select value i+1 is src[i]. */
+#define ARCH_MAX_SOURCES (5 * RTL_MAX_PORTS + 16)
+typedef struct {
+  int count;
+  arch_source src[ARCH_MAX_SOURCES];
+} arch_sources;
+
+/* Adds s to l unless it is there (kind 0, none, is never added). */
+void arch_sources_add(arch_sources *l, arch_source s);
+
+/* Sorts l by (kind, argument), so that select values do not depend on the order the programs
+ * met the sources. */
+void arch_sources_sort(arch_sources *l);
+
+/* The select value of s, which is in l (an index from 1; 0 for kind 0). */
+uint32_t arch_sources_select(const arch_sources *l, arch_source s);
 
 /* Block RAMs of the target device (iCE40 HX8K: 32 of 256 x 16 bits) that a router's memories
  * may take; a memory costs ceil(width/16) * ceil(entries/256) of them. */
@@ -108,8 +144,8 @@ int arch_colour_intervals(arch_interval *iv, size_t n, uint32_t *depth);
 /* The architecture called name, or NULL. */
 const router_arch *arch_find(const char *name);
 
-/* 0 if architecture a can run f (at most RTL_MAX_PORTS lanes, and a->supports), else -1
- * with the reason in why. */
+/* 0 if architecture a can run f (at most RTL_MAX_PORTS lanes, a combining task if and only if
+ * a combines, and a->supports), else -1 with the reason in why. */
 int arch_supports(const router_arch *a, const ir_fabric *f, char *why, size_t len);
 
 /* The names, comma-separated, in table order. */

@@ -73,7 +73,8 @@ static int allocate_memory(stored *st, size_t n, uint32_t *depth) {
   return rc;
 }
 
-static int plan_program(simple_plan *pl, uint32_t u) {
+static int plan_program(void *plan, uint32_t u, char *err, size_t errlen) {
+  simple_plan *pl = plan;
   const ir_fabric *f = pl->f;
   int ports = f->fd->ports;
   program_plan *pp = &pl->progs[u];
@@ -113,6 +114,7 @@ static int plan_program(simple_plan *pl, uint32_t u) {
   if ((int)pp->mem_depth > pl->shape.mem_depth) pl->shape.mem_depth = (int)pp->mem_depth;
   rc = 0;
 out:
+  if (rc) snprintf(err, errlen, "out of memory planning router %u", (unsigned)u);
   free(st);
   return rc;
 }
@@ -129,25 +131,10 @@ static void free_plan(void *plan) {
   free(pl);
 }
 
-static void *plan(const ir_fabric *f, int payload_width, router_shape *shape, char *err, size_t errlen) {
-  simple_plan *pl = calloc(1, sizeof *pl);
-  if (!pl || !(pl->progs = calloc(f->nprograms, sizeof *pl->progs))) {
-    free(pl);
-    snprintf(err, errlen, "out of memory planning the routers");
-    return NULL;
-  }
-  pl->f = f;
+/* The memory and the ROM word, from what every program needs. */
+static void layout(void *plan) {
+  simple_plan *pl = plan;
   router_shape *sh = &pl->shape;
-  router_shape_init(sh, "simple", f, payload_width);
-  sh->cycle_width = rtl_clog2((uint64_t)sh->cycles + 2);
-  sh->rom_entries = 1u << sh->cycle_width;
-  sh->wire_delay = 0; /* slot s is driven combinationally in cycle s */
-  for (uint32_t u = 0; u < f->nprograms; u++)
-    if (plan_program(pl, u)) {
-      free_plan(pl);
-      snprintf(err, errlen, "out of memory planning router %u", (unsigned)u);
-      return NULL;
-    }
   if (sh->mem_depth) {
     pl->mem_entries = 2;
     while (pl->mem_entries < sh->mem_depth) pl->mem_entries *= 2;
@@ -169,8 +156,18 @@ static void *plan(const ir_fabric *f, int payload_width, router_shape *shape, ch
     lf->addr = rom_field_take(&next, pl->mem_addr_width);
   }
   sh->word_width = next;
-  *shape = *sh;
-  return pl;
+}
+
+static void *plan(const ir_fabric *f, int payload_width, router_shape *shape, char *err, size_t errlen) {
+  simple_plan *pl = calloc(1, sizeof *pl);
+  if (!pl || !(pl->progs = calloc(f->nprograms, sizeof *pl->progs))) return arch_plan_oom(pl, err, errlen);
+  pl->f = f;
+  router_shape *sh = &pl->shape;
+  router_shape_init(sh, "simple", f, payload_width);
+  sh->cycle_width = rtl_clog2((uint64_t)sh->cycles + 2);
+  sh->rom_entries = 1u << sh->cycle_width;
+  sh->wire_delay = 0; /* slot s is driven combinationally in cycle s */
+  return arch_plan_all(pl, f->nprograms, plan_program, layout, free_plan, &pl->shape, shape, err, errlen);
 }
 
 static void pack(const void *plan, uint32_t program, uint32_t r, uint32_t *words) {
@@ -365,6 +362,7 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
 const router_arch arch_simple = {
     "simple",
     "the first design: receive registers and one multi-write-port memory (the area baseline)",
+    false, /* packets, not partial sums */
     NULL, /* no limit beyond the lanes every architecture has */
     plan,
     free_plan,

@@ -91,7 +91,8 @@ static int by_start(const void *a, const void *b) {
 /* Plans program u: a source and lanes per slot, bank addresses by interval colouring. A packet
  * received in slot a is written into the bank at the end of cycle a+1, and its last read
  * address is sampled in cycle (last send) - 1. */
-static int plan_program(single_plan *pl, uint32_t u) {
+static int plan_program(void *plan, uint32_t u, char *err, size_t errlen) {
+  single_plan *pl = plan;
   const ir_fabric *f = pl->f;
   int ports = f->fd->ports;
   size_t n = (size_t)f->slots + 2;
@@ -146,6 +147,7 @@ static int plan_program(single_plan *pl, uint32_t u) {
   if ((int)depth > pl->shape.mem_depth) pl->shape.mem_depth = (int)depth;
   rc = 0;
 out:
+  if (rc) snprintf(err, errlen, "out of memory planning router %u", (unsigned)u);
   free(iv);
   free(last);
   return rc;
@@ -163,7 +165,8 @@ static void free_plan(void *plan) {
   free(pl);
 }
 
-static void layout(single_plan *pl) {
+static void layout(void *plan) {
+  single_plan *pl = plan;
   router_shape *sh = &pl->shape;
   for (int k = SRC_LOCAL; k < SRC_KINDS; k++)
     if (pl->used[k]) pl->sel_of[k] = (uint8_t)++pl->nsources;
@@ -194,23 +197,10 @@ static void layout(single_plan *pl) {
 
 static void *plan(const ir_fabric *f, int payload_width, router_shape *shape, char *err, size_t errlen) {
   single_plan *pl = calloc(1, sizeof *pl);
-  if (!pl || !(pl->progs = calloc(f->nprograms, sizeof *pl->progs))) {
-    free(pl);
-    snprintf(err, errlen, "out of memory planning the routers");
-    return NULL;
-  }
+  if (!pl || !(pl->progs = calloc(f->nprograms, sizeof *pl->progs))) return arch_plan_oom(pl, err, errlen);
   pl->f = f;
-  router_shape *sh = &pl->shape;
-  router_shape_init_sync(sh, "single", f, payload_width);
-  for (uint32_t u = 0; u < f->nprograms; u++)
-    if (plan_program(pl, u)) {
-      free_plan(pl);
-      snprintf(err, errlen, "out of memory planning router %u", (unsigned)u);
-      return NULL;
-    }
-  layout(pl);
-  *shape = *sh;
-  return pl;
+  router_shape_init_sync(&pl->shape, "single", f, payload_width);
+  return arch_plan_all(pl, f->nprograms, plan_program, layout, free_plan, &pl->shape, shape, err, errlen);
 }
 
 /* ---- ROM words ---- */
@@ -398,6 +388,7 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
 const router_arch arch_single = {
     "single",
     "one transmit and one receive datapath, one 1R1W bank (sp-full and sp-half schedules)",
+    false, /* packets, not partial sums */
     supports,
     plan,
     free_plan,

@@ -7,6 +7,7 @@
 
 #include "emit_verilog.h"
 #include "links.h"
+#include "reduce_op.h"
 #include "router_ports.h"
 
 void emit_rom_hex(vwriter *w, const char *header, const ir_fabric *f, const router_arch *a, const void *plan,
@@ -74,6 +75,8 @@ static size_t design_facts(const ir_fabric *f, const router_shape *s, design_fac
   FACT("topo", "%s", f->fd->topo_name);
   FACT("task", "%s", task_name(f->task));
   FACT("model", "%s", model_name(f->model));
+  /* how a combining task combines its partial sums (reduce_op.h); none for the others */
+  FACT("op", "%s", task_combines(f->task) ? romnoc_op_names[f->op] : "none");
   FACT("arch", "%s", s->arch);
   FACT("root", "%lld", (long long)f->root);
   FACT("nodes", "%u", (unsigned)f->fd->nodes);

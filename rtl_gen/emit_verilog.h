@@ -29,6 +29,16 @@ void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, cons
 void emit_run_counter(vwriter *w, const router_shape *sh);
 void emit_run_state(vwriter *w, const router_shape *sh);
 
+/* The output register of lane p of a router with registered outputs (banked, combine), in two
+ * parts around what the caller prints: emit_lane_register declares the flit register tx<p>_q
+ * (fw bits, its name returned) and the valid register tx<p>_valid_q (reset low; set in the
+ * cycle after one where the router runs and the select field sel — sel_width bits of
+ * rom_data_i — is not zero); a lane with no sources (sources == 0, sel unused) never sends and
+ * keeps its flit at zero, else the caller then prints what tx<p>_q takes. emit_lane_outputs
+ * drives tx<p>_valid_o and tx<p>_flit_o from them. */
+const char *emit_lane_register(vwriter *w, int p, int fw, int sources, const char *sel, int sel_width);
+void emit_lane_outputs(vwriter *w, int p);
+
 /* The ROM module: $readmemh of the file named by its parameter FILE, synchronous or not. */
 void emit_rom(vwriter *w, const char *header, const router_shape *s);
 

@@ -10,6 +10,16 @@
  * is a translation template), it is node 0's, and own-packet destinations are offsets that the
  * node's translation maps to the real destination (docs/ARCHITECTURE.md: the local port does
  * that); otherwise there is a program per node with real destinations.
+ *
+ * Combining tasks (schedule.h: a row carries a partial sum of a chunk) get a program per node
+ * in the same terms: a lane sends the node's partial of a chunk, moved or copied (PARTIAL), or
+ * passes on the word a lane received in the previous slot (FORWARD); the words a slot brings
+ * are combined per chunk (ir_combine, on the lowest lane that receives the chunk: the lane
+ * that leads the combine) into the partial the node holds (its own contribution, nothing if
+ * it has moved it away, or what an earlier combine left), and the partial is delivered, on
+ * the leading lane, in the slot after which it holds the whole sum for good. A partial is
+ * named by where it comes from (its version): the node's own contribution (slot 0) or the
+ * combine of slot a led by lane q.
  */
 #ifndef ROMNOC_IR_H
 #define ROMNOC_IR_H
@@ -21,25 +31,43 @@
 #include "fabric.h"
 #include "schedule.h"
 
-typedef enum { IR_SEND_NONE = 0, IR_SEND_LOCAL = 1, IR_SEND_FORWARD = 2 } ir_send_kind;
+typedef enum { IR_SEND_NONE = 0, IR_SEND_LOCAL = 1, IR_SEND_FORWARD = 2, IR_SEND_PARTIAL = 3 } ir_send_kind;
 
 typedef struct {
   uint8_t kind;       /* ir_send_kind */
-  uint8_t from_lane;  /* FORWARD: the lane it arrived on */
+  uint8_t from_lane;  /* FORWARD: the lane it arrived on; PARTIAL of a combine: the lane that led it */
   bool bcast;         /* LOCAL: a broadcast packet (no destination) */
-  uint32_t dest;      /* LOCAL, personalized: destination (an offset when shared) */
-  uint32_t from_slot; /* FORWARD: the slot it arrived in */
+  bool move;          /* PARTIAL: the partial leaves the node (origin -1), else a copy (-2) */
+  uint32_t dest;      /* LOCAL, personalized: destination (an offset when shared); PARTIAL: the chunk */
+  uint32_t from_slot; /* FORWARD: the slot it arrived in (combining: always the previous one);
+                       * PARTIAL: the slot whose combine made the partial, 0 = own contribution */
 } ir_send;
 
 typedef struct {
   bool expect;  /* the lane receives in this slot */
-  bool deliver; /* and hands the packet to the local port */
+  bool deliver; /* and hands the packet to the local port (combining: the leading lane hands
+                 * over the partial its combine completes) */
 } ir_recv;
 
-/* Slot s (0..slots, 0 unused), lane p: send[s * ports + p], recv[s * ports + p]. */
+/* What the words of a combining task's partial are added to. */
+typedef enum { IR_BASE_EMPTY = 0, IR_BASE_OWN = 1, IR_BASE_HELD = 2 } ir_base_kind;
+
+/* Combining tasks, slot s, lane p: the combine that lane p leads (the lowest lane that receives
+ * a word of the chunk in slot s); lanes == 0 on a lane that leads none. */
+typedef struct {
+  uint32_t lanes;     /* bit q: lane q's word of the chunk is combined (bit p included) */
+  uint32_t chunk;
+  uint32_t base_slot; /* HELD: the slot of the combine that made the partial */
+  uint8_t base;       /* ir_base_kind: nothing (moved away), the own contribution, or a partial */
+  uint8_t base_lane;  /* HELD: the lane that led that combine */
+} ir_combine;
+
+/* Slot s (0..slots, 0 unused), lane p: send[s * ports + p], recv[s * ports + p], and for
+ * combining tasks comb[s * ports + p] (NULL otherwise). */
 typedef struct {
   ir_send *send;
   ir_recv *recv;
+  ir_combine *comb;
 } ir_program;
 
 typedef struct {
@@ -47,11 +75,12 @@ typedef struct {
   task_kind task;
   model_kind model;
   int64_t root;
+  int op;              /* combining tasks: the operation (reduce_op.h's romnoc_op) */
   uint32_t slots;
   bool shared;         /* one program serves every node: the schedule is a template */
   uint32_t nprograms;  /* 1 when shared, else one per node */
   ir_program *programs;
-  uint64_t deliveries; /* packets handed to local ports, all nodes together */
+  uint64_t deliveries; /* packets (or complete partials) handed to local ports, all nodes together */
 } ir_fabric;
 
 static inline const ir_send *ir_send_at(const ir_fabric *f, uint32_t prog, uint32_t slot, int lane) {
@@ -60,12 +89,16 @@ static inline const ir_send *ir_send_at(const ir_fabric *f, uint32_t prog, uint3
 static inline const ir_recv *ir_recv_at(const ir_fabric *f, uint32_t prog, uint32_t slot, int lane) {
   return &f->programs[prog].recv[(size_t)slot * f->fd->ports + lane];
 }
+static inline const ir_combine *ir_combine_at(const ir_fabric *f, uint32_t prog, uint32_t slot, int lane) {
+  return &f->programs[prog].comb[(size_t)slot * f->fd->ports + lane];
+}
 
-/* Builds the IR of a verified schedule s on the fabric fd (which must outlive f). Returns 0,
- * or -1 with a message in err naming the node, slot and link where the schedule cannot be
- * executed (a row that is not a link of the fabric, a packet sent that the node never had)
- * or that memory ran out; f then owns nothing. */
-int ir_build(ir_fabric *f, const fabric_desc *fd, const sched *s, char *err, size_t errlen);
+/* Builds the IR of a verified schedule s on the fabric fd (which must outlive f); op is the
+ * combining operation (a romnoc_op, kept for the architectures; ignored by other tasks).
+ * Returns 0, or -1 with a message in err naming the node, slot and link where the schedule
+ * cannot be executed (a row that is not a link of the fabric, a packet or partial sent that
+ * the node never had) or that memory ran out; f then owns nothing. */
+int ir_build(ir_fabric *f, const fabric_desc *fd, const sched *s, int op, char *err, size_t errlen);
 
 void ir_free(ir_fabric *f);
 

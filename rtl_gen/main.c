@@ -22,6 +22,7 @@
 #include "memlimit.h"
 #include "outdir.h"
 #include "port_model.h"
+#include "reduce_op.h"
 #include "tsv.h"
 #include "verify.h"
 #include "version.h"
@@ -37,17 +38,22 @@ static const char usage[] =
     "(Verilator config),\n"
     "sim_config.h and design.txt (the design's facts), and the golden files golden/wire.tsv\n"
     "(what every link must carry) and golden/deliveries.tsv (what every local port must hand\n"
-    "over, with payloads for seed S), written by the golden model.\n"
+    "over, with payloads for seed S; for a combining task the whole sums), written by the\n"
+    "golden model.\n"
     "\n"
     "  --schedule F  a schedule in the exchange format (any topology, task and model that\n"
     "                'cmodel verify' accepts; a file from another tool too), or - for stdin\n"
     "  --topo T      shortcut: ask the golden model (hypercube:D, ring:N, torus:K1xK2[x...],\n"
-    "  --task K        mesh:K1xK2[x...]; snb | mnb | scatter | gather | te)\n"
-    "  --root R      root of snb, scatter, gather (default 0)\n"
+    "  --task K        mesh:K1xK2[x...]; snb | mnb | scatter | gather | te, or a combining\n"
+    "                  task: reduce | reduce_scatter | allreduce | global_sum)\n"
+    "  --root R      root of snb, scatter, gather, reduce (default 0)\n"
     "  --model M     port model of the schedule (default mla)\n"
     "  --alg A       construction (default auto; see cmodel schedule --help)\n"
     "  --width W     payload bits per packet, 1..1024 (default 32)\n"
     "  --seed S      seed of the pseudo-random payloads in golden/deliveries.tsv (default 1)\n"
+    "  --op OP       how a combining task combines the W-bit partial sums: add (mod 2^W, the\n"
+    "                default), max, min (unsigned), xor or or. Refused for the other tasks, which\n"
+    "                combine nothing (exit 2): a schedule file's task decides\n"
     "  --arch A      router architecture (default: the one the schedule's port model asks for):\n"
     "                banked  registered outputs, per-lane 1R1W memory banks, synchronous ROM;\n"
     "                        the default for mla and oneway schedules, runs every model\n"
@@ -55,6 +61,9 @@ static const char usage[] =
     "                        default for sp-full and sp-half, runs only those (under sp-half\n"
     "                        it never sends and receives in one slot)\n"
     "                simple  the first design, the area baseline; runs every model\n"
+    "                combine a combiner (--op) per receiving lane, registered outputs, banks;\n"
+    "                        the default for the combining tasks under every model, and\n"
+    "                        the only router that runs them (the others run only the rest)\n"
     "                An explicit --arch wins if it can run the schedule, else exit 2.\n"
     "  --max-mem B   refuse a table that grows with the topology beyond B bytes (suffix K, M,\n"
     "                G or T; default 4G) instead of allocating it\n"
@@ -98,8 +107,9 @@ static int verify_schedule(const sched *s, char *err, size_t errlen) {
 }
 
 typedef struct {
-  const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem;
+  const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem, *op_s;
   uint64_t width, seed;
+  int op; /* romnoc_op */
 } options;
 
 /* Returns 0, -1 after --help/--version, or the bad-input exit code. */
@@ -113,7 +123,7 @@ static int parse_options(int argc, char **argv, options *o) {
       {"--schedule", &o->schedule, NULL}, {"--topo", &o->topo, NULL},   {"--task", &o->task, NULL},
       {"--root", &o->root, NULL},         {"--model", &o->model, NULL}, {"--alg", &o->alg, NULL},
       {"--arch", &o->arch, NULL},         {"-o", &o->dir, NULL},        {"--width", &o->width_s, NULL},
-      {"--seed", &o->seed_s, NULL},       {"--max-mem", &o->max_mem, NULL},
+      {"--seed", &o->seed_s, NULL},       {"--max-mem", &o->max_mem, NULL},  {"--op", &o->op_s, NULL},
   };
   const char *words[1];
   int nwords;
@@ -130,6 +140,8 @@ static int parse_options(int argc, char **argv, options *o) {
                      cli_printable(o->width_s, 40, shown, sizeof shown));
   if (o->seed_s && cli_uint(o->seed_s, 0, 0xffffffffu, &o->seed))
     return bad_input("seed '%s' is not a 32-bit unsigned number", cli_printable(o->seed_s, 40, shown, sizeof shown));
+  if (o->op_s && (o->op = romnoc_op_from_name(o->op_s)) < 0)
+    return bad_input("unknown op '%s' (expected add, max, min, xor or or)", cli_printable(o->op_s, 40, shown, sizeof shown));
   if (o->max_mem) {
     uint64_t bytes;
     if (cli_bytes(o->max_mem, &bytes))
@@ -192,7 +204,7 @@ static void design_free(design *d) {
 }
 
 /* Verifies, describes, builds the IR and plans: returns 0 or the bad-input exit code. */
-static int plan_design(design *d, int payload_width) {
+static int plan_design(design *d, int payload_width, int op) {
   char err[512] = "";
   if (golden_deliveries_fit(&d->s, err, sizeof err)) return bad_input("%s", err);
   if (verify_schedule(&d->s, err, sizeof err)) return bad_input("%s", err);
@@ -209,7 +221,7 @@ static int plan_design(design *d, int payload_width) {
   if (sched_to_template(&d->s) < 0) return bad_input("out of memory looking for the schedule's template");
   if (fabric_describe(&d->fd, &d->s.topo, d->s.model))
     return bad_input("out of memory describing the fabric of %s", d->s.topo.name);
-  if (ir_build(&d->f, &d->fd, &d->s, err, sizeof err) || arch_supports(d->arch, &d->f, err, sizeof err))
+  if (ir_build(&d->f, &d->fd, &d->s, op, err, sizeof err) || arch_supports(d->arch, &d->f, err, sizeof err))
     return bad_input("%s", err);
   d->plan = d->arch->plan(&d->f, payload_width, &d->shape, err, sizeof err);
   return d->plan ? 0 : bad_input("%s", err);
@@ -224,9 +236,10 @@ static int write_design(const design *d, const options *o, outdir *out) {
    * line, so that a schedule from a file and from --topo/--task give the same files) */
   char design_s[512], hdr_slash[600], hdr_hash[600], hdr_golden[640];
   snprintf(design_s, sizeof design_s,
-           "topo=%s task=%s model=%s root=%lld alg=%s schedule=fnv1a:%016llx arch=%s width=%llu", d->s.topo.name,
+           "topo=%s task=%s model=%s root=%lld alg=%s schedule=fnv1a:%016llx arch=%s width=%llu%s%s", d->s.topo.name,
            task_name(d->s.task), model_name(d->s.model), (long long)d->s.root, d->s.alg[0] ? d->s.alg : "-",
-           (unsigned long long)sched_fingerprint(&d->s), d->arch->name, (unsigned long long)o->width);
+           (unsigned long long)sched_fingerprint(&d->s), d->arch->name, (unsigned long long)o->width,
+           task_combines(d->s.task) ? " op=" : "", task_combines(d->s.task) ? romnoc_op_names[o->op] : "");
   snprintf(hdr_slash, sizeof hdr_slash, "// Generated by romnoc rtl_gen %s for %s\n", ROMNOC_VERSION, design_s);
   snprintf(hdr_hash, sizeof hdr_hash, "# Generated by romnoc rtl_gen %s for %s\n", ROMNOC_VERSION, design_s);
   snprintf(hdr_golden, sizeof hdr_golden, "# Generated by romnoc rtl_gen %s (golden model) for %s seed=%llu\n",
@@ -260,7 +273,7 @@ static int write_design(const design *d, const options *o, outdir *out) {
   WRITE("sim_config.h", emit_sim_config(&w, hdr_slash, f, shape));
   WRITE("golden/wire.tsv", if (golden_write_wire(w.f, hdr_golden, &d->s)) w.failed = 1);
   WRITE("golden/deliveries.tsv",
-        if (golden_write_deliveries(w.f, hdr_golden, &d->s, (uint32_t)o->seed, (int)o->width)) w.failed = 1);
+        if (golden_write_deliveries(w.f, hdr_golden, &d->s, (uint32_t)o->seed, (int)o->width, o->op)) w.failed = 1);
 #undef WRITE
   return 0;
 }
@@ -276,8 +289,16 @@ int main(int argc, char **argv) {
   if (o.arch && !(d.arch = arch_find(o.arch)))
     return bad_input("unknown architecture '%s' (expected %s)", o.arch, arch_names());
   if ((rc = get_schedule(&o, &d.s))) return rc;
-  if (!d.arch) d.arch = arch_find(port_model_of(d.s.model)->default_arch); /* the model's own */
-  if ((rc = plan_design(&d, (int)o.width))) {
+  if (o.op_s && !task_combines(d.s.task)) {
+    sched_free(&d.s);
+    return bad_input("--op '%s' combines partial sums; task %s combines none (--op is for reduce, reduce_scatter, "
+                     "allreduce and global_sum)", romnoc_op_names[o.op], task_name(d.s.task));
+  }
+  if (!d.arch) { /* the model's own */
+    const port_model_info *pm = port_model_of(d.s.model);
+    d.arch = arch_find(task_combines(d.s.task) ? pm->combine_arch : pm->default_arch);
+  }
+  if ((rc = plan_design(&d, (int)o.width, o.op))) {
     design_free(&d);
     return rc;
   }

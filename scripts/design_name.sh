@@ -1,23 +1,26 @@
 # design_name.sh — sourced by sim.sh and synth.sh. From SCHEDULE (a schedule TSV), or TOPO,
-# TASK, MODEL, ROOT and ALG (ask the golden model), and WIDTH and ARCH, it sets topo, task,
+# TASK, MODEL, ROOT and ALG (ask the golden model), and WIDTH, ARCH and OP, it sets topo, task,
 # width, arch, the rtl_gen arguments (gen_args) and the directory name of the design (name),
-# e.g. hypercube-4_scatter_r0_w32, torus-4x4_te_simple_w32, ring-5_mnb_sp-full_w32 or
-# myschedule_w32.
+# e.g. hypercube-4_scatter_r0_w32, torus-4x4_te_simple_w32, ring-5_mnb_sp-full_w32,
+# torus-4x4_allreduce_max_w32 or myschedule_w32.
 # ARCH empty: rtl_gen picks the architecture of the schedule's port model (rtl_gen --help).
-width=${WIDTH:-32} arch=${ARCH:-}
-tag="" arch_args=()
-[ -n "$arch" ] && arch_args=(--arch "$arch")
+# OP empty: rtl_gen's default (add) for a combining task; OP is refused for the other tasks.
+width=${WIDTH:-32} arch=${ARCH:-} op=${OP:-}
+tag="" opt_args=()
+[ -n "$arch" ] && opt_args=(--arch "$arch")
+[ -n "$op" ] && opt_args+=(--op "$op")
 [ -z "$arch" ] || tag="_$arch" # an explicit architecture gets its own directory
+[ -z "$op" ] || tag="${tag}_$op" # so does an explicit operation
 if [ -n "${SCHEDULE:-}" ]; then
   topo=$(awk -F= '/^# *topo *=/ { print $2; exit }' "$SCHEDULE") task=$(awk -F= '/^# *task *=/ { print $2; exit }' "$SCHEDULE")
-  gen_args=(--schedule "$SCHEDULE" --width "$width" "${arch_args[@]}")
+  gen_args=(--schedule "$SCHEDULE" --width "$width" "${opt_args[@]}")
   base=$(basename "$SCHEDULE")
   name="${base%.tsv}${tag}_w${width}"
 else
   topo=${TOPO:-hypercube:4} task=${TASK:-mnb}
-  gen_args=(--topo "$topo" --task "$task" --width "$width" "${arch_args[@]}")
+  gen_args=(--topo "$topo" --task "$task" --width "$width" "${opt_args[@]}")
   [ -n "${MODEL:-}" ] && [ "$MODEL" != mla ] && gen_args+=(--model "$MODEL") tag="_$MODEL$tag"
   [ -n "${ALG:-}" ] && gen_args+=(--alg "$ALG") tag="${tag}_$ALG"
-  case $task in snb | scatter | gather) gen_args+=(--root "${ROOT:-0}") tag="${tag}_r${ROOT:-0}" ;; esac
+  case $task in snb | scatter | gather | reduce) gen_args+=(--root "${ROOT:-0}") tag="${tag}_r${ROOT:-0}" ;; esac
   name="${topo/:/-}_${task}${tag}_w${width}"
 fi

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # sim.sh — generate, lint, verilate, build, run and compare one fabric (make sim).
-#   TOPO=hypercube:4 TASK=mnb [MODEL=mla] [WIDTH=32] [SEED=1] [ROOT=0] [ALG=...] [ARCH=...] [TRACE=1] scripts/sim.sh
+#   TOPO=hypercube:4 TASK=mnb [MODEL=mla] [WIDTH=32] [SEED=1] [ROOT=0] [ALG=...] [ARCH=...] [OP=...] [TRACE=1] scripts/sim.sh
 #   SCHEDULE=FILE.tsv [WIDTH=32] [SEED=1] scripts/sim.sh      (any schedule in the exchange format)
 #   SIM_DIR=DIR sets the work directory; REUSE_GEN=1 simulates DIR/gen as it is.
 #   BENCH=sc builds the SystemC test bench (verilator --sc, make sim-sc) instead of the C++ one.

@@ -14,6 +14,7 @@ namespace tb {
 // (the link table and the translation that turns a requested destination into a node id).
 struct Config {
   std::string topo, task, model;
+  std::string op;  // a combining task's operation (add, max, min, xor, or), "none" for the others
   long long root;
   uint32_t nodes;
   int ports, id_width, payload_width, flit_width;
@@ -26,6 +27,8 @@ struct Config {
   int32_t neighbor(uint32_t u, int p) const { return neighbors[(size_t)u * (size_t)ports + (size_t)p]; }
   // The destination of an own packet that node u's router requests as dest.
   uint32_t destination(uint32_t u, uint32_t dest) const;
+  // True for a combining task: flits carry partial sums of chunks (dest = the chunk).
+  bool combines() const { return op != "none"; }
 };
 
 // A bit vector held as 32-bit words, least significant first (the layout Verilator uses).
@@ -37,11 +40,14 @@ struct Bits {
   std::string hex(int lsb, int width) const;  // ceil(width/4) digits, most significant first
 };
 
-// One flit: {broadcast, dest, origin, payload}.
+// One flit: {broadcast, dest, origin, payload}. A combining task's flit carries a partial sum
+// of chunk dest; its broadcast bit marks a word passed on, whose origin field is the lane the
+// sender received it on, and otherwise the origin field is 1 for a moved partial, 0 a copy.
 struct Flit {
   uint32_t origin;
   int32_t dest;  // -1 for a broadcast packet
   std::string payload_hex;
+  bool broadcast;
 };
 
 class Bench {
@@ -67,14 +73,17 @@ class Bench {
                     bool dlv_valid, const Bits& dlv_flit);
   void answer_lane(uint32_t node, int port, bool req, const Bits& dest, Bits* flit) const;
 
-  // Sorts and writes the logs (wire log in the exchange format; returns false on I/O error).
+  // Sorts and writes the logs (wire log in the exchange format; deliveries in the golden
+  // file's format: "slot node origin dest payload", or for a combining task "slot node chunk
+  // value"; returns false on I/O error).
   bool write_wire_log(const std::string& path) const;
   bool write_deliveries(const std::string& path) const;
 
-  // The verdict: compares both logs with the golden files (comment lines aside) and checks
-  // done and err; prints "PASS topo=... task=... cycles=C slots=S log=PATH", or "FAIL ..."
-  // with every check that failed, the first differing lines first.
-  // Returns the process exit status.
+  // The verdict: compares both logs with the golden files (comment lines aside), checks every
+  // value a combining task delivered against the op over all nodes' contributions, computed
+  // here from the seed (reduce_op.h), and checks done and err; prints "PASS topo=... task=...
+  // cycles=C slots=S log=PATH", or "FAIL ..." with every check that failed, the first
+  // differing lines first. Returns the process exit status.
   int finish(const std::string& golden_dir, const std::string& out_dir, bool done, bool err, uint32_t cycles);
 
   const Config& config() const { return cfg_; }
@@ -87,8 +96,14 @@ class Bench {
   // Writes the own packet a request {broadcast, dest} (lane dest_lane of inj_dest) asks for
   // into lane `lane` of *bus.
   void own_request(uint32_t node, const Bits& inj_dest, int dest_lane, Bits* bus, int lane) const;
+  // The exchange format's origin of a flit node sent: the packet's origin, or for a
+  // combining task -1 (moved), -2 (copied) or the neighbour the word came from.
+  long long wire_origin(uint32_t node, const Flit& f) const;
+  // A combining task's whole sum of chunk k, as hex digits (computed once per chunk).
+  const std::string& expected_sum(uint32_t chunk);
   struct WireRow {
-    uint32_t slot, src, dst, origin;
+    uint32_t slot, src, dst;
+    long long origin;
     int32_t dest;
   };
   struct DeliveryRow {
@@ -100,6 +115,8 @@ class Bench {
   uint32_t seed_;
   std::vector<WireRow> wires_;
   std::vector<DeliveryRow> deliveries_;
+  std::vector<std::string> sums_;  // expected_sum's cache, "" until computed
+  std::string wrong_value_;        // the first delivered value that differs from the whole sum
 };
 
 // Compares two files line by line, ignoring lines that start with '#'. Returns true when equal;

@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
   const std::string trace_file = tb::plusarg(argc, argv, "trace", "");
   const int runs = std::max(1, std::stoi(tb::plusarg(argc, argv, "repeat", "1")));
 
-  const tb::Config cfg{RN_TOPO,        RN_TASK,     RN_MODEL,        RN_ROOT,     RN_NODES,
+  const tb::Config cfg{RN_TOPO,        RN_TASK,     RN_MODEL,        RN_OP,       RN_ROOT,     RN_NODES,
                        RN_PORTS,       RN_ID_WIDTH, RN_PAYLOAD_WIDTH, RN_FLIT_WIDTH, RN_SLOTS,
                        RN_CYCLES,      RN_TRANSLATION, RN_RADICES,   RN_NEIGHBORS};
   tb::Bench bench(cfg, seed);

@@ -122,7 +122,7 @@ int sc_main(int argc, char* argv[]) {
   const uint32_t seed = (uint32_t)std::stoul(tb::plusarg(argc, argv, "seed", "1"));
   const std::string golden = tb::plusarg(argc, argv, "golden", "golden");
   const std::string out = tb::plusarg(argc, argv, "out", ".");
-  const tb::Config cfg{RN_TOPO,        RN_TASK,     RN_MODEL,        RN_ROOT,     RN_NODES,
+  const tb::Config cfg{RN_TOPO,        RN_TASK,     RN_MODEL,        RN_OP,       RN_ROOT,     RN_NODES,
                        RN_PORTS,       RN_ID_WIDTH, RN_PAYLOAD_WIDTH, RN_FLIT_WIDTH, RN_SLOTS,
                        RN_CYCLES,      RN_TRANSLATION, RN_RADICES,   RN_NEIGHBORS};
   tb::Bench bench(cfg, seed);

@@ -177,6 +177,20 @@ row "cmodel accepts --opt=value" 0 '^OK' '' \
 row "an empty -o= value" 2 "output file name is empty" '' \
   '"$B" schedule --topo hypercube:2 --task snb -o='
 
+# -------------------------------------------------------------- the combining operation (--op)
+row "rtl_gen --op an unknown operation" 2 "unknown op 'sum' \(expected add, max, min, xor or or\)" '' \
+  '"$R" --topo hypercube:2 --task allreduce --op sum -o d'
+row "rtl_gen --op escapes raw bytes" 2 "unknown op 'm\\\\x1b\[1max'" '' \
+  '"$R" --topo hypercube:2 --task allreduce --op "$(printf "m\033[1max")" -o d'
+row "rtl_gen --op on a task that combines nothing" 2 "--op 'max' combines partial sums; task mnb combines none" '' \
+  '"$R" --topo hypercube:2 --task mnb --op max -o d'
+row "rtl_gen --op given twice" 2 "--op is given twice" '' \
+  '"$R" --topo hypercube:2 --task allreduce --op max --op min -o d'
+row "rtl_gen --op on a combining schedule file" 0 '' \
+  '"$B" schedule --topo hypercube:2 --task global_sum -o s.tsv' \
+  '"$R" --schedule s.tsv --op=xor -o d' \
+  'grep -q "^op=xor$" d/design.txt && grep -q "^# op=xor$" d/golden/deliveries.tsv'
+
 # -------------------------------------------------------------- sizes before allocation
 row "--max-mem refuses scatter on hypercube:16 with the figure" 2 \
   "scatter on hypercube:16 needs [0-9.]+ MiB, over the memory limit of 1\.0 MiB \(--max-mem\)" '' \

@@ -3,7 +3,9 @@
 # naming the value, nothing written), deterministic output, self-describing headers, a file
 # list that names every module file, and schedules as input: a TSV written by cmodel gives
 # the same design byte for byte as --topo/--task, a TSV with a non-link is refused before
-# anything is written. Ends with "N passed, N failed".
+# anything is written. The combining tasks: --op, the combining router and its refusals, the
+# golden whole sums (one line per node and chunk that must hold one). Ends with "N passed, N
+# failed".
 set -u
 bin=$1
 T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-rtlgen.XXXXXX") || exit 2
@@ -35,7 +37,10 @@ bad no-such.tsv --schedule "$T/no-such.tsv" -o "$T/out"
 bad "--schedule" --schedule "$T/no-such.tsv" --topo torus:4x4 -o "$T/out"
 bad "--schedule FILE or --topo" --task mnb -o "$T/out"
 bad hypercube:0 --topo hypercube:0 --task mnb -o "$T/out"
-bad allreduce --topo hypercube:3 --task allreduce -o "$T/out"
+bad "'sum'" --topo hypercube:3 --task allreduce --op sum -o "$T/out"
+bad "task mnb combines none" --topo hypercube:3 --task mnb --op max -o "$T/out"
+bad "task allreduce combines partial sums (use --arch combine)" --topo hypercube:3 --task allreduce --arch banked -o "$T/out"
+bad "task mnb forwards packets" --topo hypercube:3 --task mnb --arch combine -o "$T/out"
 bad "'0'" --topo hypercube:3 --task mnb --width 0 -o "$T/out"
 bad 2000 --topo hypercube:3 --task mnb --width 2000 -o "$T/out"
 bad "'8'" --topo hypercube:3 --task scatter --root 8 -o "$T/out"
@@ -101,6 +106,64 @@ build/cmodel schedule --topo hypercube:3 --task te --model oneway -o "$T/ow.tsv"
   [ "$(grep -c '^  romnoc_link ' "$T/ow/romnoc_fabric.v")" -eq 12 ] && pass || fail "a oneway design must have one romnoc_link per link (12 on the 3-cube)"
 bad "model is oneway" --schedule "$T/ow.tsv" --arch single -o "$T/out"
 "$bin" --help | grep -q 'default for sp-full and sp-half' && pass || fail "--help must explain the default architecture"
+
+# the combining tasks: an allreduce (once refused: not a task) gets the combining router, a ROM
+# per node, the op in its facts and headers, and a golden whole sum for every node and chunk
+"$bin" --topo hypercube:3 --task allreduce -o "$T/ar" >"$T/stdout" 2>&1 && grep -qx 'arch=combine' "$T/ar/design.txt" &&
+  grep -qx 'op=add' "$T/ar/design.txt" && [ "$(ls "$T/ar"/rom_n*.hex | wc -l)" -eq 8 ] &&
+  head -n 1 "$T/ar/romnoc_router.v" | grep -q ' task=allreduce .* arch=combine width=32 op=add$' && pass ||
+  fail "an allreduce must get the combining router with op=add: $(head -c 300 "$T/stdout")"
+"$bin" --topo hypercube:3 --task mnb -o "$T/mnb" && grep -qx 'op=none' "$T/mnb/design.txt" &&
+  ! head -n 1 "$T/mnb/romnoc_router.v" | grep -q ' op=' && pass || fail "a packet task's design must say op=none and no op in its header"
+"$bin" --help | grep -q -- '--op OP' && "$bin" --help | grep -q 'Refused for the other tasks' && pass ||
+  fail "--help must describe --op and when it is refused"
+# golden/deliveries.tsv of a combining task: "slot node chunk value", the op in the metadata,
+# one line per (node, chunk) the task leaves with the whole sum: reduce 1, reduce_scatter N,
+# allreduce N*N, global_sum N (N = 8); under one op every node gets the same value per chunk
+for case in "reduce 1" "reduce_scatter 8" "allreduce 64" "global_sum 8"; do
+  set -- $case
+  "$bin" --topo hypercube:3 --task "$1" --op max -o "$T/c" >"$T/stdout" 2>&1
+  d=$T/c/golden/deliveries.tsv
+  if grep -qx '# op=max' "$d" && grep -qxP 'slot\tnode\tchunk\tvalue' "$d" && [ "$(grep -cvE '^(#|slot)' "$d")" -eq "$2" ] &&
+    [ "$(grep -vE '^(#|slot)' "$d" | cut -f3,4 | sort -u | wc -l)" -eq "$(grep -vE '^(#|slot)' "$d" | cut -f3 | sort -u | wc -l)" ]; then
+    pass
+  else
+    fail "$1: want $2 whole sums in $d: $(head -c 300 "$T/stdout")"
+  fi
+done
+# add, xor, or of 0/1 words (W=1) over the 8 nodes: the parities and the or of the payloads'
+# low bits, which golden/deliveries.tsv must agree with (max of 1-bit words is the or too)
+"$bin" --topo hypercube:3 --task global_sum --width 1 --op xor -o "$T/x" >/dev/null &&
+  "$bin" --topo hypercube:3 --task global_sum --width 1 --op add -o "$T/a" >/dev/null &&
+  cmp -s <(cut -s -f4 "$T/x/golden/deliveries.tsv") <(cut -s -f4 "$T/a/golden/deliveries.tsv") && pass ||
+  fail "at W=1, add (mod 2) and xor must give the same whole sums"
+"$bin" --topo hypercube:3 --task global_sum --width 1 --op or -o "$T/o" >/dev/null &&
+  "$bin" --topo hypercube:3 --task global_sum --width 1 --op max -o "$T/m" >/dev/null &&
+  cmp -s <(cut -s -f4 "$T/o/golden/deliveries.tsv") <(cut -s -f4 "$T/m/golden/deliveries.tsv") && pass ||
+  fail "at W=1, or and max must give the same whole sums"
+# a combining schedule from a file: the same design as from --topo/--task
+for case in "torus:3x3 allreduce" "ring:5 global_sum --model sp-full" "hypercube:3 reduce --root 6"; do
+  set -- $case
+  args=(--topo "$1" --task "$2" "${@:3}")
+  "$bin" "${args[@]}" --op min -o "$T/by_topo" >/dev/null 2>&1
+  build/cmodel schedule "${args[@]}" -o "$T/s.tsv"
+  "$bin" --schedule "$T/s.tsv" --op min -o "$T/by_file" >"$T/stdout" 2>&1
+  if [ -f "$T/by_topo/rom_n0.hex" ] && diff -r "$T/by_topo" "$T/by_file" >"$T/diff"; then pass; else fail "--schedule of a combining TSV differs from --topo $case: $(head -c 300 "$T/diff")"; fi
+  rm -rf "$T/by_topo" "$T/by_file"
+done
+# a combining schedule that counts a contribution twice is refused before anything is written
+printf '# topo=hypercube:2\n# task=global_sum\nslot\tsrc\tdst\torigin\tdest\n1\t0\t1\t-2\t0\n1\t1\t0\t-2\t0\n2\t0\t1\t-2\t0\n' >"$T/twice.tsv"
+bad "counts the contribution of node 0 to chunk 0 twice" --schedule "$T/twice.tsv" -o "$T/out"
+# every combining task on every size and model the hardware tests use generates cleanly
+for topo in hypercube:1 hypercube:2 hypercube:3 hypercube:4 hypercube:5 hypercube:6 hypercube:8 ring:2 ring:5 ring:8 \
+  torus:2x2 torus:3x3 torus:4x4 torus:3x5 torus:2x4 torus:3x3x3 mesh:2 mesh:4x4 mesh:3x5; do
+  for model in mla oneway sp-full sp-half; do
+    for task in reduce reduce_scatter allreduce global_sum; do
+      "$bin" --topo "$topo" --task "$task" --model $model -o "$T/sweep" >"$T/stdout" 2>&1 && [ -s "$T/sweep/golden/deliveries.tsv" ] &&
+        pass || fail "rtl_gen $topo $task $model: $(head -c 300 "$T/stdout")"
+    done
+  done
+done
 
 # every task and size the hardware tests use, and odd widths, generate cleanly
 for topo in hypercube:1 hypercube:2 hypercube:3 hypercube:4 hypercube:5 hypercube:6 hypercube:8 ring:2 ring:5 ring:8 \

@@ -6,9 +6,14 @@
 # port models (the single-port router on sp-full and sp-half schedules, one-way links on oneway
 # schedules, a one-way link whose ends disagree, a wire log checked under its own model);
 # schedules given as files (`SCHEDULE=`), one of them verified under its own model (sp-full);
-# and designs whose ROM was edited must FAIL the diff and the verifier. Expected slots and
-# transmissions come from the bound formulas of tests/bounds.awk (paper 000's Table 1 for the
-# hypercube), never from the program. Ends with "N passed, N failed".
+# and designs whose ROM was edited must FAIL the diff and the verifier. The combining tasks
+# (reduce, reduce_scatter, allreduce, global_sum) on hypercube:1..6, ring:5, ring:8, torus:3x3
+# and torus:4x4 on the combining router, every op and port model, the SystemC bench once per
+# task; a wire log with a contribution dropped or counted twice must fail the verifier, a ROM
+# edit that loses a contribution must fail the delivery diff. Expected slots and transmissions
+# come from the bound formulas of tests/bounds.awk (paper 000's Table 1 for the hypercube) and
+# the constructions' formulas (combine_expect), never from the program. Ends with "N passed,
+# N failed".
 set -u
 cd "$(dirname "$0")/.."
 T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-sim.XXXXXX") || exit 2
@@ -28,17 +33,19 @@ yosys_case() {
 
 # expect_run NAME SLOTS TX MODEL [VAR=VALUE ...]: scripts/sim.sh with the variables must PASS
 # in at most slots+2 cycles, with the wire log verified under MODEL at SLOTS slots (the lower
-# bound) and TX transmissions; with ARCH_IS set, the design must be of that architecture. Sets
-# gen_dir to the generated design.
+# bound) and TX transmissions (the lower bound too), or as the regular expression OK_LINE
+# says; with ARCH_IS set, the design must be of that architecture. Sets gen_dir to the
+# generated design.
 expect_run() {
-  local name=$1 s=$2 t=$3 model=$4 pass_line cycles
+  local name=$1 s=$2 t=$3 model=$4 pass_line cycles ok_line
   shift 4
+  ok_line=${OK_LINE:-OK slots=$s lb=$s tx=$t txlb=$t}
   gen_dir=
   env "$@" scripts/sim.sh >"$T/out" 2>&1
   local rc=$?
-  pass_line=$(grep -E "^PASS topo=[^ ]+ task=[a-z]+ model=$model cycles=[0-9]+ slots=$s log=" "$T/out")
-  if [ $rc -ne 0 ] || [ -z "$pass_line" ] || ! grep -qxF "OK slots=$s lb=$s tx=$t txlb=$t" "$T/out"; then
-    fail "$name: want PASS (model=$model slots=$s) and 'OK slots=$s lb=$s tx=$t txlb=$t' (exit $rc)" "$T/out"
+  pass_line=$(grep -E "^PASS topo=[^ ]+ task=[a-z_]+ model=$model cycles=[0-9]+ slots=$s log=" "$T/out")
+  if [ $rc -ne 0 ] || [ -z "$pass_line" ] || ! grep -qxE "$ok_line" "$T/out"; then
+    fail "$name: want PASS (model=$model slots=$s) and '$ok_line' (exit $rc)" "$T/out"
     return
   fi
   cycles=$(printf '%s' "$pass_line" | sed -E 's/.* cycles=([0-9]+) .*/\1/')
@@ -115,7 +122,9 @@ else
 fi
 
 # mutate NAME DESIGN ROMFILE AWK [VAR=VALUE ...]: edit one word of a copy of a passing design's
-# ROM; the run must FAIL the diff and its wire log must fail the verifier.
+# ROM; the run must FAIL the diff (with a FAIL line that matches WANT, if set) and its wire log
+# must fail the verifier — or, with VERIFIED=1 (an edit that changes values, not what the
+# wires carry), pass it.
 mutate() {
   local name=$1 design=$2 rom=$3 prog=$4 src dst
   src=build/sim/$design dst=$T/$name
@@ -128,8 +137,11 @@ mutate() {
   fi
   env SIM_DIR="$dst" REUSE_GEN=1 "$@" scripts/sim.sh >"$T/out" 2>&1
   local rc=$?
-  if [ $rc -eq 0 ] || ! grep -qE "^FAIL topo=.*: .*differs" "$T/out" || ! grep -qE '^FAIL (slot=|incomplete)' "$T/out"; then
-    fail "mutation $name: want a FAIL diff line and a FAIL from the verifier (exit $rc)" "$T/out"
+  local verdict='^FAIL (slot=|incomplete)'
+  [ "${VERIFIED:-0}" = 1 ] && verdict='^OK slots='
+  if [ $rc -eq 0 ] || ! grep -qE "^FAIL topo=.*: .*differs" "$T/out" || ! grep -qE "${WANT:-^FAIL}" "$T/out" ||
+    ! grep -qE "$verdict" "$T/out"; then
+    fail "mutation $name: want a FAIL diff line${WANT:+ matching $WANT} and '$verdict' from the verifier (exit $rc)" "$T/out"
   else
     pass
   fi
@@ -219,6 +231,145 @@ if grep -qx '# model=sp-full' "$T/doctored.tsv" && build/cmodel verify --model m
 else
   cat "$T/out2" >>"$T/out"
   fail "an sp-full wire log with two sends by node 0 in slot 1 must pass mla and fail its own model" "$T/out"
+fi
+
+# ---- combining tasks: partial sums added on the way (the combining router) ------------------
+# combine_expect TOPO TASK [MODEL]: "SLOTS TX TXLB" of the golden model's schedule, from the
+# constructions' formulas: reduce is the snb reversed in time (003 Thm 2.10: its slots, N-1
+# rows), reduce_scatter the mnb reversed (003 s1: its slots, N(N-1) rows), allreduce the
+# reduce-scatter and the all-gather back along the same trees (twice the mnb's slots, 2N(N-1)
+# rows) or, under mla on hypercubes (d >= 2) and on rings and tori with a size above 2, each
+# chunk summed at both ends of an edge where that is less (2 ceil((N-2)/deg) + 1 slots; the
+# same rows); the snb and mnb at their bounds (tests/bounds.awk). global_sum one dimension after
+# another (003 s1, s5), N(K-1) rows per dimension of size K, in slots per dimension: under mla
+# floor(K/2) on a cycle and 1 when K = 2 (the diameter in all); under oneway K-1, and 2 when
+# K = 2 (move across, copy back); under sp-full K-1, and 1 when K = 2; under sp-half the reduce
+# to a centre and the broadcast back, twice the snb's slots and 2(N-1) rows. TXLB, the
+# verifier's minimum: N-1, N(N-1), 2N(N-1) and 2(N-1) words.
+combine_expect() {
+  local topo=$1 task=$2 model=${3:-mla} lb tx n=1 s=0 k dims
+  if [ "${topo%%:*}" = hypercube ]; then dims=$(printf '2 %.0s' $(seq "${topo#*:}")); else dims=${topo#*:} dims=${dims//x/ }; fi
+  for k in $dims; do n=$((n * k)); done
+  case $task in
+  reduce | global_sum) read -r lb tx < <(awk -v task=snb -v topo="$topo" -v model="$model" -f tests/bounds.awk) ;;
+  *) read -r lb tx < <(awk -v task=mnb -v topo="$topo" -v model="$model" -f tests/bounds.awk) ;;
+  esac
+  case $task in
+  reduce) echo "$lb $((n - 1)) $((n - 1))" ;;
+  reduce_scatter) echo "$lb $((n * (n - 1))) $((n * (n - 1)))" ;;
+  allreduce)
+    local two=$((2 * lb)) edge=0 deg=0 big=0
+    for k in $dims; do
+      if [ "$k" -gt 2 ]; then deg=$((deg + 2)) big=1; else deg=$((deg + 1)); fi
+    done
+    [ "${topo%%:*}" = hypercube ] && [ "$deg" -ge 2 ] && big=1
+    [ "$model" = mla ] && [ "$big" = 1 ] && edge=$((2 * ((n - 2 + deg - 1) / deg) + 1))
+    [ "$edge" -gt 0 ] && [ "$edge" -lt "$two" ] && two=$edge
+    echo "$two $((2 * n * (n - 1))) $((2 * n * (n - 1)))" ;;
+  global_sum)
+    if [ "$model" = sp-half ]; then echo "$((2 * lb)) $((2 * (n - 1))) $((2 * (n - 1)))"; return; fi
+    tx=0
+    for k in $dims; do
+      tx=$((tx + n * (k - 1)))
+      case $model in
+      mla) s=$((s + (k == 2 ? 1 : k / 2))) ;;
+      oneway) s=$((s + (k == 2 ? 2 : k - 1))) ;;
+      sp-full) s=$((s + (k == 2 ? 1 : k - 1))) ;;
+      esac
+    done
+    echo "$s $tx $((2 * (n - 1)))" ;;
+  esac
+}
+
+# combine_case TOPO TASK [VAR=VALUE ...]: the golden model's combining schedule (of MODEL=, mla
+# by default) on the combining router, at the formula's slots and rows; every local port's whole
+# sums diffed against golden/deliveries.tsv and checked by the bench against the op over every
+# node's contribution
+combine_case() {
+  local topo=$1 task=$2 model=mla s tx txlb v
+  shift 2
+  for v in "$@"; do case $v in MODEL=*) model=${v#MODEL=} ;; esac; done
+  read -r s tx txlb < <(combine_expect "$topo" "$task" "$model")
+  OK_LINE="OK slots=$s lb=[0-9]+ tx=$tx txlb=$txlb" ARCH_IS=combine expect_run "sim $topo $task $model${*:+ $*}" "$s" "$tx" \
+    "$model" TOPO="$topo" TASK="$task" "$@"
+}
+
+for topo in hypercube:1 hypercube:2 hypercube:3 hypercube:4 hypercube:5 hypercube:6 ring:5 ring:8 torus:3x3 torus:4x4; do
+  for task in reduce reduce_scatter allreduce global_sum; do
+    combine_case "$topo" $task
+    [ -n "$gen_dir" ] && yosys_case "$gen_dir"
+  done
+done
+# every operation besides add, other widths (one bit; a word of three 32-bit parts), another root
+combine_case torus:3x3 allreduce OP=max
+combine_case ring:8 global_sum OP=min
+combine_case hypercube:4 reduce_scatter OP=xor
+combine_case torus:4x4 reduce OP=or
+combine_case hypercube:3 allreduce OP=min WIDTH=65
+combine_case ring:5 reduce_scatter OP=max WIDTH=1
+combine_case hypercube:3 reduce ROOT=5
+# every port model: one-way links, the single-port models (the same router, one lane at a time)
+combine_case hypercube:3 allreduce MODEL=oneway
+combine_case torus:4x4 reduce_scatter MODEL=oneway
+combine_case ring:8 global_sum MODEL=oneway OP=xor
+combine_case ring:5 allreduce MODEL=sp-full
+combine_case torus:3x3 global_sum MODEL=sp-full
+combine_case hypercube:4 reduce MODEL=sp-full OP=max
+combine_case hypercube:3 reduce_scatter MODEL=sp-half
+combine_case ring:8 allreduce MODEL=sp-half
+combine_case hypercube:4 global_sum MODEL=sp-half
+# the SystemC bench, once per task (one of them one-way, one single-port with another op)
+combine_case hypercube:3 reduce BENCH=sc
+combine_case torus:3x3 allreduce BENCH=sc
+combine_case ring:5 global_sum BENCH=sc MODEL=sp-full OP=max
+combine_case hypercube:2 reduce_scatter BENCH=sc MODEL=oneway
+# the packet routers refuse combining schedules, before anything is written
+if ! build/rtl_gen --topo torus:3x3 --task allreduce --arch banked -o "$T/refused" 2>"$T/err" &&
+  grep -q "banked router forwards packets; task allreduce combines partial sums" "$T/err" && [ ! -e "$T/refused" ]; then
+  pass
+else
+  fail "--arch banked must refuse an allreduce" "$T/err"
+fi
+
+# A ROM edit that loses one contribution: node 0's combiner 0 no longer adds its own
+# contribution in the first cycle it did (tests/rom_field.awk clears the field). The words on
+# the wires keep their tags, so the wire log still verifies, but the whole sums change: the
+# delivery diff and the bench's own check of every value must FAIL.
+VERIFIED=1 WANT='^FAIL topo=torus:3x3 task=global_sum .*deliveries.tsv differs .*delivered [0-9a-f]+ as the add of chunk 0' \
+  mutate lost-own torus-3x3_global_sum_w32 rom_n0.hex "BEGIN { lane = 0; field = \"osel\" } $(cat tests/rom_field.awk)"
+
+# Wire logs of a passing reduce, edited: a moved partial dropped (a row removed) leaves the
+# root without contributions; a moved partial sent twice (the row again on another link of its
+# sender, in the same slot, free there) counts them twice. Both must fail the verifier.
+log=build/sim/torus-3x3_reduce_r0_w32/run/wire.tsv
+awk -F'\t' '!/^#/ && $4 == -1 && !done { done = 1; next } { print }' "$log" >"$T/dropped.tsv"
+# (the sender's other links from the design's link table, RN_NEIGHBORS of sim_config.h)
+awk -F'\t' -v OFS='\t' 'FILENAME ~ /sim_config/ {
+    if ($0 ~ /^#define RN_PORTS /) { split($0, w, " "); ports = w[3] }
+    if ($0 ~ /^#define RN_NEIGHBORS /) { sub(/.*\{/, ""); sub(/\}.*/, ""); nn = split($0, nbr, ",") }
+    next
+  }
+  !/^#/ && $1 ~ /^[0-9]+$/ { used[$1 " " $2 " " $3] = 1; row[++n] = $0 }
+  END {
+    for (i = 1; i <= n && !dup; i++) {
+      split(row[i], f, "\t")
+      if (f[4] != -1) continue
+      for (p = 1; p <= ports && !dup; p++) {
+        v = nbr[f[2] * ports + p]
+        if (v >= 0 && v != f[3] && !used[f[1] " " f[2] " " v]) dup = f[1] OFS f[2] OFS v OFS f[4] OFS f[5]
+      }
+    }
+    print dup
+  }' "${log%/run/wire.tsv}/gen/sim_config.h" "$log" >"$T/dup-row"
+{ grep -E '^(#|slot)' "$log"; grep -vE '^(#|slot)' "$log" | cat - "$T/dup-row" | sort -t"$(printf '\t')" -k1,1n -k2,2n -k3,3n; } >"$T/doubled.tsv"
+if [ "$(grep -vc '^#' "$T/dropped.tsv")" -eq "$(($(grep -vc '^#' "$log") - 1))" ] && [ -s "$T/dup-row" ] &&
+  build/cmodel verify "$log" >"$T/out" 2>&1 &&
+  ! build/cmodel verify "$T/dropped.tsv" >"$T/out1" 2>&1 && grep -qE '^FAIL .*(incomplete|no word|counts)' "$T/out1" &&
+  ! build/cmodel verify "$T/doubled.tsv" >"$T/out2" 2>&1 && grep -qE '^FAIL slot=.* origin=-1 .*twice' "$T/out2"; then
+  pass
+else
+  cat "$T/out1" "$T/out2" >>"$T/out" 2>/dev/null
+  fail "a reduce wire log with a row dropped, or a moved partial sent twice, must fail the verifier" "$T/out"
 fi
 
 echo "sim: $npass passed, $nfail failed"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # synth_tests.sh — the synthesis flow (make test): Yosys generic synthesis of every task's
 # router and fabric for hypercube D=2..4, ring:5 and torus:4x4 and for the single-port router and
-# a one-way fabric (the single router smaller than banked), and the iCE40 flow (synth_ice40
-# + nextpnr-ice40 on the HX8K) for a hypercube and a torus router; each summary line must be
-# well formed and the design must fit.
+# a one-way fabric (the single router smaller than banked), the combining router of every
+# combining task (hypercube:3, and torus:4x4 under xor), and the iCE40 flow (synth_ice40 +
+# nextpnr-ice40 on the HX8K) for a hypercube, a torus and a combining router; each summary line
+# must be well formed and the design must fit.
 # Area and speed goals are benchmarks (make bench), not tests. Ends with "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
@@ -45,7 +46,13 @@ single=$(sed -nE 's/.*scope=router luts=([0-9]+) .*/\1/p' "$T/out-sp-full") bank
 [ -n "$single" ] && [ -n "$banked" ] && [ "$single" -lt "$banked" ] && pass ||
   fail "the single router ($single LUTs) must be smaller than banked ($banked) on an sp-full schedule" "$T/out2"
 
-for design in hypercube:4:te torus:4x4:mnb; do
+# the combining router: every combining task, and another op on a larger fabric
+for task in reduce reduce_scatter allreduce global_sum; do generic_case "hypercube:3 $task" hypercube:3 $task TOPO=hypercube:3 TASK=$task; done
+generic_case "torus:4x4 allreduce xor" torus:4x4 allreduce TOPO=torus:4x4 TASK=allreduce OP=xor
+grep -qx 'arch=combine' build/synth/torus-4x4_allreduce_xor_w32/gen/design.txt && grep -qx 'op=xor' build/synth/torus-4x4_allreduce_xor_w32/gen/design.txt &&
+  pass || fail "the torus:4x4 allreduce design must be the combining router under xor"
+
+for design in hypercube:4:te torus:4x4:mnb torus:4x4:allreduce; do
   topo=${design%:*} task=${design##*:}
   TOPO=$topo TASK=$task TARGET=ice40 scripts/synth.sh >"$T/out" 2>&1
   rc=$?

@@ -7,7 +7,9 @@
 
 #include "bounds.h"
 #include "build.h"
+#include "golden.h"
 #include "hamilton.h"
+#include "reduce_op.h"
 #include "schedule.h"
 #include "topo.h"
 #include "verify.h"
@@ -424,6 +426,118 @@ static void test_hamilton(const char *spec, int exists) {
   free(order);
 }
 
+/* ---- the combining operations (reduce_op.h): values worked out by hand ---- */
+
+static int words_equal(const uint32_t *a, const uint32_t *b, unsigned n) { return !memcmp(a, b, n * sizeof *a); }
+
+static void test_reduce_ops(void) {
+  char hex[40];
+  uint32_t a[3], b[3];
+  for (int i = 0; i < ROMNOC_OP_COUNT; i++)
+    CHECK(romnoc_op_from_name(romnoc_op_names[i]) == i, "op name %s does not map back", romnoc_op_names[i]);
+  CHECK(romnoc_op_from_name("sum") < 0 && romnoc_op_from_name("") < 0, "unknown op names must map to -1");
+  /* add wraps at 2^W, and carries across 32-bit words */
+  a[0] = 0xffffffffu, b[0] = 1;
+  romnoc_op_apply(ROMNOC_OP_ADD, a, b, 32);
+  CHECK(a[0] == 0, "add: 0xffffffff + 1 must wrap to 0 at W=32, got %08x", a[0]);
+  memcpy(a, (uint32_t[]){0xffffffffu, 0xffffffffu, 0}, sizeof a);
+  memcpy(b, (uint32_t[]){1, 0, 0}, sizeof b);
+  romnoc_op_apply(ROMNOC_OP_ADD, a, b, 65);
+  CHECK(words_equal(a, (uint32_t[]){0, 0, 1}, 3), "add: 2^64 - 1 + 1 must carry into bit 64 at W=65");
+  romnoc_op_apply(ROMNOC_OP_ADD, a, a, 65);
+  CHECK(words_equal(a, (uint32_t[]){0, 0, 0}, 3), "add: 2^64 + 2^64 must wrap to 0 at W=65");
+  a[0] = 5, b[0] = 6;
+  romnoc_op_apply(ROMNOC_OP_ADD, a, b, 3);
+  CHECK(a[0] == 3, "add: 5 + 6 mod 8 must be 3 at W=3, got %u", a[0]);
+  /* max and min compare unsigned, most significant word first */
+  memcpy(a, (uint32_t[]){0xffffffffu, 0, 0}, sizeof a);
+  memcpy(b, (uint32_t[]){0, 1, 0}, sizeof b);
+  romnoc_op_apply(ROMNOC_OP_MAX, a, b, 64);
+  CHECK(words_equal(a, (uint32_t[]){0, 1}, 2), "max: 2^32 must beat 2^32 - 1");
+  memcpy(a, (uint32_t[]){0xffffffffu, 0, 0}, sizeof a);
+  romnoc_op_apply(ROMNOC_OP_MIN, a, b, 64);
+  CHECK(words_equal(a, (uint32_t[]){0xffffffffu, 0}, 2), "min: 2^32 - 1 must beat 2^32");
+  a[0] = 0x80000000u, b[0] = 1;
+  romnoc_op_apply(ROMNOC_OP_MAX, a, b, 32);
+  CHECK(a[0] == 0x80000000u, "max is unsigned: 0x80000000 must beat 1");
+  a[0] = 0xc, b[0] = 0xa;
+  romnoc_op_apply(ROMNOC_OP_XOR, a, b, 4);
+  CHECK(a[0] == 0x6, "xor: c ^ a must be 6");
+  a[0] = 0xc;
+  romnoc_op_apply(ROMNOC_OP_OR, a, b, 4);
+  CHECK(a[0] == 0xe, "or: c | a must be e");
+  /* identities: all ones within W for min, zero otherwise; each leaves a value unchanged */
+  romnoc_op_identity(ROMNOC_OP_MIN, a, 33);
+  CHECK(words_equal(a, (uint32_t[]){0xffffffffu, 1}, 2), "min's identity at W=33 must be 2^33 - 1");
+  for (int op = 0; op < ROMNOC_OP_COUNT; op++) {
+    uint32_t x[2] = {0x12345678u, 1}, id[2];
+    romnoc_op_identity((romnoc_op)op, id, 33);
+    romnoc_op_apply((romnoc_op)op, id, x, 33);
+    CHECK(words_equal(id, x, 2), "%s: the identity combined with x must be x", romnoc_op_names[op]);
+  }
+  CHECK(!strcmp(romnoc_op_hex((uint32_t[]){0x12345678u, 1}, 33, hex), "112345678"), "hex of a 33-bit word: %s", hex);
+  CHECK(!strcmp(romnoc_op_hex((uint32_t[]){5}, 3, hex), "5"), "hex of a 3-bit word: %s", hex);
+  /* a contribution is the payload of packet (node, chunk), as payload.h writes it */
+  char want[40];
+  romnoc_contribution(7, 3, 2, 65, a);
+  CHECK(!strcmp(romnoc_op_hex(a, 65, hex), romnoc_payload_hex(7, 3, 2, 65, want)), "contribution %s, payload %s", hex, want);
+}
+
+/* Golden completions of hand-written combining schedules on the 1-cube and the 2-cube. */
+static void check_completions(const sched *s, const golden_completion *want, size_t nwant, const char *what) {
+  golden_completion *got;
+  size_t n;
+  int rc = golden_completions(s, &got, &n);
+  int same = !rc && n == nwant;
+  for (size_t i = 0; same && i < n; i++)
+    same = got[i].slot == want[i].slot && got[i].node == want[i].node && got[i].chunk == want[i].chunk;
+  CHECK(same, "%s: golden completions differ (rc %d, %zu of %zu)", what, rc, rc ? (size_t)0 : n, nwant);
+  if (!rc) free(got);
+}
+
+static void test_golden_completions(void) {
+  topo t1, t2;
+  char err[256];
+  CHECK(topo_parse("hypercube:1", &t1, err, sizeof err) == 0 && topo_parse("hypercube:2", &t2, err, sizeof err) == 0,
+        "parse: %s", err);
+  sched s;
+  /* allreduce on 2 nodes: each moves the other's chunk across (slot 1), then copies its own back */
+  sched_init(&s, &t1, TASK_ALLREDUCE, MODEL_MLA, -1);
+  sched_add(&s, 1, 0, 1, ORIGIN_MOVE, 1);
+  sched_add(&s, 1, 1, 0, ORIGIN_MOVE, 0);
+  sched_add(&s, 2, 0, 1, ORIGIN_COPY, 0);
+  sched_add(&s, 2, 1, 0, ORIGIN_COPY, 1);
+  sched_finish(&s);
+  check_completions(&s, (golden_completion[]){{1, 0, 0}, {1, 1, 1}, {2, 0, 1}, {2, 1, 0}}, 4, "allreduce hypercube:1");
+  sched_free(&s);
+  /* global sum on 4 nodes: exchange across dimension 0, then across dimension 1 */
+  sched_init(&s, &t2, TASK_GLOBAL_SUM, MODEL_MLA, -1);
+  for (uint32_t u = 0; u < 4; u++) {
+    sched_add(&s, 1, u, u ^ 1, ORIGIN_COPY, 0);
+    sched_add(&s, 2, u, u ^ 2, ORIGIN_COPY, 0);
+  }
+  sched_finish(&s);
+  check_completions(&s, (golden_completion[]){{2, 0, 0}, {2, 1, 0}, {2, 2, 0}, {2, 3, 0}}, 4, "global_sum hypercube:2");
+  sched_free(&s);
+  /* global sum on ring:5 with words passed on: each node copies its contribution to both
+   * neighbours (slot 1), then passes what came from each side on to the other (slot 2): node u
+   * holds u-1, u, u+1 after slot 1, and u-2, u+2 arrive in slot 2 */
+  topo t5;
+  CHECK(topo_parse("ring:5", &t5, err, sizeof err) == 0, "parse: %s", err);
+  sched_init(&s, &t5, TASK_GLOBAL_SUM, MODEL_MLA, -1);
+  for (uint32_t u = 0; u < 5; u++) {
+    uint32_t next = (u + 1) % 5, prev = (u + 4) % 5;
+    sched_add(&s, 1, u, next, ORIGIN_COPY, 0);
+    sched_add(&s, 1, u, prev, ORIGIN_COPY, 0);
+    sched_add(&s, 2, u, next, prev, 0);
+    sched_add(&s, 2, u, prev, next, 0);
+  }
+  sched_finish(&s);
+  check_completions(&s, (golden_completion[]){{2, 0, 0}, {2, 1, 0}, {2, 2, 0}, {2, 3, 0}, {2, 4, 0}}, 5,
+                    "global_sum ring:5 with words passed on");
+  sched_free(&s);
+}
+
 int main(void) {
   static const char *const topologies[] = {"hypercube:1", "hypercube:4", "ring:2",     "ring:7",    "ring:8",
                                            "torus:4x4",   "torus:2x3",   "torus:3x5x2", "mesh:3x4", "mesh:2x2x3",
@@ -447,6 +561,8 @@ int main(void) {
   for (size_t i = 0; i < sizeof cycles / sizeof cycles[0]; i++) test_hamilton(cycles[i], 1);
   static const char *const no_cycles[] = {"mesh:3x3", "mesh:3x5x7", "mesh:4"};
   for (size_t i = 0; i < sizeof no_cycles / sizeof no_cycles[0]; i++) test_hamilton(no_cycles[i], 0);
+  test_reduce_ops();
+  test_golden_completions();
   printf("unit: %d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }
