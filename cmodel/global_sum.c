@@ -13,7 +13,8 @@
  * back (2 slots): one wire direction per slot.
  *
  * `reduce-bcast`: the reduce to a centre, then the broadcast of the sum from it (003 Def 2.20's
- * in-tree and out-tree), 2 ecc(centre) slots under any model and topology.
+ * in-tree and out-tree), twice the model's snb from the centre (2 ecc(centre) under mla and
+ * oneway) under any model and topology.
  */
 #include <stdio.h>
 #include <stdlib.h>
