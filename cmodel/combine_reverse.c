@@ -31,7 +31,7 @@ static int keep_first(void *ctx, const sched_row *r) {
 
 /* The broadcast (snb from root, or mnb) of s's topology and model, every translate expanded,
  * cut down to first arrivals, into *tree (an initialized whole schedule). 0, or -1. */
-int combine_broadcast_tree(const sched *s, task_kind bcast, int64_t root, sched *tree) {
+static int broadcast_tree(const sched *s, task_kind bcast, int64_t root, sched *tree) {
   sched b;
   char err[256];
   if (schedule_build(&b, &s->topo, bcast, s->model, root, NULL, err, sizeof err)) return -1;
@@ -44,41 +44,26 @@ int combine_broadcast_tree(const sched *s, task_kind bcast, int64_t root, sched 
   return rc;
 }
 
-/* Appends tree's rows reversed in time into s, each a moved partial of the chunk chunk_of
- * names (-1: the row's origin; else that chunk). */
-static int add_reversed(sched *s, const sched *tree, int32_t chunk) {
-  for (size_t i = 0; i < tree->nrows; i++) {
-    const sched_row *r = &tree->rows[i];
-    if (sched_add(s, tree->slots + 1 - r->slot, r->dst, r->src, ORIGIN_MOVE, chunk < 0 ? (int32_t)r->origin : chunk))
-      return -1;
-  }
-  return 0;
-}
-
-static int reversed(sched *s, task_kind bcast, int32_t chunk) {
+int combine_from_broadcast(sched *s, task_kind bcast, int64_t root, int32_t chunk, bool spread) {
   sched tree;
-  sched_init(&tree, &s->topo, bcast, s->model, s->root);
-  int rc = combine_broadcast_tree(s, bcast, s->root, &tree) || add_reversed(s, &tree, chunk) ? -1 : 0;
+  sched_init(&tree, &s->topo, bcast, s->model, root);
+  int rc = broadcast_tree(s, bcast, root, &tree);
+  for (size_t i = 0; i < tree.nrows && !rc; i++) {
+    const sched_row *r = &tree.rows[i];
+    int32_t c = chunk < 0 ? (int32_t)r->origin : chunk;
+    rc = sched_add(s, tree.slots + 1 - r->slot, r->dst, r->src, ORIGIN_MOVE, c) ||
+         (spread && sched_add(s, tree.slots + r->slot, r->src, r->dst, ORIGIN_COPY, c));
+  }
   sched_free(&tree);
-  return rc;
+  return rc ? -1 : 0;
 }
 
-int reduce_reverse(sched *s) { return reversed(s, TASK_SNB, 0); }
+int reduce_reverse(sched *s) { return combine_from_broadcast(s, TASK_SNB, s->root, 0, false); }
 
-int reduce_scatter_reverse(sched *s) { return reversed(s, TASK_MNB, -1); }
+int reduce_scatter_reverse(sched *s) { return combine_from_broadcast(s, TASK_MNB, -1, -1, false); }
 
 /* Reduce-scatter (the mnb reversed, T slots), then all-gather of the finished sums along the
  * same trees forwards (slots T+1..2T): each node copies the sum of a chunk to its children.
  * After the reduce-scatter a node holds no partial of the chunks it forwarded, so the finished
  * sum it receives is added to nothing. */
-int allreduce_rs_ag(sched *s) {
-  sched tree;
-  sched_init(&tree, &s->topo, TASK_MNB, s->model, -1);
-  int rc = combine_broadcast_tree(s, TASK_MNB, -1, &tree) || add_reversed(s, &tree, -1) ? -1 : 0;
-  for (size_t i = 0; i < tree.nrows && !rc; i++) {
-    const sched_row *r = &tree.rows[i];
-    rc = sched_add(s, tree.slots + r->slot, r->src, r->dst, ORIGIN_COPY, (int32_t)r->origin);
-  }
-  sched_free(&tree);
-  return rc;
-}
+int allreduce_rs_ag(sched *s) { return combine_from_broadcast(s, TASK_MNB, -1, -1, true); }

@@ -138,10 +138,11 @@ int greedy_scatter(sched *s);
 
 /* ---- combining tasks (003 §2, §5; schedule.h says what their rows carry) ---- */
 
-/* The broadcast bcast (snb from root, or mnb) under s's topology and model, every translate
- * expanded and cut down to first arrivals (a spanning tree per origin), into *tree, an
- * initialized whole schedule. 0, or -1. */
-int combine_broadcast_tree(const sched *s, task_kind bcast, int64_t root, sched *tree);
+/* The broadcast bcast (snb from root, or mnb) under s's topology and model, cut down to first
+ * arrivals (a spanning tree per origin) and reversed in time into s: every partial moves to
+ * its parent in the tree of its chunk (chunk -1: the tree's origin, else that chunk); with
+ * spread, the sums are then copied back out along the same trees (slots T+1..2T). 0, or -1. */
+int combine_from_broadcast(sched *s, task_kind bcast, int64_t root, int32_t chunk, bool spread);
 
 /* Reduce to the root: the snb reversed in time (003 Thm 2.10-2.11), the same slots. */
 int reduce_reverse(sched *s);

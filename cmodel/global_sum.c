@@ -80,14 +80,5 @@ int global_sum_reduce_bcast(sched *s) {
     uint32_t e = topo_eccentricity(t, u);
     if (e < best) best = e, centre = u;
   }
-  sched tree;
-  sched_init(&tree, t, TASK_SNB, s->model, centre);
-  int rc = combine_broadcast_tree(s, TASK_SNB, centre, &tree);
-  for (size_t i = 0; i < tree.nrows && !rc; i++) {
-    const sched_row *r = &tree.rows[i];
-    rc = sched_add(s, tree.slots + 1 - r->slot, r->dst, r->src, ORIGIN_MOVE, 0) ||
-         sched_add(s, tree.slots + r->slot, r->src, r->dst, ORIGIN_COPY, 0);
-  }
-  sched_free(&tree);
-  return rc ? -1 : 0;
+  return combine_from_broadcast(s, TASK_SNB, centre, 0, true);
 }

@@ -25,7 +25,7 @@ echo "-- SUMMARY --"
 count() { awk 'NR > 1 { n++; if ($3 == $4 && $6 == $7 && $8 == "OK") at++ }
   END { printf "%d of %d", at, n }' "$1"; }
 echo "schedules: $(count build/demo/table.txt) hypercube rows and $(count build/demo/table_tori.txt) torus rows hit both lower bounds (slots and transmissions) and verify"
-awk 'NR > 1 && $5 > 0 { printf "           %s %s: %s slots, lower bound %s (%s)\n", $1, $2, $3, $4, $9 }' build/demo/table.txt build/demo/table_tori.txt
+awk 'FNR > 1 && $5 > 0 { printf "           %s %s: %s slots, lower bound %s (%s)\n", $1, $2, $3, $4, $9 }' build/demo/table.txt build/demo/table_tori.txt
 grep -E '^(PASS|FAIL)' build/demo/sim.log | sed 's/^/hardware:  /'
 grep -E '^(OK|FAIL) ?slot' build/demo/sim.log | sed 's/^/wire log:  cmodel verify: /'
 grep -E '^SYNTH' build/demo/synth.log | sed 's/^/synthesis: /'
