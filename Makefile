@@ -21,6 +21,8 @@ RTLGEN_SRC := $(wildcard rtl_gen/*.c)
 RTLGEN_HDR := $(wildcard rtl_gen/*.h)
 # rtl_gen links the golden model's library (everything but its main.c)
 CMODEL_LIB := $(filter-out cmodel/main.c,$(CMODEL_SRC))
+# the golden model uses exp and log (kbcast_study.c)
+LDLIBS  := -lm
 
 .PHONY: all test demo bench clean
 
@@ -29,28 +31,28 @@ all: $(BUILD)/cmodel $(BUILD)/rtl_gen
 $(BUILD)/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
 	@mkdir -p $(@D)
 	@echo "-- CC $@ --"
-	$(CC) $(CFLAGS) -Icmodel -o $@ $(RTLGEN_SRC) $(CMODEL_LIB)
+	$(CC) $(CFLAGS) -Icmodel -o $@ $(RTLGEN_SRC) $(CMODEL_LIB) $(LDLIBS)
 
 $(BUILD)/cmodel: $(CMODEL_SRC) $(CMODEL_HDR)
 	@mkdir -p $(@D)
 	@echo "-- CC $@ --"
-	$(CC) $(CFLAGS) -o $@ $(CMODEL_SRC)
+	$(CC) $(CFLAGS) -o $@ $(CMODEL_SRC) $(LDLIBS)
 
 $(BUILD)/asan/cmodel: $(CMODEL_SRC) $(CMODEL_HDR)
 	@mkdir -p $(@D)
 	@echo "-- CC (asan+ubsan) $@ --"
-	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -o $@ $(CMODEL_SRC)
+	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -o $@ $(CMODEL_SRC) $(LDLIBS)
 
 $(BUILD)/asan/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
 	@mkdir -p $(@D)
 	@echo "-- CC (asan+ubsan) $@ --"
-	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -Icmodel -o $@ $(RTLGEN_SRC) $(CMODEL_LIB)
+	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -Icmodel -o $@ $(RTLGEN_SRC) $(CMODEL_LIB) $(LDLIBS)
 
 # unit tests of the library
 $(BUILD)/asan/unit_tests: tests/unit_tests.c $(CMODEL_LIB) $(CMODEL_HDR)
 	@mkdir -p $(@D)
 	@echo "-- CC (asan+ubsan) $@ --"
-	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -Icmodel -o $@ tests/unit_tests.c $(CMODEL_LIB)
+	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -Icmodel -o $@ tests/unit_tests.c $(CMODEL_LIB) $(LDLIBS)
 
 # -- fuzzing: libFuzzer targets (tests/fuzz/), clang with ASan and UBSan ----------
 FUZZ_CC    := clang
@@ -61,16 +63,16 @@ FUZZ_BINS := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
 $(BUILD)/fuzz/fuzz_tsv $(BUILD)/fuzz/fuzz_verify: $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz_input.h $(CMODEL_LIB) $(CMODEL_HDR) $(BUILD)/.tools-ok
 	@mkdir -p $(@D)
 	@echo "-- CC (libFuzzer) $@ --"
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(CMODEL_LIB)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(CMODEL_LIB) $(LDLIBS)
 # the command lines: one target (fuzz_cli.c) per tool, its main.c renamed so the target can call it
 $(BUILD)/fuzz/fuzz_cmodel_cli: tests/fuzz/fuzz_cli.c tests/fuzz/fuzz_input.h $(CMODEL_SRC) $(CMODEL_HDR) $(BUILD)/.tools-ok
 	@mkdir -p $(@D)
 	@echo "-- CC (libFuzzer) $@ --"
-	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_TOOL=cmodel -Dmain=cmodel_main -o $@ $< $(CMODEL_SRC)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_TOOL=cmodel -Dmain=cmodel_main -o $@ $< $(CMODEL_SRC) $(LDLIBS)
 $(BUILD)/fuzz/fuzz_rtl_gen_cli: tests/fuzz/fuzz_cli.c tests/fuzz/fuzz_input.h $(RTLGEN_SRC) $(RTLGEN_HDR) $(CMODEL_LIB) $(CMODEL_HDR) $(BUILD)/.tools-ok
 	@mkdir -p $(@D)
 	@echo "-- CC (libFuzzer) $@ --"
-	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_TOOL=rtl_gen -Dmain=rtl_gen_main -o $@ $< $(RTLGEN_SRC) $(CMODEL_LIB)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_TOOL=rtl_gen -Dmain=rtl_gen_main -o $@ $< $(RTLGEN_SRC) $(CMODEL_LIB) $(LDLIBS)
 
 # every target FUZZ_SECONDS long from the seed corpus in tests/fuzz/corpus/ (make test: 8 s each)
 FUZZ_SECONDS ?= 600

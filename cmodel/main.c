@@ -12,6 +12,7 @@
 #include "build.h"
 #include "cli.h"
 #include "job.h"
+#include "kbcast_study.h"
 #include "memlimit.h"
 #include "outfile.h"
 #include "tsv.h"
@@ -32,6 +33,7 @@ static const char usage_top[] =
     "  info      print a topology's nodes, ports, links and diameter\n"
     "  table     generate and verify a range of schedules: slots and transmissions against\n"
     "            their lower bounds (paper 000's Table 1 for the hypercube)\n"
+    "  kbcast-random  how often 001's randomized K-broadcast meets its C K/d budget\n"
     "\n"
     "Run 'cmodel <command> --help' for a command's options. Options are '--name value' or\n"
     "'--name=value', spelled out and given once. Exit status: 0 done, 1 a schedule violates its\n"
@@ -75,6 +77,17 @@ static const char usage_verify[] =
     "  --max-mem B   refuse a table that grows with the topology beyond B bytes (suffix K, M,\n"
     "                G or T; default 4G) instead of allocating it\n";
 
+static const char usage_random[] =
+    "usage: cmodel kbcast-random --topo hypercube:D (--k K [--seed S] | --active LIST) [--c C] [--runs R]\n"
+    "\n"
+    "001 s3.2's randomized variant, Monte-Carlo version: each broadcaster picks one of the d\n"
+    "roots at random (no prefix), phase 2 runs ceil(C K/d) + d - 1 slots and phase 3\n"
+    "ceil(C K/d) + d. Runs R trials (default 1000; trial i draws the roots from seed i) and\n"
+    "prints how many succeeded (every packet at its root within phase 2, no root with more than\n"
+    "ceil(C K/d)), the largest and mean root load and phase-2 length seen, and the Chernoff\n"
+    "bound d (e^(C-1)/C^C)^(K/d) on the failure probability that 001 relies on (C > e; default\n"
+    "C = 3). C is a decimal number such as 3 or 2.72.\n";
+
 static const char usage_info[] = "usage: cmodel info --topo T\n";
 
 static const char usage_table[] =
@@ -104,14 +117,14 @@ __attribute__((format(printf, 1, 2))) static int bad_input(const char *fmt, ...)
 }
 
 typedef struct {
-  const char *topo, *task, *model, *root, *alg, *out, *max_mem, *active, *k, *seed;
+  const char *topo, *task, *model, *root, *alg, *out, *max_mem, *active, *k, *seed, *c, *runs;
   const char *words[1]; /* the input file of verify */
   int nwords;
   bool is_template, help;
 } options;
 
 /* The options of every command: a command takes a set of them (bit k = option k). */
-enum { O_TOPO, O_TASK, O_MODEL, O_ROOT, O_ALG, O_OUT, O_MAX_MEM, O_TEMPLATE, O_ACTIVE, O_K, O_SEED, O_COUNT };
+enum { O_TOPO, O_TASK, O_MODEL, O_ROOT, O_ALG, O_OUT, O_MAX_MEM, O_TEMPLATE, O_ACTIVE, O_K, O_SEED, O_C, O_RUNS, O_COUNT };
 #define TAKES(...) (build_mask((const int[]){__VA_ARGS__, -1}))
 static unsigned build_mask(const int *ks) {
   unsigned m = 0;
@@ -128,6 +141,7 @@ static int begin_command(int argc, char **argv, unsigned takes, int max_words, c
       {"--root", &o->root, NULL}, {"--alg", &o->alg, NULL},   {"-o", &o->out, NULL},
       {"--max-mem", &o->max_mem, NULL}, {"--template", NULL, &o->is_template},
       {"--active", &o->active, NULL}, {"--k", &o->k, NULL}, {"--seed", &o->seed, NULL},
+      {"--c", &o->c, NULL}, {"--runs", &o->runs, NULL},
   };
   cli_option opts[O_COUNT];
   size_t n = 0;
@@ -549,8 +563,53 @@ static int cmd_table(int argc, char **argv) {
   return worst;
 }
 
+/* A decimal number "D[.D]" in (0, 1000]; 0 or -1. */
+static int parse_decimal(const char *s, double *out) {
+  double v = 0, scale = 1;
+  int digits = 0, dot = 0;
+  for (const char *p = s; *p; p++) {
+    if (*p == '.' && !dot) {
+      dot = 1;
+    } else if (*p >= '0' && *p <= '9' && digits < 12) {
+      if (dot) scale /= 10;
+      v = v * (dot ? 1 : 10) + (*p - '0') * (dot ? scale : 1);
+      digits++;
+    } else {
+      return -1;
+    }
+  }
+  if (!digits || v <= 0 || v > 1000) return -1;
+  *out = v;
+  return 0;
+}
+
+static int cmd_kbcast_random(int argc, char **argv) {
+  options o;
+  int rc = begin_command(argc, argv, TAKES(O_TOPO, O_ACTIVE, O_K, O_SEED, O_C, O_RUNS, O_MAX_MEM), 0, usage_random, &o);
+  if (rc) return rc < 0 ? 0 : rc;
+  job j;
+  if ((rc = resolve_job(o.topo, "kbcast", NULL, NULL, 0, &j))) return rc;
+  if (j.topo.kind != TOPO_HYPERCUBE) return bad_input("task kbcast is defined on the hypercube (001), not on %s", j.topo.name);
+  char err[256];
+  double c = 3;
+  uint64_t runs = 1000;
+  if (o.c && parse_decimal(o.c, &c)) return bad_input("--c '%s' is not a decimal number in (0, 1000] (e.g. 3 or 2.72)", o.c);
+  if (o.runs && cli_uint(o.runs, 1, 100000000, &runs)) return bad_input("--runs '%s' is not a number from 1 to 100000000", o.runs);
+  if (job_parse_active(&j, o.active, o.k, o.seed, true, err, sizeof err)) return bad_input("%s", err);
+  random_study r;
+  rc = kbcast_random_study(&j.topo, &j.active, c, (uint32_t)runs, 1, &r);
+  uint32_t k = j.active.n;
+  active_free(&j.active);
+  if (rc) return bad_input("out of memory running the randomized variant on %s", j.topo.name);
+  printf("kbcast-random topo=%s K=%u C=%g runs=%u ok=%u (%.2f%%) load_cap=%u phase2_cap=%u max_load=%u "
+         "max_phase2=%u mean_load=%.2f mean_phase2=%.2f chernoff=%.3g\n",
+         j.topo.name, (unsigned)k, c, (unsigned)r.trials, (unsigned)r.ok, 100.0 * r.ok / r.trials, (unsigned)r.load_cap,
+         (unsigned)r.phase2_cap, (unsigned)r.max_load, (unsigned)r.max_phase2, r.mean_load, r.mean_phase2, r.chernoff);
+  return 0;
+}
+
 int main(int argc, char **argv) {
-  if (argc < 2) return bad_input("missing command (schedule, verify, info or table); see 'cmodel --help'");
+  if (argc < 2) return bad_input("missing command (schedule, verify, info, table or kbcast-random); see 'cmodel --help'");
   if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
     fputs(usage_top, stdout);
     return 0;
@@ -564,5 +623,6 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "verify")) return cmd_verify(argc - 2, argv + 2);
   if (!strcmp(cmd, "info")) return cmd_info(argc - 2, argv + 2);
   if (!strcmp(cmd, "table")) return cmd_table(argc - 2, argv + 2);
-  return bad_input("unknown command '%s' (expected schedule, verify, info or table)", cmd);
+  if (!strcmp(cmd, "kbcast-random")) return cmd_kbcast_random(argc - 2, argv + 2);
+  return bad_input("unknown command '%s' (expected schedule, verify, info, table or kbcast-random)", cmd);
 }
