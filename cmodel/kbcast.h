@@ -22,13 +22,13 @@ int kb_tree_of_up_arc(int d, uint32_t z, int q);
 
 /* Phases 2 and 3 of 001 §3.2 from slot first on: each active node's packet (s->active, in
  * order) is gathered to the root of tree tree_of[i] along the reversed tree through one FIFO
- * per out-port, then each root broadcasts its list down its tree, one packet per slot, and,
- * when ends is set, a termination packet after it. phase2_slots > 0 fixes phase 2's length (the
- * roots know K): a packet that reaches its root later is an error (-2); 0 lets phase 2 run
- * until the last packet arrives. Writes the slots phase 2 took (to the last arrival) to
- * *gathered and the largest root load to *max_load when not NULL. Returns 0, -1 if memory
- * runs out, -2 as above. */
-int kb_gather_broadcast(sched *s, const int *tree_of, uint32_t first, uint32_t phase2_slots, int ends,
+ * per out-port; then, when broadcast is set, each root broadcasts its list down its tree, one
+ * packet per slot, and a termination packet after it (0: phase 2 only). phase2_slots > 0 fixes
+ * phase 2's length (the roots know K): a packet that reaches its root later is an error (-2);
+ * 0 lets phase 2 run until the last packet arrives. Writes the slots phase 2 took (to the last
+ * arrival) to *gathered and the largest root load to *max_load when not NULL. Returns 0, -1 if
+ * memory runs out, -2 as above. */
+int kb_gather_broadcast(sched *s, const int *tree_of, uint32_t first, uint32_t phase2_slots, int broadcast,
                         uint32_t *gathered, uint32_t *max_load);
 
 /* Phase 1 of 001 §3.2 (kbcast_prefix.c): the counter rows of the prefix in slots 1..2d and,
@@ -39,8 +39,8 @@ int kb_prefix_counters(sched *s, int to_roots, uint32_t *rank);
 
 /* The randomized variant of 001 §3.2 once (kbcast_001.c): every active node picks its root
  * uniformly from a generator seeded with trial, phase 2 runs until the last packet arrives, then
- * phase 3; rows from slot 1 into s. Writes the slots of phase 2 and the largest root load.
- * 0, or -1 if memory runs out. */
-int kb_random_roots(sched *s, uint64_t trial, uint32_t *gathered, uint32_t *max_load);
+ * phase 3 when broadcast is set; rows from slot 1 into s. Writes the slots of phase 2 and the
+ * largest root load. 0, or -1 if memory runs out. */
+int kb_random_roots(sched *s, uint64_t trial, int broadcast, uint32_t *gathered, uint32_t *max_load);
 
 #endif

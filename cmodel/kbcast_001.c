@@ -51,7 +51,7 @@ int kbcast_001_mnb(sched *s) {
   return rc;
 }
 
-int kb_random_roots(sched *s, uint64_t trial, uint32_t *gathered, uint32_t *max_load) {
+int kb_random_roots(sched *s, uint64_t trial, int broadcast, uint32_t *gathered, uint32_t *max_load) {
   uint32_t k = s->active.n;
   int *tree = malloc((k ? k : 1) * sizeof *tree);
   if (!tree) return -1;
@@ -60,9 +60,9 @@ int kb_random_roots(sched *s, uint64_t trial, uint32_t *gathered, uint32_t *max_
     state ^= state >> 12, state ^= state << 25, state ^= state >> 27;
     tree[i] = (int)((state * 0x2545f4914f6cdd1dull >> 32) % (uint64_t)s->topo.ndims);
   }
-  int rc = kb_gather_broadcast(s, tree, 1, 0, 1, gathered, max_load);
+  int rc = kb_gather_broadcast(s, tree, 1, 0, broadcast, gathered, max_load);
   free(tree);
   return rc;
 }
 
-int kbcast_random(sched *s) { return kb_random_roots(s, 1, NULL, NULL); }
+int kbcast_random(sched *s) { return kb_random_roots(s, 1, 1, NULL, NULL); }

@@ -16,7 +16,7 @@ int kbcast_random_study(const topo *t, const active_set *a, double c, uint32_t t
     sched_init(&s, t, TASK_KBCAST, MODEL_MLA, -1);
     if (active_copy(&s.active, a)) return -1;
     uint32_t gathered = 0, load = 0;
-    int rc = kb_random_roots(&s, first_trial + i, &gathered, &load);
+    int rc = kb_random_roots(&s, first_trial + i, 0, &gathered, &load); /* phase 2 decides */
     sched_free(&s);
     if (rc) return -1;
     out->ok += load <= out->load_cap && gathered <= out->phase2_cap;

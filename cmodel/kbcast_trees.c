@@ -29,7 +29,7 @@ int kb_tree_of_up_arc(int d, uint32_t z, int q) {
   return -1;
 }
 
-int kb_gather_broadcast(sched *s, const int *tree_of, uint32_t first, uint32_t phase2_slots, int ends,
+int kb_gather_broadcast(sched *s, const int *tree_of, uint32_t first, uint32_t phase2_slots, int broadcast,
                         uint32_t *gathered, uint32_t *max_load) {
   int d = s->topo.ndims;
   uint32_t n = s->topo.nodes, k = s->active.n;
@@ -98,10 +98,9 @@ int kb_gather_broadcast(sched *s, const int *tree_of, uint32_t first, uint32_t p
     goto out;
   }
   uint32_t p3 = first + (phase2_slots ? phase2_slots : used); /* the first slot of phase 3 */
-  for (int j = 0; j < d; j++) { /* item i (1..) leaves the root in slot p3-1+i, one level a slot */
+  for (int j = 0; broadcast && j < d; j++) { /* item i (1..) leaves the root in slot p3-1+i, one level a slot */
     uint32_t i = 1;
     for (int32_t p = list_head[j];; p = next[p], i++) {
-      if (p < 0 && !ends) break;
       for (uint32_t y = 0; y < n; y++) {
         uint32_t depth = (uint32_t)__builtin_popcount(y ^ (1u << j)), down = kb_tree_down_ports(d, j, y);
         for (int q = 0; q < d; q++)
