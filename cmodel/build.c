@@ -110,6 +110,8 @@ static const construction table[] = {
      "K <= d with ranks known: a dimension per rank and slot, d slots (001 s3.3.3)", false},
     {HC, TASK_KBCAST, MLA, "pair", kbcast_pair, kbcast_pair_applies, 0, false,
      "K = 2: same-order trees, complement first, d slots (001 s3.3.2)", false},
+    {HC, TASK_KBCAST, MLA, "mnb-subset", kbcast_mnb_subset, NULL, 0, false,
+     "the active set known in advance: 000's MNB without the inactive origins, <= ceil((N-1)/d)", false},
     {HC, TASK_KBCAST, MLA, "same-order", kbcast_same_order, NULL, 0, false,
      "every source's unbalanced tree in one dimension order, <= d+K-1 (001 s3.3.1)", false},
     {HC, TASK_KBCAST, MLA, "001", kbcast_001, NULL, 0, false,
@@ -120,8 +122,6 @@ static const construction table[] = {
      "K <= d: the prefix computes the ranks, then 'ranked': 3d (001 s3.3.3)", false},
     {HC, TASK_KBCAST, MLA, "random", kbcast_random, NULL, 0, false,
      "roots drawn at random, no prefix, phase 2 until the last arrival (001 s3.2)", false},
-    {HC, TASK_KBCAST, MLA, "mnb-subset", kbcast_mnb_subset, NULL, 0, false,
-     "the active set known in advance: 000's MNB without the inactive origins, <= ceil((N-1)/d)", false},
     {HC, TASK_KBCAST, MLA, "offline", greedy_mnb, NULL, 1024, false,
      "the active set known in advance: rarest-first search over its packets", false},
 };

@@ -99,10 +99,11 @@ int kb_gather_broadcast(sched *s, const int *tree_of, uint32_t first, uint32_t p
   }
   uint32_t p3 = first + (phase2_slots ? phase2_slots : used); /* the first slot of phase 3 */
   for (int j = 0; broadcast && j < d; j++) { /* item i (1..) leaves the root in slot p3-1+i, one level a slot */
+    for (uint32_t y = 0; y < n; y++) sent[y] = (int32_t)kb_tree_down_ports(d, j, y); /* reused: y's down ports */
     uint32_t i = 1;
     for (int32_t p = list_head[j];; p = next[p], i++) {
       for (uint32_t y = 0; y < n; y++) {
-        uint32_t depth = (uint32_t)__builtin_popcount(y ^ (1u << j)), down = kb_tree_down_ports(d, j, y);
+        uint32_t depth = (uint32_t)__builtin_popcount(y ^ (1u << j)), down = (uint32_t)sent[y];
         for (int q = 0; q < d; q++)
           if ((down >> q & 1) &&
               sched_add(s, p3 - 1 + i + depth, y, y ^ (1u << q), p < 0 ? 1u << j : ids[p], p < 0 ? KBCAST_END : -1))

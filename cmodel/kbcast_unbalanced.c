@@ -18,28 +18,47 @@ typedef struct {
   int complement; /* its subtree holds the complement of its source */
 } copy;
 
-typedef struct { /* the copies waiting for one link */
-  copy *c;
-  size_t n, cap;
-} queue;
-
-static int enqueue(queue *q, copy c) {
-  copy *items = grow_array(q->c, &q->cap, q->n, sizeof *items, 4);
-  if (!items) return -1;
-  q->c = items;
-  q->c[q->n++] = c;
-  return 0;
-}
-
 /* The copy of origin x's packet that node z holds for port q (z ^ x below 2^q), its subtree
  * being z ^ 2^q and every node that differs from it above q: it holds x's complement iff z ^ x
  * has every bit below q set. */
 static int holds_complement(uint32_t z, uint32_t x, int q) { return (z ^ x) == (1u << q) - 1; }
 
+/* Whether copy a goes before copy b: first come first served, lower origin first on a tie;
+ * with priority, a copy towards its source's complement before any other (§3.3.2). */
 static int first_of(const copy *a, const copy *b, int priority) {
   if (priority && a->complement != b->complement) return a->complement;
   if (a->ready != b->ready) return a->ready < b->ready;
   return a->origin < b->origin;
+}
+
+typedef struct { /* the copies waiting for one link: a binary heap, first_of's first on top */
+  copy *c;
+  size_t n, cap;
+} queue;
+
+static int push(queue *q, copy c, int priority) {
+  copy *items = grow_array(q->c, &q->cap, q->n, sizeof *items, 4);
+  if (!items) return -1;
+  q->c = items;
+  size_t i = q->n++;
+  for (; i && first_of(&c, &q->c[(i - 1) / 2], priority); i = (i - 1) / 2) q->c[i] = q->c[(i - 1) / 2];
+  q->c[i] = c;
+  return 0;
+}
+
+static copy pop(queue *q, int priority) {
+  copy top = q->c[0], last = q->c[--q->n];
+  size_t i = 0;
+  for (;;) {
+    size_t kid = 2 * i + 1;
+    if (kid >= q->n) break;
+    if (kid + 1 < q->n && first_of(&q->c[kid + 1], &q->c[kid], priority)) kid++;
+    if (!first_of(&q->c[kid], &last, priority)) break;
+    q->c[i] = q->c[kid];
+    i = kid;
+  }
+  if (q->n) q->c[i] = last;
+  return top;
 }
 
 /* Runs the queues; priority selects §3.3.2's rule. */
@@ -56,17 +75,13 @@ static int unbalanced(sched *s, int priority) {
   for (uint32_t i = 0; i < k; i++) {
     uint32_t x = s->active.ids[i];
     for (int p = 0; p < d; p++, pending++)
-      if (enqueue(&q[(size_t)x * d + p], (copy){1, x, holds_complement(x, x, p)})) goto out;
+      if (push(&q[(size_t)x * d + p], (copy){1, x, holds_complement(x, x, p)}, priority)) goto out;
   }
   for (uint32_t slot = 1; pending; slot++) {
-    for (size_t l = 0; l < links; l++) { /* each link sends its first ready copy */
-      got[l] = 0;
-      size_t best = q[l].n;
-      for (size_t c = 0; c < q[l].n; c++)
-        if (q[l].c[c].ready <= slot && (best == q[l].n || first_of(&q[l].c[c], &q[l].c[best], priority))) best = c;
-      if (best == q[l].n) continue;
-      arrive[l] = q[l].c[best];
-      q[l].c[best] = q[l].c[--q[l].n];
+    for (size_t l = 0; l < links; l++) { /* each link sends its first copy (all are ready: */
+      got[l] = 0;                         /* a copy queued in slot t may go from slot t + 1) */
+      if (!q[l].n) continue;
+      arrive[l] = pop(&q[l], priority);
       pending--;
       uint32_t z = (uint32_t)(l / (size_t)d);
       if (sched_add(s, slot, z, z ^ (1u << (l % (size_t)d)), arrive[l].origin, -1)) goto out;
@@ -76,7 +91,7 @@ static int unbalanced(sched *s, int priority) {
       if (!got[l]) continue;
       uint32_t y = (uint32_t)(l / (size_t)d) ^ (1u << (l % (size_t)d)), x = arrive[l].origin;
       for (int p = (int)(l % (size_t)d) + 1; p < d; p++, pending++)
-        if (enqueue(&q[(size_t)y * d + p], (copy){slot + 1, x, holds_complement(y, x, p)})) goto out;
+        if (push(&q[(size_t)y * d + p], (copy){slot + 1, x, holds_complement(y, x, p)}, priority)) goto out;
     }
   }
   rc = 0;
