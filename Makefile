@@ -24,12 +24,21 @@ CMODEL_LIB := $(filter-out cmodel/main.c,$(CMODEL_SRC))
 
 .PHONY: all test demo bench clean
 
-all: $(BUILD)/cmodel $(BUILD)/rtl_gen
+all: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt
 
 $(BUILD)/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
 	@mkdir -p $(@D)
 	@echo "-- CC $@ --"
 	$(CC) $(CFLAGS) -Icmodel -o $@ $(RTLGEN_SRC) $(CMODEL_LIB)
+
+# the run-time kbcast router's generator (rtl_gen/kbrt/): no schedule, so not an rtl_gen architecture;
+# it shares rtl_gen's writer and output directory and the golden model's library
+KBRT_SRC := $(wildcard rtl_gen/kbrt/*.c) rtl_gen/vwriter.c rtl_gen/outdir.c
+KBRT_HDR := $(wildcard rtl_gen/kbrt/*.h) rtl_gen/vwriter.h rtl_gen/outdir.h
+$(BUILD)/rtl_gen_kbrt: $(KBRT_SRC) $(KBRT_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
+	@mkdir -p $(@D)
+	@echo "-- CC $@ --"
+	$(CC) $(CFLAGS) -Icmodel -Irtl_gen -o $@ $(KBRT_SRC) $(CMODEL_LIB)
 
 $(BUILD)/cmodel: $(CMODEL_SRC) $(CMODEL_HDR)
 	@mkdir -p $(@D)
