@@ -26,7 +26,11 @@
 #include "construct.h"
 #include "ring_phase.h"
 
-int allreduce_dimorder_applies(const topo *t, model_kind model, char *why, size_t len) {
+int allreduce_dimorder_applies(const sched *s, char *why, size_t len) {
+  const topo *t = &s->topo;
+  model_kind model = s->model;
+  (void)model;
+  (void)t;
   for (int i = 0; i < t->ndims && model == MODEL_ONEWAY; i++)
     if (t->radix[i] == 2) {
       snprintf(why, len, "construction 'dimorder' under oneway needs every size above 2: dimension %d of %s has size "

@@ -29,7 +29,11 @@ static int edge_port(const topo *t, int from) {
   return -1;
 }
 
-int allreduce_edge_applies(const topo *t, model_kind model, char *why, size_t len) {
+int allreduce_edge_applies(const sched *s, char *why, size_t len) {
+  const topo *t = &s->topo;
+  model_kind model = s->model;
+  (void)model;
+  (void)t;
   bool cube = t->kind == TOPO_HYPERCUBE && t->ndims >= 2;
   if ((cube || t->kind == TOPO_RING || t->kind == TOPO_TORUS) && model == MODEL_MLA && (cube || edge_port(t, 0) >= 0))
     return 0;

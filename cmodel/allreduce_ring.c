@@ -14,7 +14,11 @@
 #include "hamilton.h"
 #include "ring_phase.h"
 
-int allreduce_ring_applies(const topo *t, model_kind model, char *why, size_t len) {
+int allreduce_ring_applies(const sched *s, char *why, size_t len) {
+  const topo *t = &s->topo;
+  model_kind model = s->model;
+  (void)model;
+  (void)t;
   char reason[160];
   if (hamilton_exists(t, reason, sizeof reason)) {
     snprintf(why, len, "construction 'ring' needs a Hamiltonian cycle: %s", reason);

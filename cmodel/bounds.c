@@ -88,10 +88,19 @@ uint32_t bound_slots(const topo *t, task_kind task, model_kind model, uint32_t r
     if (task == TASK_ALLREDUCE) lb = max_u64(lb, model == MODEL_SP_HALF ? 2 * n : ceil_div(n, min_node_cap));
     break;
   }
+  case TASK_KBCAST: return bound_kbcast_slots(t, 1);
   case TASK_COUNT: break;
   }
   return (uint32_t)lb;
 }
+
+uint32_t bound_kbcast_slots(const topo *t, uint32_t k) {
+  uint64_t n = t->nodes, links = 2 * topo_links(t); /* directed */
+  if (n == 1 || links == 0) return 0;
+  return (uint32_t)max_u64(topo_diameter(t), ceil_div((n - 1) * k, links));
+}
+
+uint64_t bound_kbcast_transmissions(const topo *t, uint32_t k) { return (uint64_t)k * (t->nodes - 1); }
 
 uint64_t bound_transmissions(const topo *t, task_kind task, uint32_t root) {
   uint64_t n = t->nodes;
@@ -102,6 +111,7 @@ uint64_t bound_transmissions(const topo *t, task_kind task, uint32_t root) {
   case TASK_REDUCE_SCATTER: return n * (n - 1);
   case TASK_ALLREDUCE: return 2 * n * (n - 1);
   case TASK_GLOBAL_SUM: return 2 * (n - 1);
+  case TASK_KBCAST: return bound_kbcast_transmissions(t, 1);
   case TASK_SCATTER:
   case TASK_GATHER: return topo_dist_sum_from(t, root);
   default: return topo_dist_sum_all(t);

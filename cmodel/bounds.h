@@ -18,4 +18,10 @@ uint32_t bound_slots(const topo *t, task_kind task, model_kind model, uint32_t r
  * node) and the gossip bound 2(N-1) per chunk summed at every node. */
 uint64_t bound_transmissions(const topo *t, task_kind task, uint32_t root);
 
+/* kbcast from k active nodes (001 §3.1): max(diameter, ceil((N-1) k / links)), on the
+ * hypercube max(d, ceil((2^d-1) k / (d 2^d))); and k(N-1) transmissions. bound_slots and
+ * bound_transmissions give these for k = 1 (they do not know the set). */
+uint32_t bound_kbcast_slots(const topo *t, uint32_t k);
+uint64_t bound_kbcast_transmissions(const topo *t, uint32_t k);
+
 #endif

@@ -26,8 +26,9 @@ typedef struct {
   unsigned models; /* bit 1 << model_kind for each port model its schedules respect */
   const char *alg;
   construct_fn build;
-  /* NULL, or 0 if the construction applies to t, else -1 with the reason in why */
-  int (*applies)(const topo *t, model_kind model, char *why, size_t len);
+  /* NULL, or 0 if the construction applies to the schedule s that sched_init prepared
+   * (topology, model, root, active set), else -1 with the reason in why */
+  int (*applies)(const sched *s, char *why, size_t len);
   /* 0, or the most nodes it takes: the per-node searches grow as N^3 (about 2 s for mnb at
    * 1024 nodes, 12 s for te at 512) */
   uint32_t max_nodes;
@@ -105,6 +106,24 @@ static const construction table[] = {
      "one dimension after another: exchange, or two streams per line", false},
     {ANY, TASK_GLOBAL_SUM, ALL_MODELS, "reduce-bcast", global_sum_reduce_bcast, NULL, 0, false,
      "reduce to a centre, broadcast from it (003 Def 2.20)", false},
+    {HC, TASK_KBCAST, MLA, "ranked", kbcast_ranked, kbcast_ranked_applies, 0, false,
+     "K <= d with ranks known: a dimension per rank and slot, d slots (001 s3.3.3)", false},
+    {HC, TASK_KBCAST, MLA, "pair", kbcast_pair, kbcast_pair_applies, 0, false,
+     "K = 2: same-order trees, complement first, d slots (001 s3.3.2)", false},
+    {HC, TASK_KBCAST, MLA, "same-order", kbcast_same_order, NULL, 0, false,
+     "every source's unbalanced tree in one dimension order, <= d+K-1 (001 s3.3.1)", false},
+    {HC, TASK_KBCAST, MLA, "001", kbcast_001, NULL, 0, false,
+     "prefix ranks, gather to d roots, broadcast down d trees: 2ceil(K/d)+4d (001 s3.2)", false},
+    {HC, TASK_KBCAST, MLA, "001-mnb", kbcast_001_mnb, kbcast_001_mnb_applies, 0, false,
+     "K = N without the prefix: 2ceil(N/d)+2d-1 (001 s3.2)", false},
+    {HC, TASK_KBCAST, MLA, "ranked-prefix", kbcast_ranked_prefix, kbcast_ranked_applies, 0, false,
+     "K <= d: the prefix computes the ranks, then 'ranked': 3d (001 s3.3.3)", false},
+    {HC, TASK_KBCAST, MLA, "random", kbcast_random, NULL, 0, false,
+     "roots drawn at random, no prefix, phase 2 until the last arrival (001 s3.2)", false},
+    {HC, TASK_KBCAST, MLA, "mnb-subset", kbcast_mnb_subset, NULL, 0, false,
+     "the active set known in advance: 000's MNB without the inactive origins, <= ceil((N-1)/d)", false},
+    {HC, TASK_KBCAST, MLA, "offline", greedy_mnb, NULL, 1024, false,
+     "the active set known in advance: rarest-first search over its packets", false},
 };
 #define NROWS (sizeof table / sizeof table[0])
 
@@ -157,42 +176,75 @@ static void models_of(const topo *t, task_kind task, char *buf, size_t len) {
   }
 }
 
+static int build(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, const active_set *active,
+                 const char *alg, char *err, size_t errlen);
+
+/* The message when a construction runs out of memory; frees best if not NULL. Returns -1. */
+static int oom(char *err, size_t errlen, task_kind task, const topo *t, sched *best) {
+  if (best) sched_free(best);
+  char limit[32];
+  snprintf(err, errlen, "out of memory (or over the memory limit of %s, --max-mem) building %s on %s",
+           mem_human(mem_limit(), limit, sizeof limit), task_name(task), t->name);
+  return -1;
+}
+
 int schedule_build(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, const char *alg,
                    char *err, size_t errlen) {
+  if (task == TASK_KBCAST) {
+    snprintf(err, errlen, "task kbcast needs its active set (schedule_build_kbcast)");
+    return -1;
+  }
+  return build(s, t, task, model, root, NULL, alg, err, errlen);
+}
+
+int schedule_build_kbcast(sched *s, const topo *t, model_kind model, const active_set *active, const char *alg,
+                          char *err, size_t errlen) {
+  return build(s, t, TASK_KBCAST, model, -1, active, alg, err, errlen);
+}
+
+static int build(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, const active_set *active,
+                 const char *alg, char *err, size_t errlen) {
   int automatic = !alg || !strcmp(alg, "auto");
   int64_t r = task_has_root(task) ? root : -1;
-  uint32_t lb = bound_slots(t, task, model, r < 0 ? 0 : (uint32_t)r);
+  uint32_t lb = active ? bound_kbcast_slots(t, active->n) : bound_slots(t, task, model, r < 0 ? 0 : (uint32_t)r);
   char why[256] = "", names[160];
   int listed = 0, have = 0;
   sched best;
+  /* the rows a construction stores: kbcast's packets cross every link about once each, plus
+   * the counters and terminations */
+  uint64_t min_tx = active ? bound_kbcast_transmissions(t, active->n) + 3 * (uint64_t)t->nodes * (uint64_t)t->ports
+                           : bound_transmissions(t, task, r < 0 ? 0 : (uint32_t)r);
   for (size_t i = 0; i < NROWS; i++) {
     const construction *c = &table[i];
     if (!matches(c, t, task, model) || (automatic ? c->by_name : strcmp(c->alg, alg) != 0)) continue;
     listed = 1;
-    if (c->applies && c->applies(t, model, why, sizeof why)) continue;
+    sched cand;
+    sched_init(&cand, t, task, model, r);
+    if (active && active_copy(&cand.active, active)) return oom(err, errlen, task, t, have ? &best : NULL);
+    if (c->applies && c->applies(&cand, why, sizeof why)) {
+      sched_free(&cand);
+      continue;
+    }
     /* the rows it will store, checked against the memory limit before it runs (whole
      * schedules may hold twice the minimum on the way: the fold's relays before pruning; a
      * parity template holds two origins' rows) */
-    uint64_t rows = c->makes_template ? 2 * bound_transmissions(t, task, r < 0 ? 0 : (uint32_t)r) / t->nodes + t->nodes
-                                      : 2 * bound_transmissions(t, task, r < 0 ? 0 : (uint32_t)r), bytes;
+    uint64_t rows = c->makes_template ? 2 * min_tx / t->nodes + t->nodes : 2 * min_tx, bytes;
     char what[160];
     snprintf(what, sizeof what, "construction '%s' of %s on %s", c->alg, task_name(task), t->name);
-    if (mem_check(rows, sizeof(sched_row), what, &bytes, why, sizeof why)) continue;
+    if (mem_check(rows, sizeof(sched_row), what, &bytes, why, sizeof why)) {
+      sched_free(&cand);
+      continue;
+    }
     if (c->max_nodes && t->nodes > c->max_nodes) {
       snprintf(why, sizeof why, "construction '%s' (%s) is limited to %u nodes (its time grows as N^3); %s has %u", c->alg,
                task_name(task), (unsigned)c->max_nodes, t->name, (unsigned)t->nodes);
+      sched_free(&cand);
       continue;
     }
-    sched cand;
-    sched_init(&cand, t, task, model, r);
     snprintf(cand.alg, sizeof cand.alg, "%s", c->alg);
     if (c->build(&cand)) {
       sched_free(&cand);
-      if (have) sched_free(&best);
-      char limit[32];
-      snprintf(err, errlen, "out of memory (or over the memory limit of %s, --max-mem) building %s on %s",
-               mem_human(mem_limit(), limit, sizeof limit), task_name(task), t->name);
-      return -1;
+      return oom(err, errlen, task, t, have ? &best : NULL);
     }
     sched_finish(&cand);
     if (have && cand.slots >= best.slots) {
@@ -209,6 +261,11 @@ int schedule_build(sched *s, const topo *t, task_kind task, model_kind model, in
     return 0;
   }
   sched_init(s, t, task, model, r);
+  if (!listed && automatic && task == TASK_KBCAST && (t->kind != TOPO_HYPERCUBE || model != MODEL_MLA)) {
+    snprintf(err, errlen, "task kbcast is defined on the hypercube under mla (001), not on %s under %s", t->name,
+             model_name(model));
+    return -1;
+  }
   if (!listed && automatic) {
     models_of(t, task, names, sizeof names);
     if (names[0])

@@ -18,6 +18,11 @@
 int schedule_build(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, const char *alg,
                    char *err, size_t errlen);
 
+/* schedule_build for kbcast (001): every construction of it starts from the active set (copied
+ * into s->active). */
+int schedule_build_kbcast(sched *s, const topo *t, model_kind model, const active_set *active, const char *alg,
+                          char *err, size_t errlen);
+
 /* The names of the constructions for (t, task, model), comma-separated, into buf ("" if
  * none). */
 void schedule_algs(const topo *t, task_kind task, model_kind model, char *buf, size_t len);

@@ -49,7 +49,11 @@ typedef struct {
   int match[MAX_GENS]; /* index into cand[c], or -1 */
 } search;
 
-int cayley_applies(const topo *t, model_kind model, char *why, size_t len) {
+int cayley_applies(const sched *s, char *why, size_t len) {
+  const topo *t = &s->topo;
+  model_kind model = s->model;
+  (void)model;
+  (void)t;
   if (model != MODEL_ONEWAY) return 0;
   for (int i = 0; i < t->ndims; i++)
     if (t->radix[i] == 2) {

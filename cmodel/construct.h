@@ -76,14 +76,14 @@ int cayley_te(sched *s);
 /* Under oneway a translation template may use each dimension once per slot (both ways
  * together) and never a generator that is its own inverse: the Cayley constructions then need
  * every size above 2. 0 if t qualifies under s's model, else -1 with the reason. */
-int cayley_applies(const topo *t, model_kind model, char *why, size_t len);
+int cayley_applies(const sched *s, char *why, size_t len);
 
 /* ---- meshes ---- */
 
 /* Multinode broadcast on a Hamiltonian cycle (the ring algorithm, N even, at least two
  * dimensions) or, on a linear array, along the array: ceil((N-1)/2) or N-1 slots. */
 int mesh_mnb_cycle(sched *s);
-int mesh_mnb_cycle_applies(const topo *t, model_kind model, char *why, size_t len);
+int mesh_mnb_cycle_applies(const sched *s, char *why, size_t len);
 
 /* Multinode broadcast by folding: the torus of the same sizes simulated at half speed (004
  * §2), redundant copies pruned. 2 * (torus mnb slots). */
@@ -94,17 +94,17 @@ int mesh_mnb_fold(sched *s);
 /* Multinode broadcast by the ring algorithm on a Hamiltonian cycle (002 §3): sp-full n-1,
  * sp-half 2(n-1) for even n and 2n for odd n slots, each the lower bound. */
 int sp_ring_mnb(sched *s);
-int sp_ring_mnb_applies(const topo *t, model_kind model, char *why, size_t len);
+int sp_ring_mnb_applies(const sched *s, char *why, size_t len);
 
 /* Multinode broadcast on a product of dimensions by composition (002 §4, Thm 2): T_B + n_B T_A
  * slots, the factors built by the table. */
 int product_mnb(sched *s);
-int product_mnb_applies(const topo *t, model_kind model, char *why, size_t len);
+int product_mnb_applies(const sched *s, char *why, size_t len);
 
 /* Total exchange at the single-port bounds on a hypercube, ring or torus: a template with one
  * row per slot (sp-full, DALL/N slots), split by colour on bipartite ones (sp-half, DALL/(N/2)). */
 int sp_serial_te(sched *s);
-int sp_serial_te_applies(const topo *t, model_kind model, char *why, size_t len);
+int sp_serial_te_applies(const sched *s, char *why, size_t len);
 
 /* Single-node broadcast, one send per node and slot: a maximum matching of informed nodes to
  * uninformed neighbours each slot. */
@@ -158,21 +158,21 @@ int allreduce_rs_ag(sched *s);
  * exchanged across it and copied back: 2 ceil((N-2)/deg) + 1 slots where the search reaches
  * it. */
 int allreduce_edge(sched *s);
-int allreduce_edge_applies(const topo *t, model_kind model, char *why, size_t len);
+int allreduce_edge_applies(const sched *s, char *why, size_t len);
 
 /* ---- all-reduce baselines: the algorithms in use today, for comparison (by --alg only) ---- */
 
 /* The ring all-reduce on a Hamiltonian cycle, one direction: reduce-scatter in N-1 steps, then
  * all-gather in N-1 steps. 2(N-1) slots (mla, oneway with N > 2, sp-full). */
 int allreduce_ring(sched *s);
-int allreduce_ring_applies(const topo *t, model_kind model, char *why, size_t len);
+int allreduce_ring_applies(const sched *s, char *why, size_t len);
 
 /* The dimension-ordered all-reduce: reduce-scatter along the lines of dimension 0, 1, ..., then
  * all-gather in the reverse order; lines of more than two nodes use both directions under mla.
  * 2 sum_i L_i slots, L_i = ceil(B_i (K_i-1)/2) (mla, K_i > 2) or B_i (K_i-1), B_i the product of
  * the sizes after dimension i. On the hypercube: recursive halving then doubling, 2(N-1). */
 int allreduce_dimorder(sched *s);
-int allreduce_dimorder_applies(const topo *t, model_kind model, char *why, size_t len);
+int allreduce_dimorder_applies(const sched *s, char *why, size_t len);
 
 /* Recursive doubling on the d-cube: the whole N-chunk vector exchanged and added across one
  * dimension per step. d N slots, d N^2 transmissions (mla, sp-full). */
@@ -181,9 +181,40 @@ int allreduce_recursive_doubling(sched *s);
 /* Global sum one dimension after another: exchange on lines of two, two streams on longer
  * lines; the diameter under mla. */
 int global_sum_lines(sched *s);
-int global_sum_lines_applies(const topo *t, model_kind model, char *why, size_t len);
+int global_sum_lines_applies(const sched *s, char *why, size_t len);
 
 /* Global sum as a reduce to a centre and a broadcast from it: 2 ecc(centre) slots. */
 int global_sum_reduce_bcast(sched *s);
+
+/* ---- hypercube, paper 001: K simultaneous broadcasts (kbcast; docs/KBCAST.md) ---- */
+
+/* 001 §3.2: prefix ranks, gather to the d roots by rank mod d, broadcast down the d
+ * arc-disjoint binomial trees with termination packets: 2 ceil(K/d) + 4d slots. */
+int kbcast_001(sched *s);
+
+/* 001 §3.2, K = N: ranks known (r_x = N - x), no prefix: 2 ceil(N/d) + 2d - 1 slots. */
+int kbcast_001_mnb(sched *s);
+int kbcast_001_mnb_applies(const sched *s, char *why, size_t len);
+
+/* 001 §3.2, randomized: roots drawn at random, no prefix, phase 2 until the last arrival. */
+int kbcast_random(sched *s);
+
+/* 001 §3.3.1: same-order completely unbalanced trees, first come first served: <= d + K - 1. */
+int kbcast_same_order(sched *s);
+
+/* 001 §3.3.2: K = 2 with the complement-first priority: d slots. */
+int kbcast_pair(sched *s);
+int kbcast_pair_applies(const sched *s, char *why, size_t len);
+
+/* 001 §3.3.3: K <= d ranks known, a dimension per rank and slot: d slots; with the 2d-slot
+ * prefix that computes the ranks: 3d. */
+int kbcast_ranked(sched *s);
+int kbcast_ranked_prefix(sched *s);
+int kbcast_ranked_applies(const sched *s, char *why, size_t len);
+
+/* Offline, the set known: 000's optimal MNB without the inactive origins' rows,
+ * <= ceil((N-1)/d) slots. (The other offline construction is greedy_mnb over the active
+ * packets.) */
+int kbcast_mnb_subset(sched *s);
 
 #endif

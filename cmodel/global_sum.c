@@ -22,7 +22,11 @@
 #include "build.h"
 #include "construct.h"
 
-int global_sum_lines_applies(const topo *t, model_kind model, char *why, size_t len) {
+int global_sum_lines_applies(const sched *s, char *why, size_t len) {
+  const topo *t = &s->topo;
+  model_kind model = s->model;
+  (void)model;
+  (void)t;
   if (model == MODEL_MLA || (model != MODEL_SP_HALF && t->kind != TOPO_MESH)) return 0;
   snprintf(why, len, "global_sum 'lines' runs under mla on any topology, and under oneway or sp-full on hypercubes, "
            "rings and tori; not %s under %s", t->name, model_name(model));

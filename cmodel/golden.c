@@ -27,6 +27,8 @@ static int collect_delivery(void *ctx, const sched_row *r) {
   if (d->personalized) {
     if (r->dest != (int32_t)r->dst) return 0;
   } else {
+    /* kbcast's counters and terminations are not delivered, nor a packet back at its origin */
+    if (r->dest < -1 || r->origin == r->dst) return 0;
     uint64_t bit = (uint64_t)r->dst * d->nodes + r->origin;
     if (d->seen[bit / 64] >> (bit % 64) & 1) return 0;
     d->seen[bit / 64] |= 1ull << (bit % 64);

@@ -14,6 +14,7 @@ typedef struct {
   task_kind task;
   model_kind model;
   int64_t root; /* -1 for tasks without one */
+  active_set active; /* kbcast: the broadcasting nodes (job_parse_active); empty otherwise */
 } job;
 
 /* Parses the strings into *j. NULL means missing: topo and task are required, model defaults
@@ -22,5 +23,12 @@ typedef struct {
  * or -1 with a one-line message naming the bad or missing value in err. */
 int job_parse(job *j, const char *topo_s, const char *task_s, const char *model_s, const char *root_s, bool root_strict,
               char *err, size_t errlen);
+
+/* The active set of a kbcast job (docs/KBCAST.md), from a list (active_s) or from k_s and
+ * seed_s (a pseudo-random k-subset; seed defaults to 1); NULL means not given. kbcast needs
+ * one of the two forms; the other tasks take neither (an error when strict, ignored
+ * otherwise). Returns 0, or -1 with a one-line message naming the bad value in err. */
+int job_parse_active(job *j, const char *active_s, const char *k_s, const char *seed_s, bool strict, char *err,
+                     size_t errlen);
 
 #endif

@@ -79,12 +79,20 @@ static const char usage_info[] = "usage: cmodel info --topo T\n";
 
 static const char usage_table[] =
     "usage: cmodel table [--topo RANGE] [--task all|K] [--model M] [--alg A] [--max-mem B]\n"
+    "       cmodel table --task kbcast [--topo hypercube:A..B] [--k all|LIST] [--seed S]\n"
     "\n"
     "Generates and verifies each schedule (root 0) and prints its slots, the lower bound, the\n"
     "gap between them, transmissions, minimum transmissions, the verdict and the construction.\n"
     "RANGE is a topology or a box of them: hypercube:A..B, ring:A..B, torus:3x3..16x16 (every\n"
     "K1 in 3..16 and K2 in 3..16), torus:2x2x2..8x8x8, mesh:2x2..8x8 (default hypercube:1..12).\n"
-    "Templates of more than 4096 nodes are certified from the template.\n";
+    "Templates of more than 4096 nodes are certified from the template.\n"
+    "\n"
+    "kbcast (001, docs/KBCAST.md; not part of 'all'): per hypercube:d (default 3..8) and K (--k:\n"
+    "all of 1..2^d, or a list; default 1, 2, 3, d, 2d, 3d, d^2, the powers of two and 2^d-1),\n"
+    "a K-subset drawn with --seed S (default 1), every construction built, verified and\n"
+    "checked against 001's figures: 001 = 2ceil(K/d)+4d, same-order <= d+K-1, pair and\n"
+    "ranked = d, ranked-prefix = 3d, 001-mnb = 2ceil(N/d)+2d-1 ('-': does not apply). Columns:\n"
+    "d, K, the lower bound max(d, ceil((N-1)K/(dN))), each construction's slots, auto's choice.\n";
 
 /* Prints one diagnostic line and returns the bad-input exit code. */
 __attribute__((format(printf, 1, 2))) static int bad_input(const char *fmt, ...) {
@@ -96,14 +104,14 @@ __attribute__((format(printf, 1, 2))) static int bad_input(const char *fmt, ...)
 }
 
 typedef struct {
-  const char *topo, *task, *model, *root, *alg, *out, *max_mem;
+  const char *topo, *task, *model, *root, *alg, *out, *max_mem, *active, *k, *seed;
   const char *words[1]; /* the input file of verify */
   int nwords;
   bool is_template, help;
 } options;
 
 /* The options of every command: a command takes a set of them (bit k = option k). */
-enum { O_TOPO, O_TASK, O_MODEL, O_ROOT, O_ALG, O_OUT, O_MAX_MEM, O_TEMPLATE, O_COUNT };
+enum { O_TOPO, O_TASK, O_MODEL, O_ROOT, O_ALG, O_OUT, O_MAX_MEM, O_TEMPLATE, O_ACTIVE, O_K, O_SEED, O_COUNT };
 #define TAKES(...) (build_mask((const int[]){__VA_ARGS__, -1}))
 static unsigned build_mask(const int *ks) {
   unsigned m = 0;
@@ -119,6 +127,7 @@ static int begin_command(int argc, char **argv, unsigned takes, int max_words, c
       {"--topo", &o->topo, NULL}, {"--task", &o->task, NULL}, {"--model", &o->model, NULL},
       {"--root", &o->root, NULL}, {"--alg", &o->alg, NULL},   {"-o", &o->out, NULL},
       {"--max-mem", &o->max_mem, NULL}, {"--template", NULL, &o->is_template},
+      {"--active", &o->active, NULL}, {"--k", &o->k, NULL}, {"--seed", &o->seed, NULL},
   };
   cli_option opts[O_COUNT];
   size_t n = 0;
@@ -156,16 +165,21 @@ static int resolve_job(const char *topo_s, const char *task_s, const char *model
 
 static int cmd_schedule(int argc, char **argv) {
   options o;
-  int rc = begin_command(argc, argv, TAKES(O_TOPO, O_TASK, O_MODEL, O_ROOT, O_ALG, O_OUT, O_MAX_MEM, O_TEMPLATE), 0,
+  int rc = begin_command(argc, argv,
+                         TAKES(O_TOPO, O_TASK, O_MODEL, O_ROOT, O_ALG, O_OUT, O_MAX_MEM, O_TEMPLATE, O_ACTIVE, O_K, O_SEED), 0,
                          usage_schedule, &o);
   if (rc) return rc < 0 ? 0 : rc;
   job j;
   if ((rc = resolve_job(o.topo, o.task, o.model, o.root, 1, &j))) return rc;
   char err[256];
+  if (job_parse_active(&j, o.active, o.k, o.seed, true, err, sizeof err)) return bad_input("%s", err);
   outfile out; /* opened before the construction, which may take seconds: a bad -o fails fast */
   if (o.out && outfile_open(&out, o.out, err, sizeof err)) return bad_input("%s", err);
   sched s;
-  if (schedule_build(&s, &j.topo, j.task, j.model, j.root, o.alg, err, sizeof err)) {
+  int brc = j.task == TASK_KBCAST ? schedule_build_kbcast(&s, &j.topo, j.model, &j.active, o.alg, err, sizeof err)
+                                  : schedule_build(&s, &j.topo, j.task, j.model, j.root, o.alg, err, sizeof err);
+  active_free(&j.active);
+  if (brc) {
     rc = bad_input("%s", err);
   } else if (o.is_template && !s.is_template) {
     sched_free(&s);
@@ -189,7 +203,8 @@ static int cmd_schedule(int argc, char **argv) {
 
 static int cmd_verify(int argc, char **argv) {
   options o;
-  int rc = begin_command(argc, argv, TAKES(O_TOPO, O_TASK, O_MODEL, O_ROOT, O_MAX_MEM, O_TEMPLATE), 1, usage_verify, &o);
+  int rc = begin_command(argc, argv, TAKES(O_TOPO, O_TASK, O_MODEL, O_ROOT, O_MAX_MEM, O_TEMPLATE, O_ACTIVE, O_K, O_SEED), 1,
+                         usage_verify, &o);
   if (rc) return rc < 0 ? 0 : rc;
   if (!o.nwords) return bad_input("missing input file (a TSV path, or - for standard input)");
   const char *file = o.words[0];
@@ -219,10 +234,17 @@ static int cmd_verify(int argc, char **argv) {
     else
       tpl = (template_kind)kind;
   }
+  if (!rc && job_parse_active(&j, o.active || o.k || o.seed ? o.active : tsv_meta(r, "active"), o.k, o.seed, true, err,
+                              sizeof err))
+    rc = bad_input("%s", err);
+  if (!rc && j.task == TASK_KBCAST && is_template)
+    rc = bad_input("--template does not apply to task kbcast (its schedules are whole)");
   if (!rc) {
-    v = verifier_new(&j.topo, j.task, j.model, j.root, tpl, err, sizeof err);
+    v = j.task == TASK_KBCAST ? verifier_new_kbcast(&j.topo, j.model, &j.active, err, sizeof err)
+                              : verifier_new(&j.topo, j.task, j.model, j.root, tpl, err, sizeof err);
     if (!v) rc = bad_input("%s", err);
   }
+  active_free(&j.active);
   if (!rc) {
     sched_row row;
     int got;
@@ -375,10 +397,123 @@ static int parse_range(const char *spec, topo_range *r) {
   return 0;
 }
 
+/* kbcast's constructions in the table's column order, and 001's figure for each (0: none). */
+static const char *const kbcast_algs[] = {"001", "001-mnb", "same-order", "pair", "ranked", "ranked-prefix",
+                                          "random", "mnb-subset", "offline"};
+#define NKB (sizeof kbcast_algs / sizeof kbcast_algs[0])
+
+/* 001's figure for construction a at (d, K): exact, or an upper bound (*upper), or 0. */
+static uint32_t kbcast_figure(const char *a, uint32_t d, uint32_t k, int *upper) {
+  uint32_t n = 1u << d, per = (k + d - 1) / d;
+  *upper = 0;
+  if (!strcmp(a, "001")) return 2 * per + 4 * d;                   /* §3.2 */
+  if (!strcmp(a, "001-mnb")) return 2 * ((n + d - 1) / d) + 2 * d - 1; /* §3.2, K = N */
+  if (!strcmp(a, "pair") || !strcmp(a, "ranked")) return d;        /* §3.3.2, §3.3.3 */
+  if (!strcmp(a, "ranked-prefix")) return 3 * d;                   /* §3.3.3 with the prefix */
+  *upper = 1;
+  if (!strcmp(a, "same-order")) return d + k - 1;                  /* §3.3.1 */
+  if (!strcmp(a, "mnb-subset")) return (n - 2 + d) / d;            /* 000 §2: ceil((N-1)/d) */
+  return 0;
+}
+
+/* One construction of one table row: its slots, 0 if it does not apply; -1 after printing a
+ * failure; or the bad-input code negated. */
+static int64_t kbcast_cell(const topo *t, const active_set *a, const char *alg, char *picked, size_t plen) {
+  char err[256];
+  sched s;
+  if (schedule_build_kbcast(&s, t, MODEL_MLA, a, alg, err, sizeof err)) return strstr(err, "out of memory") ? -EXIT_BAD_INPUT : 0;
+  if (picked) snprintf(picked, plen, "%s", s.alg);
+  verifier *v = verifier_new_kbcast(t, MODEL_MLA, a, err, sizeof err);
+  if (!v) {
+    sched_free(&s);
+    return -bad_input("%s", err);
+  }
+  int rc = sched_foreach(&s, feed_row, v);
+  verify_summary sum;
+  if (!rc) rc = verifier_finish(v, &sum);
+  if (rc) printf("FAIL kbcast %s K=%u alg %s: %s\n", t->name, (unsigned)a->n, alg, verifier_message(v));
+  verifier_free(v);
+  sched_free(&s);
+  return rc ? -1 : (int64_t)sum.slots;
+}
+
+/* The K of a kbcast table row for d: all, a list, or the default spread. */
+static int kbcast_row_k(uint32_t d, uint32_t k, const char *spec) {
+  uint32_t n = 1u << d;
+  if (spec && !strcmp(spec, "all")) return 1;
+  if (spec) {
+    for (const char *p = spec; *p;) {
+      uint64_t v = 0;
+      while (*p >= '0' && *p <= '9') v = v * 10 + (uint64_t)(*p++ - '0');
+      if (v == k) return 1;
+      if (*p == ',') p++;
+    }
+    return 0;
+  }
+  return k <= 3 || k == d || k == 2 * d || k == 3 * d || k == d * d || !(k & (k - 1)) || k == n - 1;
+}
+
+static int kbcast_table(const topo_range *range, const char *k_spec, const char *seed_s) {
+  uint64_t seed = 1;
+  if (seed_s && cli_uint(seed_s, 0, UINT64_MAX >> 1, &seed)) return bad_input("--seed '%s' is not a non-negative integer", seed_s);
+  if (strcmp(range->kind, "hypercube")) return bad_input("task kbcast is defined on the hypercube (001), not on %s", range->kind);
+  if (k_spec && strcmp(k_spec, "all"))
+    for (const char *p = k_spec; *p; p++)
+      if ((*p < '0' || *p > '9') && *p != ',') return bad_input("--k '%s' is not all or a list of numbers (e.g. 1,2,8)", k_spec);
+  printf("%-3s %-5s %-4s", "d", "K", "lb");
+  for (size_t i = 0; i < NKB; i++) printf(" %*s", (int)(strlen(kbcast_algs[i]) > 5 ? strlen(kbcast_algs[i]) : 5), kbcast_algs[i]);
+  printf("  auto\n");
+  int worst = 0;
+  for (uint32_t d = range->lo[0]; d <= range->hi[0]; d++) {
+    char name[32], err[256];
+    snprintf(name, sizeof name, "hypercube:%u", (unsigned)d);
+    topo t;
+    if (topo_parse(name, &t, err, sizeof err)) return bad_input("%s", err);
+    for (uint32_t k = 1; k <= t.nodes; k++) {
+      if (!kbcast_row_k(d, k, k_spec)) continue;
+      active_set a;
+      if (active_random(&a, k, seed, t.nodes)) return bad_input("out of memory drawing an active set");
+      printf("%-3u %-5u %-4u", (unsigned)d, (unsigned)k, (unsigned)bound_kbcast_slots(&t, k));
+      char note[160] = "", picked[32] = "";
+      for (size_t i = 0; i < NKB; i++) {
+        int64_t slots = kbcast_cell(&t, &a, kbcast_algs[i], NULL, 0);
+        if (slots < -1) {
+          active_free(&a);
+          return (int)-slots;
+        }
+        int upper, w = (int)(strlen(kbcast_algs[i]) > 5 ? strlen(kbcast_algs[i]) : 5);
+        uint32_t fig = kbcast_figure(kbcast_algs[i], d, k, &upper);
+        if (slots == 0) {
+          printf(" %*s", w, "-");
+          continue;
+        }
+        printf(" %*lld", w, (long long)slots);
+        if (slots < 0 || (fig && (upper ? slots > fig : slots != fig))) {
+          if (slots > 0) snprintf(note, sizeof note, "  MISMATCH %s: %lld, 001's figure %s%u", kbcast_algs[i], (long long)slots, upper ? "<= " : "", fig);
+          worst = EXIT_VIOLATION;
+        }
+      }
+      if (kbcast_cell(&t, &a, "auto", picked, sizeof picked) < 0) worst = EXIT_VIOLATION;
+      printf("  %s%s\n", picked, note);
+      fflush(stdout);
+      active_free(&a);
+    }
+  }
+  return worst;
+}
+
 static int cmd_table(int argc, char **argv) {
   options o;
-  int rc = begin_command(argc, argv, TAKES(O_TOPO, O_TASK, O_MODEL, O_ALG, O_MAX_MEM), 0, usage_table, &o);
+  int rc = begin_command(argc, argv, TAKES(O_TOPO, O_TASK, O_MODEL, O_ALG, O_MAX_MEM, O_K, O_SEED), 0, usage_table, &o);
   if (rc) return rc < 0 ? 0 : rc;
+  if (o.task && !strcmp(o.task, "kbcast")) {
+    topo_range kr;
+    if ((rc = parse_range(o.topo ? o.topo : "hypercube:3..8", &kr))) return rc;
+    if (o.model && strcmp(o.model, "mla")) return bad_input("task kbcast is defined under model mla (001), not %s", o.model);
+    if (o.alg) return bad_input("--alg does not apply to the kbcast table (it runs every construction)");
+    return kbcast_table(&kr, o.k, o.seed);
+  }
+  if (o.k || o.seed) return bad_input("%s applies to the kbcast table only (--task kbcast)", o.k ? "--k" : "--seed");
   topo_range range;
   if ((rc = parse_range(o.topo ? o.topo : "hypercube:1..12", &range))) return rc;
   int only = -1;
@@ -391,7 +526,7 @@ static int cmd_table(int argc, char **argv) {
   printf(table_format, "task", "topo", "slots", "lb", "gap", "tx", "txlb", "check", "alg");
   int worst = 0;
   for (int k = 0; k < TASK_COUNT; k++) {
-    if (only >= 0 && k != only) continue;
+    if ((only >= 0 && k != only) || k == TASK_KBCAST) continue; /* kbcast: its own table, above */
     uint32_t size[TOPO_MAX_DIMS];
     memcpy(size, range.lo, sizeof size);
     for (;;) { /* every size in the box, the first dimension slowest */

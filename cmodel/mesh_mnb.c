@@ -22,7 +22,11 @@
 #include "construct.h"
 #include "hamilton.h"
 
-int mesh_mnb_cycle_applies(const topo *t, model_kind model, char *why, size_t len) {
+int mesh_mnb_cycle_applies(const sched *s, char *why, size_t len) {
+  const topo *t = &s->topo;
+  model_kind model = s->model;
+  (void)model;
+  (void)t;
   (void)model;
   if (t->ndims == 1) return 0; /* a line: the packets travel to both ends */
   char reason[128];

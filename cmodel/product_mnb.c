@@ -20,7 +20,11 @@
 #include "build.h"
 #include "construct.h"
 
-int product_mnb_applies(const topo *t, model_kind model, char *why, size_t len) {
+int product_mnb_applies(const sched *s, char *why, size_t len) {
+  const topo *t = &s->topo;
+  model_kind model = s->model;
+  (void)model;
+  (void)t;
   (void)model;
   if (t->ndims >= 2) return 0;
   snprintf(why, len, "construction 'product' composes two or more dimensions; %s has one", t->name);

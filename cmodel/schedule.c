@@ -6,7 +6,8 @@
 
 #include "grow.h"
 static const char *const task_names[TASK_COUNT] = {"snb",    "mnb",            "scatter",   "gather",    "te",
-                                                   "reduce", "reduce_scatter", "allreduce", "global_sum"};
+                                                   "reduce", "reduce_scatter", "allreduce", "global_sum",
+                                                   "kbcast"};
 static const char *const model_names[MODEL_COUNT] = {"mla", "oneway", "sp-full", "sp-half"};
 
 const char *task_name(task_kind k) { return task_names[k]; }
@@ -26,7 +27,7 @@ int model_from_name(const char *name) {
 
 bool task_has_root(task_kind k) { return k == TASK_SNB || k == TASK_SCATTER || k == TASK_GATHER || k == TASK_REDUCE; }
 bool task_is_personalized(task_kind k) { return k == TASK_SCATTER || k == TASK_GATHER || k == TASK_TE; }
-bool task_combines(task_kind k) { return k >= TASK_REDUCE && k < TASK_COUNT; }
+bool task_combines(task_kind k) { return k >= TASK_REDUCE && k <= TASK_GLOBAL_SUM; }
 
 uint32_t task_chunks(task_kind k, uint32_t n) { return k == TASK_REDUCE_SCATTER || k == TASK_ALLREDUCE ? n : 1; }
 
@@ -70,6 +71,7 @@ void sched_finish(sched *s) {
 }
 
 void sched_free(sched *s) {
+  active_free(&s->active);
   free(s->rows);
   s->rows = NULL;
   s->nrows = s->cap = 0;

@@ -27,11 +27,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "active.h"
 #include "topo.h"
 
 typedef enum {
   TASK_SNB, TASK_MNB, TASK_SCATTER, TASK_GATHER, TASK_TE,           /* packets, copied or forwarded */
   TASK_REDUCE, TASK_REDUCE_SCATTER, TASK_ALLREDUCE, TASK_GLOBAL_SUM, /* partial sums, combined */
+  TASK_KBCAST,                                                       /* K of N broadcast (001) */
   TASK_COUNT
 } task_kind;
 typedef enum { MODEL_MLA, MODEL_ONEWAY, MODEL_SP_FULL, MODEL_SP_HALF, MODEL_COUNT } model_kind;
@@ -66,6 +68,13 @@ bool task_combines(task_kind k);
 #define ORIGIN_MOVE 0xffffffffu
 #define ORIGIN_COPY 0xfffffffeu
 
+/* kbcast (001; docs/KBCAST.md): the nodes of an active set each broadcast a packet, rows of
+ * dest -1 as for mnb; two more kinds of word travel on the links, told apart by dest:
+ *   KBCAST_COUNTER (-2)  a counter of the prefix phase (001 §2.2); origin = its value
+ *   KBCAST_END (-3)      a termination packet (001 §3.2); origin = the root whose tree it ends */
+#define KBCAST_COUNTER (-2)
+#define KBCAST_END (-3)
+
 /* Chunks per node of a combining task on n nodes: n (reduce_scatter, allreduce) or 1. */
 uint32_t task_chunks(task_kind k, uint32_t n);
 
@@ -89,6 +98,7 @@ typedef struct {
   bool is_template;   /* rows hold the origin-0 template only (see above) */
   bool parity_template; /* with is_template: rows hold origins 0 and 1 (hypercube, see above) */
   char alg[32];       /* the construction that built it, or "" if unknown */
+  active_set active;  /* kbcast: the broadcasting nodes (owned); empty for the other tasks */
   sched_row *rows;    /* sorted by (slot, src, dst) */
   size_t nrows, cap;
 } sched;

@@ -22,7 +22,11 @@
 #include "construct.h"
 #include "hamilton.h"
 
-int sp_ring_mnb_applies(const topo *t, model_kind model, char *why, size_t len) {
+int sp_ring_mnb_applies(const sched *s, char *why, size_t len) {
+  const topo *t = &s->topo;
+  model_kind model = s->model;
+  (void)model;
+  (void)t;
   (void)model;
   char reason[160];
   int rc = hamilton_exists(t, reason, sizeof reason);

@@ -22,7 +22,11 @@ static int bipartite(const topo *t) {
   return 1;
 }
 
-int sp_serial_te_applies(const topo *t, model_kind model, char *why, size_t len) {
+int sp_serial_te_applies(const sched *s, char *why, size_t len) {
+  const topo *t = &s->topo;
+  model_kind model = s->model;
+  (void)model;
+  (void)t;
   if (model == MODEL_SP_FULL || bipartite(t)) return 0;
   snprintf(why, len, "construction 'serial' under sp-half needs a bipartite graph (every size even); %s is not", t->name);
   return -1;

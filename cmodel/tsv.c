@@ -53,9 +53,9 @@ static int write_row(void *ctx, const sched_row *r) {
     p = put_u32(p, r->origin);
   }
   *p++ = '\t';
-  if (r->dest < 0) {
+  if (r->dest < 0) { /* -1 broadcast; kbcast's -2 counter, -3 termination */
     *p++ = '-';
-    *p++ = '1';
+    *p++ = (char)('0' - r->dest);
   } else {
     p = put_u32(p, (uint32_t)r->dest);
   }
@@ -70,6 +70,12 @@ int tsv_write(FILE *f, const sched *s, bool template_only) {
           ROMNOC_VERSION, s->topo.name, task_name(s->task), model_name(s->model), (long long)s->root,
           (unsigned)s->slots, (unsigned long long)rows);
   if (s->alg[0]) fprintf(f, "# alg=%s\n", s->alg);
+  if (s->task == TASK_KBCAST) {
+    char *list = active_format(&s->active);
+    if (!list) return -1;
+    fprintf(f, "# k=%u\n# active=%s\n", (unsigned)s->active.n, list);
+    free(list);
+  }
   if (template_only) fprintf(f, "# template=%s\n", sched_template_name(s));
   fputs(TSV_HEADER "\n", f);
   out_buf *o = malloc(sizeof *o);
@@ -285,7 +291,7 @@ int tsv_next(tsv_reader *r, sched_row *row, char *err, size_t errlen) {
   int64_t v[5];
   int bad_field = -1; /* the first field that is not a number, if any */
   for (int i = 0; i < 5 && nf == 5 && bad_field < 0; i++)
-    if (parse_field(field[i], flen[i], i == 4 ? -1 : i == 3 ? -2 : 0, &v[i]) || (i == 3 && v[i] >= ORIGIN_COPY))
+    if (parse_field(field[i], flen[i], i == 4 ? KBCAST_END : i == 3 ? -2 : 0, &v[i]) || (i == 3 && v[i] >= ORIGIN_COPY))
       bad_field = i;
   if (nf == 5 && bad_field < 0 && v[0] != 0 && v[4] <= INT32_MAX) {
     /* origin -1 and -2: a combining task's partial, moved or copied (schedule.h) */
@@ -305,7 +311,7 @@ int tsv_next(tsv_reader *r, sched_row *row, char *err, size_t errlen) {
     int i = bad_field;
     snprintf(f, sizeof f, "%.*s", (int)(flen[i] < 40 ? flen[i] : 40), field[i]);
     snprintf(err, errlen, "line %llu: bad %s field '%s' (expected %s)", (unsigned long long)r->line, names[i],
-             cli_printable(f, 40, shown, sizeof shown), i == 4   ? "a node id or -1"
+             cli_printable(f, 40, shown, sizeof shown), i == 4   ? "a node id, -1, -2 or -3"
                                                                                         : i == 3 ? "a node id, -1 or -2"
                                                                                                  : "a non-negative integer");
   } else if (v[0] == 0) {
@@ -342,7 +348,12 @@ int tsv_load(FILE *f, sched *s, char *err, size_t errlen) {
   if (rc) {
     snprintf(err, errlen, "metadata: %s", why);
   }
+  if (!rc && job_parse_active(&j, tsv_meta(r, "active"), NULL, NULL, false, why, sizeof why)) {
+    snprintf(err, errlen, "metadata: %s", why);
+    rc = -1;
+  }
   sched_init(s, &j.topo, j.task, j.model, j.root);
+  s->active = j.active;
   if (!rc && tpl && sched_set_template(s, tpl)) {
     snprintf(err, errlen, "metadata template=%s does not match %s (its translation is %s%s)", tpl, j.topo.name,
              topo_translation_name(topo_translation_of(&j.topo)), j.topo.kind == TOPO_HYPERCUBE ? ", or xor-parity" : "");

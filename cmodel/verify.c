@@ -10,6 +10,7 @@
 #include "grow.h"
 #include "memlimit.h"
 #include "verify_combine.h"
+#include "verify_kbcast.h"
 
 typedef struct {
   uint64_t packet;
@@ -31,6 +32,8 @@ struct verifier {
   uint64_t *moving;   /* personalized: bit per packet sent in the current slot */
   uint64_t npackets;
   combine_state *comb; /* combining tasks: the partial sums */
+  kbcast_state *kb;    /* kbcast: packets, counters, terminations */
+  uint32_t kbcast_k;   /* kbcast: the active nodes */
 
   arrival *pending; /* receptions of the current slot, held from its end on */
   size_t npending, cap_pending;
@@ -52,6 +55,10 @@ static void bit_clear(uint64_t *b, uint64_t i) { b[i >> 6] &= ~(1ull << (i & 63)
 verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t root, template_kind tpl,
                        char *err, size_t errlen) {
   bool templated = tpl != TEMPLATE_NONE;
+  if (task == TASK_KBCAST) {
+    snprintf(err, errlen, "task kbcast needs its active set (verifier_new_kbcast)");
+    return NULL;
+  }
   if (task_has_root(task) && (root < 0 || root >= t->nodes)) {
     snprintf(err, errlen, "root %lld is not a node of %s (0..%u)", (long long)root, t->name, (unsigned)t->nodes - 1);
     return NULL;
@@ -124,8 +131,32 @@ oom:
   return NULL;
 }
 
+verifier *verifier_new_kbcast(const topo *t, model_kind model, const active_set *a, char *err, size_t errlen) {
+  if (model != MODEL_MLA) {
+    snprintf(err, errlen, "task kbcast is defined under model mla (001's all-port model), not %s", model_name(model));
+    return NULL;
+  }
+  verifier *v = calloc(1, sizeof *v);
+  if (!v || !(v->stamp_a = calloc((uint64_t)t->nodes * (uint64_t)t->ports, sizeof *v->stamp_a)) ||
+      !(v->stamp_b = calloc(t->nodes, sizeof *v->stamp_b))) {
+    verifier_free(v);
+    snprintf(err, errlen, "out of memory setting up the verifier for kbcast on %s", t->name);
+    return NULL;
+  }
+  v->t = *t;
+  v->task = v->full_task = TASK_KBCAST;
+  v->model = model;
+  v->kbcast_k = a->n;
+  if (!(v->kb = kbcast_new(t, a, err, errlen))) {
+    verifier_free(v);
+    return NULL;
+  }
+  return v;
+}
+
 void verifier_free(verifier *v) {
   if (!v) return;
+  kbcast_free(v->kb);
   combine_free(v->comb);
   free(v->held);
   free(v->loc);
@@ -167,6 +198,10 @@ static int push_arrival(verifier *v, const sched_row *r, uint64_t packet) {
 
 /* Everything received during the current slot is held from its end on. */
 static int end_slot(verifier *v) {
+  if (v->kb) {
+    kbcast_end_slot(v->kb);
+    return VERIFY_OK;
+  }
   if (v->comb) {
     int rc = combine_end_slot(v->comb, v->msg, sizeof v->msg);
     return rc == 2 ? VERIFY_BAD_INPUT : rc ? VERIFY_VIOLATION : VERIFY_OK;
@@ -288,14 +323,14 @@ int verifier_feed(verifier *v, const sched_row *r) {
   if (port < 0) return violation(v, r, "%u->%u is not a link of %s", (unsigned)r->src, (unsigned)r->dst, v->t.name);
   if (check_capacity(v, r, port)) return VERIFY_VIOLATION;
 
-  if (v->comb) {
+  if (v->kb || v->comb) {
     char why[240];
-    int rc = combine_feed(v->comb, r, why, sizeof why);
+    int rc = v->kb ? kbcast_feed(v->kb, r, why, sizeof why) : combine_feed(v->comb, r, why, sizeof why);
     if (rc == 2) snprintf(v->msg, sizeof v->msg, "%s", why);
     return rc == 2 ? VERIFY_BAD_INPUT : rc ? violation(v, r, "%s", why) : VERIFY_OK;
   }
   uint64_t n = v->t.nodes;
-  if (r->origin >= n || r->dest >= (int64_t)n || (r->dest >= 0) != task_is_personalized(v->task) ||
+  if (r->origin >= n || r->dest >= (int64_t)n || r->dest < -1 || (r->dest >= 0) != task_is_personalized(v->task) ||
       (int64_t)r->origin == r->dest)
     return violation(v, r, "this packet is not part of task %s", task_name(v->full_task));
   if (v->held) {
@@ -336,7 +371,9 @@ int verifier_finish(verifier *v, verify_summary *out) {
   int rc = end_slot(v);
   if (rc) return rc;
   uint64_t n = v->t.nodes;
-  if (v->comb) {
+  if (v->kb) {
+    if (kbcast_finish(v->kb, v->msg, sizeof v->msg)) return VERIFY_VIOLATION;
+  } else if (v->comb) {
     if (combine_finish(v->comb, v->msg, sizeof v->msg)) return VERIFY_VIOLATION;
   } else if (v->held) {
     for (uint64_t u = 0; u < n; u++)
@@ -359,8 +396,8 @@ int verifier_finish(verifier *v, verify_summary *out) {
     }
   }
   out->slots = v->slot;
-  out->lb = bound_slots(&v->t, v->full_task, v->model, v->root);
+  out->lb = v->kb ? bound_kbcast_slots(&v->t, v->kbcast_k) : bound_slots(&v->t, v->full_task, v->model, v->root);
   out->tx = template_mode(v) ? v->rows * n / v->reps : v->rows;
-  out->txlb = bound_transmissions(&v->t, v->full_task, v->root);
+  out->txlb = v->kb ? bound_kbcast_transmissions(&v->t, v->kbcast_k) : bound_transmissions(&v->t, v->full_task, v->root);
   return VERIFY_OK;
 }

@@ -44,6 +44,10 @@ typedef struct verifier verifier;
 verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t root, template_kind tpl,
                        char *err, size_t errlen);
 
+/* The verifier of kbcast from the active set a (verify_kbcast.h), under model mla (001's
+ * all-port model; others are refused with a message in err). */
+verifier *verifier_new_kbcast(const topo *t, model_kind model, const active_set *a, char *err, size_t errlen);
+
 /* Checks one row: VERIFY_OK, VERIFY_VIOLATION (the schedule is wrong) or VERIFY_BAD_INPUT
  * (the rows are not in the exchange format's order, or one slot's arrivals pass the memory
  * limit). After anything but VERIFY_OK the

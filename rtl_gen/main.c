@@ -95,7 +95,8 @@ static int feed_row(void *v, const sched_row *row) { return verifier_feed(v, row
 /* Verifies s in-process, its template from its rows alone: rtl_gen only turns verified
  * schedules into hardware. */
 static int verify_schedule(const sched *s, char *err, size_t errlen) {
-  verifier *v = verifier_new(&s->topo, s->task, s->model, s->root, sched_template_kind(s), err, errlen);
+  verifier *v = s->task == TASK_KBCAST ? verifier_new_kbcast(&s->topo, s->model, &s->active, err, errlen)
+                                       : verifier_new(&s->topo, s->task, s->model, s->root, sched_template_kind(s), err, errlen);
   if (!v) return -1;
   int rc = 0;
   for (size_t i = 0; i < s->nrows && !rc; i++) rc = feed_row(v, &s->rows[i]);
