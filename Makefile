@@ -131,6 +131,16 @@ sim-sc: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 sc-example: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@scripts/sc_example.sh
 
+# -- the run-time kbcast router (paper 001): one Verilator build per D, RUNS active sets ------
+# dimension of the hypercube, runs (K spread over 1..2^D), payload seed
+D     ?= 4
+RUNS  ?= 50
+.PHONY: sim-kbcast-rt synth-kbcast-rt
+sim-kbcast-rt: $(BUILD)/cmodel $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
+	@D=$(D) RUNS=$(RUNS) SEED=$(SEED) WIDTH=$(WIDTH) TRACE=$(TRACE) scripts/kbrt_sim.sh
+synth-kbcast-rt: $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
+	@D=$(D) WIDTH=$(WIDTH) TARGET=$(TARGET) scripts/kbrt_synth.sh
+
 # -- synthesis: Yosys (generic or iCE40) and nextpnr-ice40 ---------------------
 TARGET ?= generic
 .PHONY: synth
@@ -151,7 +161,7 @@ demo: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@DEMO_TOPOS="$(DEMO_TOPOS)" DEMO_SYNTH="$(DEMO_SYNTH)" scripts/demo.sh
 
 # -- benchmarks ----------------------------------------------------------------
-bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
+bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	@echo "-- BENCH --"
 	bash bench/cmodel_bench.sh $(BUILD)/cmodel docs/BENCHMARKS.md
 	bash bench/allreduce_bench.sh $(BUILD)/cmodel docs/BENCHMARKS.md
@@ -159,6 +169,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	bash bench/synth_bench.sh docs/BENCHMARKS.md
 	bash bench/port_model_bench.sh docs/BENCHMARKS.md
 	bash bench/combine_bench.sh docs/BENCHMARKS.md
+	bash bench/kbrt_bench.sh docs/BENCHMARKS.md
 
 clean:
 	rm -rf $(BUILD)

@@ -32,6 +32,7 @@ int kbrt_design_init(kbrt_design *k, int d, int payload_width, char *err, size_t
       if (k->node[u].fifo_bound[q] > k->fifo_depth) k->fifo_depth = k->node[u].fifo_bound[q];
   }
   if (k->fifo_depth < 1) k->fifo_depth = 1;
+  k->fifo_bound = k->fifo_depth;
   k->fifo_count_width = clog2((uint64_t)k->fifo_depth + 1);
   int next = 0, pw = k->port_width;
   k->f_node = next, next += d;

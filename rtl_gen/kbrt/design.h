@@ -29,7 +29,8 @@ typedef struct {
   int count_width;  /* counters 0..N: d+1 bits */
   int port_width;   /* a port or FIFO index: ceil(log2 d) */
   int lvl_width;    /* 0..d */
-  int fifo_depth;   /* F: the largest bound over every node and FIFO */
+  int fifo_bound;   /* the largest bound over every node and FIFO (trees.c) */
+  int fifo_depth;   /* F: entries of each FIFO, the bound unless a test asks for fewer */
   int fifo_count_width;
   int cycle_width;  /* the run counter, up to the longest run + 1 */
   uint32_t max_cycles; /* 2 ceil(N/d) + 4d + 1: the longest run */

@@ -271,6 +271,7 @@ void kbrt_emit_summary(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "flit_width=%d", k->flit_width);
   vw_line(w, "cfg_width=%d", k->cfg_width);
   vw_line(w, "fifo_depth=%d", k->fifo_depth);
+  vw_line(w, "fifo_bound=%d", k->fifo_bound);
   vw_line(w, "mem_depth=%d", k->fifo_depth);
   vw_line(w, "max_cycles=%u", (unsigned)k->max_cycles);
   /* the bound of every node's FIFOs (trees.c), for the record */

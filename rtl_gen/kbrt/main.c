@@ -38,6 +38,7 @@ static const char usage[] =
     "  --topo T     hypercube:D, D = 2..10\n"
     "  --width W    payload bits, D+1..1024 (default 32; a counter travels in the payload)\n"
     "  --seed S     payload seed of deliveries.tsv (default 1)\n"
+    "  --fifo-depth F  FIFO entries instead of the proven bound (tests of the overflow error)\n"
     "  -o DIR       output directory (the design: new, empty or a design rtl_gen wrote)\n"
     "Exit status 0, or 2 with one line on stderr naming the bad value.\n";
 
@@ -85,13 +86,14 @@ static int write_golden(const char *schedule, uint64_t seed, int width, const ch
 }
 
 int main(int argc, char **argv) {
-  const char *topo_s = NULL, *width_s = NULL, *seed_s = NULL, *dir = NULL, *golden = NULL;
+  const char *topo_s = NULL, *width_s = NULL, *seed_s = NULL, *dir = NULL, *golden = NULL, *depth_s = NULL;
   if (argc == 2 && !strcmp(argv[1], "--version")) {
     puts("romnoc-rtl_gen_kbrt " ROMNOC_VERSION);
     return 0;
   }
   const cli_option opts[] = {{"--topo", &topo_s, NULL}, {"--width", &width_s, NULL}, {"--seed", &seed_s, NULL},
-                             {"-o", &dir, NULL},        {"--golden", &golden, NULL}};
+                             {"-o", &dir, NULL},        {"--golden", &golden, NULL},
+                             {"--fifo-depth", &depth_s, NULL}};
   const char *words[1];
   int nwords;
   bool help;
@@ -102,11 +104,13 @@ int main(int argc, char **argv) {
     fputs(usage, stdout);
     return 0;
   }
-  uint64_t width = 32, seed = 1;
+  uint64_t width = 32, seed = 1, depth = 0;
   if (seed_s && cli_uint(seed_s, 0, 0xffffffffu, &seed))
     return bad_input("seed '%s' is not a 32-bit unsigned number", cli_printable(seed_s, 40, shown, sizeof shown));
   if (width_s && cli_uint(width_s, 1, 1024, &width))
     return bad_input("width '%s' is out of range (expected 1..1024 payload bits)", cli_printable(width_s, 40, shown, sizeof shown));
+  if (depth_s && cli_uint(depth_s, 1, 4096, &depth))
+    return bad_input("--fifo-depth '%s' is out of range (expected 1..4096)", cli_printable(depth_s, 40, shown, sizeof shown));
   if (!dir) return bad_input("missing -o DIR");
   if (golden) {
     if (topo_s) return bad_input("--golden '%s' comes with its own topology: drop --topo", cli_printable(golden, 80, shown, sizeof shown));
@@ -129,6 +133,8 @@ int main(int argc, char **argv) {
     kbrt_design_free(&k);
     return bad_input("%s", err);
   }
+  if (depth) k.fifo_depth = (int)depth; /* a test of the overflow error: below the bound on purpose */
+  for (k.fifo_count_width = 1; (1 << k.fifo_count_width) < k.fifo_depth + 1;) k.fifo_count_width++;
   outdir out;
   if (outdir_begin(&out, dir, NULL, 0, 12, err, sizeof err)) {
     kbrt_design_free(&k);
