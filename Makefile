@@ -148,7 +148,7 @@ synth: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@$(DESIGN_VARS) TARGET=$(TARGET) scripts/synth.sh
 
 # -- tests -------------------------------------------------------------------
-test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen $(BUILD)/.tools-ok \
+test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok \
       $(FUZZ_BINS)
 	@echo "-- TEST --"
 	bash tests/run_all.sh

@@ -12,9 +12,10 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 d=${D:-4} runs=${RUNS:-50} seed=${SEED:-1} width=${WIDTH:-32} trace=${TRACE:-0}
-work=${SIM_DIR:-$repo/build/sim/hypercube-${d}_kbcast_runtime_w${width}}
+work=$(realpath -m "${SIM_DIR:-$repo/build/sim/hypercube-${d}_kbcast_runtime_w${width}}")
 gen=$work/gen obj=$work/obj$([ "$trace" = 1 ] && echo _trace || true) rundir=$work/runs
 mkdir -p "$work"
+rm -f "$work/sim.log" # a failed build leaves no log of an earlier run behind
 
 if [ "${REUSE_GEN:-0}" = 1 ]; then # simulate the design already in $gen (e.g. FIFOs below the bound)
   [ -f "$gen/files.f" ] || { echo "FAIL topo=hypercube:$d: REUSE_GEN=1 but $gen holds no design"; exit 1; }
