@@ -12,7 +12,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 d=${D:-4} width=${WIDTH:-32} target=${TARGET:-generic}
 case $target in generic | ice40) ;; *) echo "kbrt_synth.sh: unknown TARGET '$target' (expected generic or ice40)" >&2; exit 2 ;; esac
-work=${SYNTH_DIR:-$repo/build/synth/hypercube-${d}_kbcast_runtime_w${width}}
+work=$(realpath -m "${SYNTH_DIR:-$repo/build/synth/hypercube-${d}_kbcast_runtime_w${width}}")
 gen=$work/gen
 mkdir -p "$work"
 echo "-- GEN hypercube:$d kbcast run-time width=$width --"

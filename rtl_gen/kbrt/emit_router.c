@@ -5,6 +5,8 @@
 
 #include "design.h"
 
+#define RTL_KBRT_ARRIVALS (KBRT_MAX_DIM + 1)
+
 /* a sized decimal literal "W'dV" into buf */
 static const char *lit(char *buf, size_t len, int width, uint32_t v) {
   snprintf(buf, len, "%d'd%u", width, (unsigned)v);
@@ -105,29 +107,38 @@ static void emit_fifo(vwriter *w, const kbrt_design *k, int q) {
   vw_line(w, "wire f%d_own = own_v & (ownf_q == %s);", q, lit(a, sizeof a, k->port_width, (uint32_t)q));
   for (int p = 0; p < d; p++)
     vw_line(w, "wire f%d_a%d = rx%d_up & in%d_v & (in%d_f == %s);", q, p, p, p, p, lit(a, sizeof a, k->port_width, (uint32_t)q));
-  vw_line(w, "reg [%d:0] f%d_ext;  // the held entries, then this cycle's arrivals", (F + 1) * PW - 1, q);
-  vw_line(w, "reg [%d:0] f%d_tail;", tw - 1, q);
-  vw_line(w, "reg f%d_ovf;", q);
+  /* arrival i (own = 0, lane p = p+1) lands at entry pos_i = held + earlier arrivals; entry e
+   * of the extended queue is the held entry e, or the arrival that lands there (one of at most
+   * d+1 comparators per entry: no variable shift) */
+  char arr[RTL_KBRT_ARRIVALS][24], dat[RTL_KBRT_ARRIVALS][48];
+  snprintf(arr[0], sizeof arr[0], "f%d_own", q);
+  snprintf(dat[0], sizeof dat[0], "inj_flit_i");
+  for (int p = 0; p < d; p++) {
+    snprintf(arr[p + 1], sizeof arr[p + 1], "f%d_a%d", q, p);
+    snprintf(dat[p + 1], sizeof dat[p + 1], "rx%d_flit_i[%d:0]", p, PW - 1);
+  }
+  vw_line(w, "wire [%d:0] f%d_pos0 = {%s, f%d_c_q};", tw - 1, q, lit(a, sizeof a, tw - k->fifo_count_width, 0), q);
+  for (int i = 1; i <= d + 1; i++)
+    vw_line(w, "wire [%d:0] f%d_pos%d = f%d_pos%d + {%s, %s};", tw - 1, q, i, q, i - 1, lit(a, sizeof a, tw - 1, 0), arr[i - 1]);
+  vw_line(w, "wire [%d:0] f%d_tail = f%d_pos%d;", tw - 1, q, q, d + 1);
+  for (int e = 0; e <= F; e++) {
+    vw_raw(w, "  wire [%d:0] f%d_e%d = ", PW - 1, q, e);
+    if (e < F) vw_raw(w, "(f%d_pos0 > %s) ? f%d_q[%d:%d] : ", q, lit(a, sizeof a, tw, (uint32_t)e), q, (e + 1) * PW - 1, e * PW);
+    vw_raw(w, "(");
+    for (int i = 0; i <= d; i++)
+      vw_raw(w, "%s({%d{%s & (f%d_pos%d == %s)}} & %s)", i ? " | " : "", PW, arr[i], q, i,
+             lit(b, sizeof b, tw, (uint32_t)e), dat[i]);
+    vw_raw(w, ");\n");
+  }
+  vw_raw(w, "  wire [%d:0] f%d_ext = {", (F + 1) * PW - 1, q);
+  for (int e = F; e >= 0; e--) vw_raw(w, "f%d_e%d%s", q, e, e ? ", " : "");
+  vw_raw(w, "};\n");
   vw_line(w, "wire f%d_pop = (f%d_tail != %s) & (~f%d_list | p3_on);", q, q, lit(a, sizeof a, tw, 0), q);
   vw_line(w, "wire [%d:0] f%d_left = f%d_tail - {%s, f%d_pop};", tw - 1, q, q, lit(b, sizeof b, tw - 1, 0), q);
-  vw_open(w, "always @* begin");
-  vw_line(w, "f%d_ext = {%s, f%d_q};", q, lit(a, sizeof a, PW, 0), q);
-  vw_line(w, "f%d_tail = {%s, f%d_c_q};", q, lit(a, sizeof a, tw - k->fifo_count_width, 0), q);
-  vw_line(w, "f%d_ovf = 1'b0;", q);
-  for (int p = -1; p < d; p++) {
-    char src[64], cond[64];
-    if (p < 0) snprintf(cond, sizeof cond, "f%d_own", q), snprintf(src, sizeof src, "inj_flit_i");
-    else snprintf(cond, sizeof cond, "f%d_a%d", q, p), snprintf(src, sizeof src, "rx%d_flit_i[%d:0]", p, PW - 1);
-    vw_open(w, "if (%s) begin", cond);
-    vw_line(w, "if (f%d_tail <= %s) f%d_ext[f%d_tail * %d +: %d] = %s;", q, lit(a, sizeof a, tw, (uint32_t)F), q, q, PW, PW, src);
-    vw_line(w, "else f%d_ovf = 1'b1;", q);
-    vw_line(w, "f%d_tail = f%d_tail + %s;", q, q, lit(a, sizeof a, tw, 1));
-    vw_close(w, "end");
-  }
-  vw_close(w, "end");
   vw_line(w, "wire [%d:0] f%d_d = f%d_pop ? f%d_ext[%d:%d] : f%d_ext[%d:0];", F * PW - 1, q, q, q, (F + 1) * PW - 1, PW, q,
           F * PW - 1);
-  vw_line(w, "wire f%d_err = f%d_ovf | (f%d_left > %s);", q, q, q, lit(a, sizeof a, tw, (uint32_t)F));
+  vw_line(w, "wire f%d_err = f%d_left > %s;  // more than F entries after the send: overflow", q, q,
+          lit(a, sizeof a, tw, (uint32_t)F));
 }
 
 void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
