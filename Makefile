@@ -26,12 +26,21 @@ LDLIBS  := -lm
 
 .PHONY: all test demo bench clean
 
-all: $(BUILD)/cmodel $(BUILD)/rtl_gen
+all: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt
 
 $(BUILD)/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
 	@mkdir -p $(@D)
 	@echo "-- CC $@ --"
 	$(CC) $(CFLAGS) -Icmodel -o $@ $(RTLGEN_SRC) $(CMODEL_LIB) $(LDLIBS)
+
+# the run-time kbcast router's generator (rtl_gen/kbrt/): no schedule, so not an rtl_gen architecture;
+# it shares rtl_gen's writer and output directory and the golden model's library
+KBRT_SRC := $(wildcard rtl_gen/kbrt/*.c) rtl_gen/vwriter.c rtl_gen/outdir.c
+KBRT_HDR := $(wildcard rtl_gen/kbrt/*.h) rtl_gen/vwriter.h rtl_gen/outdir.h
+$(BUILD)/rtl_gen_kbrt: $(KBRT_SRC) $(KBRT_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
+	@mkdir -p $(@D)
+	@echo "-- CC $@ --"
+	$(CC) $(CFLAGS) -Icmodel -Irtl_gen -o $@ $(KBRT_SRC) $(CMODEL_LIB)
 
 $(BUILD)/cmodel: $(CMODEL_SRC) $(CMODEL_HDR)
 	@mkdir -p $(@D)
@@ -124,6 +133,16 @@ sim-sc: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 sc-example: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@scripts/sc_example.sh
 
+# -- the run-time kbcast router (paper 001): one Verilator build per D, RUNS active sets ------
+# dimension of the hypercube, runs (K spread over 1..2^D), payload seed
+D     ?= 4
+RUNS  ?= 50
+.PHONY: sim-kbcast-rt synth-kbcast-rt
+sim-kbcast-rt: $(BUILD)/cmodel $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
+	@D=$(D) RUNS=$(RUNS) SEED=$(SEED) WIDTH=$(WIDTH) TRACE=$(TRACE) scripts/kbrt_sim.sh
+synth-kbcast-rt: $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
+	@D=$(D) WIDTH=$(WIDTH) TARGET=$(TARGET) scripts/kbrt_synth.sh
+
 # -- synthesis: Yosys (generic or iCE40) and nextpnr-ice40 ---------------------
 TARGET ?= generic
 .PHONY: synth
@@ -131,7 +150,7 @@ synth: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@$(DESIGN_VARS) TARGET=$(TARGET) scripts/synth.sh
 
 # -- tests -------------------------------------------------------------------
-test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen $(BUILD)/.tools-ok \
+test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok \
       $(FUZZ_BINS)
 	@echo "-- TEST --"
 	bash tests/run_all.sh
@@ -144,7 +163,7 @@ demo: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@DEMO_TOPOS="$(DEMO_TOPOS)" DEMO_SYNTH="$(DEMO_SYNTH)" scripts/demo.sh
 
 # -- benchmarks ----------------------------------------------------------------
-bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
+bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	@echo "-- BENCH --"
 	bash bench/cmodel_bench.sh $(BUILD)/cmodel docs/BENCHMARKS.md
 	bash bench/allreduce_bench.sh $(BUILD)/cmodel docs/BENCHMARKS.md
@@ -152,6 +171,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	bash bench/synth_bench.sh docs/BENCHMARKS.md
 	bash bench/port_model_bench.sh docs/BENCHMARKS.md
 	bash bench/combine_bench.sh docs/BENCHMARKS.md
+	bash bench/kbrt_bench.sh docs/BENCHMARKS.md
 
 clean:
 	rm -rf $(BUILD)

@@ -40,6 +40,7 @@ run_suite "bad input under asan+ubsan" bash tests/bad_input.sh build/asan/cmodel
 run_suite "fuzzing: TSV reader, verifier, both command lines (libFuzzer, asan+ubsan)" bash tests/fuzz_tests.sh
 run_suite "hardware: generate, lint, yosys, verilate, simulate, diff, verify" bash tests/sim_tests.sh
 run_suite "synthesis: yosys generic, ice40 + nextpnr" bash tests/synth_tests.sh
+run_suite "the run-time kbcast router: d = 3..5, 50 active sets each, bad inputs, FIFO overflow" bash tests/kbrt_tests.sh
 
 echo "$total_pass passed, $total_fail failed"
 exit $status

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# kbrt_sim.sh — the run-time kbcast router of hypercube:D: generate, lint, one Verilator build,
+# many runs (make sim-kbcast-rt).
+#   D=4 [RUNS=50] [SEED=1] [WIDTH=32] [TRACE=1] scripts/kbrt_sim.sh
+#   SIM_DIR=DIR sets the work directory; REUSE_GEN=1 simulates DIR/gen as it is.
+# Runs: RUNS active sets with K spread evenly over 1..2^D (K=1 and K=2^D included), each a
+# pseudo-random K-subset of the golden model (cmodel schedule --k K --seed), with its golden
+# files (cmodel schedule --alg 001, rtl_gen_kbrt --golden). The bench diffs every run's wire
+# log and deliveries against them and checks 2*ceil(K/D)+4D+1 cycles; then every wire log must
+# pass cmodel verify. Prints the bench's PASS/FAIL line; exits non-zero on any failure.
+# Work goes to build/sim/hypercube-<D>_kbcast_runtime_w<W>/.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+d=${D:-4} runs=${RUNS:-50} seed=${SEED:-1} width=${WIDTH:-32} trace=${TRACE:-0}
+work=$(realpath -m "${SIM_DIR:-$repo/build/sim/hypercube-${d}_kbcast_runtime_w${width}}")
+gen=$work/gen obj=$work/obj$([ "$trace" = 1 ] && echo _trace || true) rundir=$work/runs
+mkdir -p "$work"
+rm -f "$work/sim.log" # a failed build leaves no log of an earlier run behind
+
+if [ "${REUSE_GEN:-0}" = 1 ]; then # simulate the design already in $gen (e.g. FIFOs below the bound)
+  [ -f "$gen/files.f" ] || { echo "FAIL topo=hypercube:$d: REUSE_GEN=1 but $gen holds no design"; exit 1; }
+else
+  echo "-- GEN hypercube:$d kbcast run-time width=$width --"
+  "$repo/build/rtl_gen_kbrt" --topo "hypercube:$d" --width "$width" -o "$gen"
+fi
+n=$((1 << d))
+rm -rf "$rundir"
+mkdir -p "$rundir"
+: >"$work/runs.txt"
+for ((i = 0; i < runs; i++)); do
+  k=$((runs > 1 ? 1 + i * (n - 1) / (runs - 1) : n))
+  r=$rundir/$i
+  mkdir -p "$r"
+  "$repo/build/cmodel" schedule --topo "hypercube:$d" --task kbcast --alg 001 --k "$k" --seed $((seed * 1000 + i)) \
+    -o "$r/schedule.tsv"
+  "$repo/build/rtl_gen_kbrt" --golden "$r/schedule.tsv" --seed "$seed" --width "$width" -o "$r/golden"
+  echo "$r" >>"$work/runs.txt"
+done
+
+echo "-- LINT --"
+(cd "$gen" && verilator --lint-only -Wall -f files.f romnoc.vlt --top-module romnoc_kbrt_fabric &&
+  verilator --lint-only -Wall -f files_sim.f romnoc.vlt --top-module romnoc_kbrt_sim_fabric)
+
+if command -v ccache >/dev/null 2>&1; then
+  export OBJCACHE=ccache CCACHE_DIR=${CCACHE_DIR:-$repo/build/ccache}
+fi
+echo "-- VERILATE --"
+flags=(
+  --cc --exe --build -j 2 # the model and the bench, make -j2
+  -O3 --x-assign fast --x-initial fast --noassert
+  --top-module romnoc_kbrt_sim_fabric
+  -Mdir "$obj"
+  -CFLAGS "-I$gen -I$repo/sim -I$repo/cmodel"
+)
+[ "$trace" = 1 ] && flags+=(--trace)
+rm -rf "$obj"
+start=$(date +%s)
+(cd "$gen" && verilator "${flags[@]}" -f files_sim.f romnoc.vlt "$repo/sim/kbrt_tb.cpp" "$repo/sim/tb_common.cpp" \
+  >"$work/verilate.log" 2>&1) || {
+  tail -n 30 "$work/verilate.log" >&2
+  echo "FAIL topo=hypercube:$d task=kbcast arch=kbcast-runtime: verilator build failed (see $work/verilate.log)"
+  exit 1
+}
+echo "   built in $(($(date +%s) - start)) s"
+
+echo "-- SIM ($runs runs) --"
+plus=(+seed="$seed" +runs="$work/runs.txt")
+[ "$trace" = 1 ] && plus+=(+trace="$work/wave.vcd")
+status=0
+"$obj/Vromnoc_kbrt_sim_fabric" "${plus[@]}" >"$work/sim.log" || status=$?
+grep -v '^ok ' "$work/sim.log" || true
+
+echo "-- VERIFY wire logs --"
+bad=0
+while read -r r; do
+  [ -f "$r/wire.tsv" ] || continue
+  if ! "$repo/build/cmodel" verify "$r/wire.tsv" >"$r/verify.log" 2>&1; then
+    echo "FAIL topo=hypercube:$d task=kbcast: $r/wire.tsv fails cmodel verify: $(head -n 1 "$r/verify.log")"
+    bad=$((bad + 1))
+  fi
+done <"$work/runs.txt"
+echo "   $((runs - bad)) of $runs wire logs verified"
+[ "$bad" = 0 ] || status=1
+exit $status

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# kbrt_tests.sh — the run-time kbcast router (rtl_gen_kbrt, paper 001): bad inputs (exit 2, one
+# line naming the value, nothing written); the generated FIFO depth against ceil(2^d/d) (the
+# root list's bound, 001 §3.2: N_j <= ceil(K/d)); Yosys elaborates the fabric; for d = 3, 4, 5
+# one Verilator build and 50 active sets (K spread over 1..2^d, K = 1 and K = 2^d included),
+# every run diffed against the golden model's schedule and deliveries and verified, and every
+# run done in exactly 2*ceil(K/d)+4d+1 cycles (001's 2*ceil(K/d)+4d slots, the last one on the
+# wires a cycle later: the figure is computed here from K, never read from the program); a
+# design with FIFOs below the bound must fail the bench with err_o. Ends with "N passed, N failed".
+#   tests/kbrt_tests.sh [DIMS]   (default "3 4 5")
+set -u
+cd "$(dirname "$0")/.."
+T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-kbrt.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+dims=${1:-3 4 5}
+gen=build/rtl_gen_kbrt
+npass=0 nfail=0
+pass() { npass=$((npass + 1)); echo "ok $1"; }
+fail() { nfail=$((nfail + 1)); echo "FAIL $1"; [ -n "${2-}" ] && sed 's/^/    /' "$2" | tail -n 15; return 0; }
+
+# bad NAME PATTERN ARGS...: exit 2, one stderr line matching PATTERN, no output directory
+bad() {
+  local name=$1 pat=$2
+  shift 2
+  rm -rf "$T/out"
+  "$gen" "$@" -o "$T/out" >"$T/stdout" 2>"$T/stderr"
+  local rc=$?
+  if [ $rc -eq 2 ] && [ "$(wc -l <"$T/stderr")" -eq 1 ] && grep -q -- "$pat" "$T/stderr" && [ ! -e "$T/out" ] &&
+    [ ! -s "$T/stdout" ]; then
+    pass "bad input: $name"
+  else
+    echo "    exit $rc, stderr: $(cat "$T/stderr")"
+    fail "bad input: $name"
+  fi
+}
+bad "D=1 out of range" "hypercube:1" --topo hypercube:1
+bad "D=11 out of range" "hypercube:11" --topo hypercube:11
+bad "a torus" "torus:4x4" --topo torus:4x4
+bad "a ring" "ring:8" --topo ring:8
+bad "width below d+1" "width 4" --topo hypercube:5 --width 4
+bad "width 0" "'0'" --topo hypercube:3 --width 0
+bad "fifo depth 0" "'0'" --topo hypercube:3 --fifo-depth 0
+bad "unknown option" "--bogus" --topo hypercube:3 --bogus 1
+build/cmodel schedule --topo hypercube:3 --task mnb -o "$T/mnb.tsv"
+bad "golden of a non-kbcast schedule" "task mnb" --golden "$T/mnb.tsv"
+
+for d in $dims; do
+  n=$((1 << d))
+  # the FIFO depth: the root list holds N_j <= ceil(N/d) packets; every other FIFO fewer
+  rm -rf "$T/g$d"
+  "$gen" --topo "hypercube:$d" -o "$T/g$d" >/dev/null 2>&1
+  want=$(((n + d - 1) / d))
+  got=$(awk -F= '$1 == "fifo_depth" { print $2 }' "$T/g$d/design.txt" 2>/dev/null)
+  if [ "$got" = "$want" ]; then pass "hypercube:$d FIFO depth $got = ceil($n/$d)"; else fail "hypercube:$d FIFO depth '$got', want $want"; fi
+  if (cd "$T/g$d" && yosys -q -p "read_verilog $(grep -v '^//' files.f | tr '\n' ' '); hierarchy -check -top romnoc_kbrt_fabric; proc") \
+    >"$T/yosys" 2>&1; then
+    pass "hypercube:$d Yosys elaborates the fabric"
+  else
+    fail "hypercube:$d Yosys rejects the fabric" "$T/yosys"
+  fi
+  # 50 runs, one build (the script lints both fabrics and verifies every wire log)
+  work=build/sim/hypercube-${d}_kbcast_runtime_w32
+  rm -f "$work/sim.log"
+  start=$(date +%s)
+  if D=$d RUNS=50 SEED=$d SIM_DIR="$work" scripts/kbrt_sim.sh >"$T/sim$d" 2>&1; then
+    pass "hypercube:$d 50 runs: $(grep -E '^PASS' "$T/sim$d") ($(($(date +%s) - start)) s)"
+  else
+    fail "hypercube:$d 50 runs" "$T/sim$d"
+  fi
+  # every run exactly 2*ceil(K/d)+4d+1 cycles, K = 1 and K = N among them
+  awk -v d="$d" -v n="$n" '
+    /^ok run=/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+                 runs++; want = 2 * int((v["k"] + d - 1) / d) + 4 * d + 1
+                 if (v["cycles"] != want) { print "run " v["run"] " K=" v["k"] ": " v["cycles"] " cycles, want " want; bad++ }
+                 if (v["k"] == 1) one++; if (v["k"] == n) all++ }
+    END { if (runs != 50) { print runs " runs reported, want 50"; bad++ }
+          if (!one || !all) { print "K=1 or K=N missing"; bad++ }
+          exit bad > 0 }' "$work/sim.log" >"$T/cyc$d" 2>&1 &&
+    pass "hypercube:$d every run in 2*ceil(K/$d)+$((4 * d))+1 cycles, K=1 and K=$n included" ||
+    fail "hypercube:$d cycle counts" "$T/cyc$d"
+done
+
+# FIFOs below the bound: K = N on hypercube:3 overflows a root list of 1 entry -> err_o, FAIL
+work=build/sim/hypercube-3_kbcast_runtime_small_fifo
+rm -rf "$work"
+mkdir -p "$work"
+"$gen" --topo hypercube:3 --fifo-depth 1 -o "$work/gen" >/dev/null 2>&1
+if D=3 RUNS=1 SIM_DIR="$work" REUSE_GEN=1 scripts/kbrt_sim.sh >"$T/small" 2>&1; then
+  fail "FIFOs of 1 entry: the bench passed"
+elif grep -q "raised err_o" "$T/small"; then
+  pass "FIFOs of 1 entry: err_o raised and the bench fails"
+else
+  fail "FIFOs of 1 entry: the bench failed without err_o" "$T/small"
+fi
+
+echo "kbrt: $npass passed, $nfail failed"
+[ "$nfail" -eq 0 ]
