@@ -40,7 +40,7 @@ KBRT_HDR := $(wildcard rtl_gen/kbrt/*.h) rtl_gen/vwriter.h rtl_gen/outdir.h
 $(BUILD)/rtl_gen_kbrt: $(KBRT_SRC) $(KBRT_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
 	@mkdir -p $(@D)
 	@echo "-- CC $@ --"
-	$(CC) $(CFLAGS) -Icmodel -Irtl_gen -o $@ $(KBRT_SRC) $(CMODEL_LIB)
+	$(CC) $(CFLAGS) -Icmodel -Irtl_gen -o $@ $(KBRT_SRC) $(CMODEL_LIB) $(LDLIBS)
 
 $(BUILD)/cmodel: $(CMODEL_SRC) $(CMODEL_HDR)
 	@mkdir -p $(@D)

@@ -4,40 +4,20 @@
 
 #include "trees.h"
 
-/* position of dimension m in T^(j)'s order (j mod d)+1, ..., d, 1, ..., j */
-static int order_pos(int d, int j, int m) { return ((m - j - 1) % d + d) % d; }
+#include "kbcast.h"
 
-/* the position of the last dimension of v in T^(j)'s order, -1 for v = 0 */
-static int last_pos(int d, int j, uint32_t v) {
-  int best = -1;
-  for (int m = 1; m <= d; m++)
-    if (v >> (m - 1) & 1 && order_pos(d, j, m) > best) best = order_pos(d, j, m);
-  return best;
-}
+/* The trees themselves are the golden model's (cmodel/kbcast.h, trees numbered from 0 there). */
 
-int kbrt_parent_dim(int d, int j, uint32_t y) {
-  int p = last_pos(d, j, y ^ (1u << (j - 1)));
-  if (p < 0) return 0;
-  for (int m = 1; m <= d; m++)
-    if (order_pos(d, j, m) == p) return m;
-  return 0;
-}
+int kbrt_parent_dim(int d, int j, uint32_t y) { return kb_tree_up_port(d, j - 1, y) + 1; }
 
-/* 001 §2.1.2: the subtree of y holds the nodes that agree with y on every dimension up to the
- * last one of y ^ e_j in the order, so it has 2^(dimensions after it) nodes */
+/* 001 §2.1.2: the subtree of y holds y and every node reached from it across the dimensions
+ * that come after the last one of y ^ e_j in the order: its down ports */
 uint32_t kbrt_subtree_size(int d, int j, uint32_t y) {
-  return 1u << (d - 1 - last_pos(d, j, y ^ (1u << (j - 1))));
+  return 1u << __builtin_popcount(kb_tree_down_ports(d, j - 1, y));
 }
 
-/* the mask of the dimensions at or before the last one of y ^ e_j: x is in y's subtree iff
- * (x ^ y) & mask == 0 */
-static uint32_t subtree_mask(int d, int j, uint32_t y) {
-  int last = last_pos(d, j, y ^ (1u << (j - 1)));
-  uint32_t mask = 0;
-  for (int m = 1; m <= d; m++)
-    if (order_pos(d, j, m) <= last) mask |= 1u << (m - 1);
-  return mask;
-}
+/* the mask of the other dimensions: x is in y's subtree iff (x ^ y) & mask == 0 */
+static uint32_t subtree_mask(int d, int j, uint32_t y) { return ~kb_tree_down_ports(d, j - 1, y) & ((1u << d) - 1); }
 
 int kbrt_node_tables(int d, uint32_t u, kbrt_node *t, char *err, size_t errlen) {
   uint32_t n = 1u << d, per_root = kbrt_ceil_div(n, (uint32_t)d);
