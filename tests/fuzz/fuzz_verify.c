@@ -1,11 +1,12 @@
 /* fuzz_verify.c — libFuzzer target: the verifier on arbitrary schedules. The input is a TSV
  * whose metadata names the job (topologies of at most 64 nodes, to keep runs short); its rows
- * go through verifier_feed in whole or template mode. Any verdict is fine; a crash, leak,
+ * go through verifier_feed in whole or template mode (kbcast: from its '# active=' set). Any verdict is fine; a crash, leak,
  * hang or undefined behaviour is not. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "active.h"
 #include "fuzz_input.h"
 #include "job.h"
 #include "tsv.h"
@@ -23,8 +24,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       j.topo.nodes <= 64) {
     const char *tpl = tsv_meta(r, "template");
     int kind = tpl ? template_kind_of(&j.topo, tpl) : TEMPLATE_NONE;
-    verifier *v = verifier_new(&j.topo, j.task, j.model, j.root, kind < 0 ? TEMPLATE_TRANSLATION : (template_kind)kind, err,
-                               sizeof err);
+    verifier *v = NULL;
+    if (j.task != TASK_KBCAST)
+      v = verifier_new(&j.topo, j.task, j.model, j.root, kind < 0 ? TEMPLATE_TRANSLATION : (template_kind)kind, err,
+                       sizeof err);
+    else if (!job_parse_active(&j, tsv_meta(r, "active"), NULL, NULL, false, err, sizeof err))
+      v = verifier_new_kbcast(&j.topo, j.model, &j.active, err, sizeof err);
     if (v) {
       sched_row row;
       int rc = 0;
@@ -34,6 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       (void)verifier_message(v);
       verifier_free(v);
     }
+    active_free(&j.active);
   }
   tsv_close(r);
   fclose(f);
