@@ -464,7 +464,7 @@ static int64_t kbcast_cell(const topo *t, const active_set *a, const char *alg, 
 static int kbcast_row_k(uint32_t d, uint32_t k, const char *spec) {
   uint32_t n = 1u << d;
   if (spec && !strcmp(spec, "all")) return 1;
-  if (spec) {
+  if (spec) { /* checked by kbcast_k_list: numbers from 1 to 65536 */
     for (const char *p = spec; *p;) {
       uint64_t v = 0;
       while (*p >= '0' && *p <= '9') v = v * 10 + (uint64_t)(*p++ - '0');
@@ -481,8 +481,16 @@ static int kbcast_table(const topo_range *range, const char *k_spec, const char 
   if (seed_s && cli_uint(seed_s, 0, UINT64_MAX >> 1, &seed)) return bad_input("--seed '%s' is not a non-negative integer", seed_s);
   if (strcmp(range->kind, "hypercube")) return bad_input("task kbcast is defined on the hypercube (001), not on %s", range->kind);
   if (k_spec && strcmp(k_spec, "all"))
-    for (const char *p = k_spec; *p; p++)
-      if ((*p < '0' || *p > '9') && *p != ',') return bad_input("--k '%s' is not all or a list of numbers (e.g. 1,2,8)", k_spec);
+    for (const char *p = k_spec;;) { /* every item a number of broadcasters, 1..65536 */
+      size_t len = strcspn(p, ",");
+      char item[24];
+      uint64_t v;
+      snprintf(item, sizeof item, "%.*s", (int)(len < 20 ? len : 20), p);
+      if (len == 0 || len > 20 || cli_uint(item, 1, 65536, &v))
+        return bad_input("--k '%s' is not all or a list of numbers from 1 to 65536 (e.g. 1,2,8): bad item '%s'", k_spec, item);
+      if (!p[len]) break;
+      p += len + 1;
+    }
   printf("%-3s %-5s %-4s", "d", "K", "lb");
   for (size_t i = 0; i < NKB; i++) printf(" %*s", (int)(strlen(kbcast_algs[i]) > 5 ? strlen(kbcast_algs[i]) : 5), kbcast_algs[i]);
   printf("  auto\n");

@@ -25,7 +25,7 @@ struct kbcast_state {
   uint32_t *last_end_at; /* the slot of the node's last first-reception of a termination */
   uint32_t end_origin[MAX_END_ORIGINS], nend;
   uint64_t *end_held[MAX_END_ORIGINS]; /* bit per node */
-  uint64_t counters;     /* counter rows seen */
+  uint64_t counters[3];  /* counter rows seen: up-sweep, down-sweep, K to the roots */
   uint32_t slot;
   kb_arrival *pending;
   size_t npending, cap_pending;
@@ -135,7 +135,7 @@ int kbcast_feed(kbcast_state *k, const sched_row *r, char *msg, size_t len) {
                (unsigned)r->origin, (long long)want);
       return 1;
     }
-    k->counters++;
+    k->counters[r->slot <= k->d ? 0 : r->slot <= 2 * k->d ? 1 : 2]++;
     return 0;
   }
   if (r->dest == KBCAST_END) {
@@ -198,11 +198,14 @@ void kbcast_end_slot(kbcast_state *k) {
 
 int kbcast_finish(kbcast_state *k, char *msg, size_t len) {
   kbcast_end_slot(k);
-  uint64_t sweeps = 2 * ((uint64_t)k->n - 1), all_counters = sweeps + k->d;
-  if (k->counters && k->counters != sweeps && k->counters != all_counters) {
+  /* each protocol position is a distinct (slot, src, dst) and was checked: counts suffice */
+  uint64_t sweep = (uint64_t)k->n - 1, *c = k->counters;
+  if ((c[0] || c[1] || c[2]) && (c[0] != sweep || c[1] != sweep || (c[2] && c[2] != k->d))) {
     snprintf(msg, len,
-             "incomplete: %llu counters travel; the prefix phase has %llu (the two sweeps) or %llu (and K to the roots)",
-             (unsigned long long)k->counters, (unsigned long long)sweeps, (unsigned long long)all_counters);
+             "incomplete: the prefix phase's counters are %llu of %llu (up-sweep), %llu of %llu (down-sweep), %llu of "
+             "%u (K to the roots; or none)",
+             (unsigned long long)c[0], (unsigned long long)sweep, (unsigned long long)c[1], (unsigned long long)sweep,
+             (unsigned long long)c[2], (unsigned)k->d);
     return 1;
   }
   for (uint32_t u = 0; u < k->n; u++) {

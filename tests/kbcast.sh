@@ -253,11 +253,11 @@ broken() {
   refuses "broken $label: K=$k to root 2 in slot 2d+1 changed to $((k - 1))" "$m-a3.tsv" \
     "^FAIL slot=$((2 * d + 1)) src=0 dst=2 origin=$((k - 1)) dest=-2: the counter is $((k - 1)), but the prefix protocol carries $k here"
   # (b) one counter row deleted: an up-sweep one, a root one
-  local want="^FAIL incomplete: $((sweeps + d - 1)) counters travel; the prefix phase has $sweeps \\(the two sweeps\\) or $((sweeps + d)) \\(and K to the roots\\)\$"
+  local counts="^FAIL incomplete: the prefix phase's counters are %d of $((n - 1)) \\(up-sweep\\), %d of $((n - 1)) \\(down-sweep\\), %d of $d \\(K to the roots; or none\\)\$"
   edit "$f" "$m-b1.tsv" 'if ($1 == 1 && $2 == 1 && $3 == 0 && $5 == -2) next; print'
-  refuses "broken $label: the up-sweep counter 1->0 of slot 1 deleted" "$m-b1.tsv" "$want"
+  refuses "broken $label: the up-sweep counter 1->0 of slot 1 deleted" "$m-b1.tsv" "$(printf "$counts" $((n - 2)) $((n - 1)) $d)"
   edit "$f" "$m-b2.tsv" 'if ($1 == s && $2 == 0 && $3 == 1 && $5 == -2) next; print' -v s=$((2 * d + 1))
-  refuses "broken $label: the counter 0->1 of slot 2d+1 deleted" "$m-b2.tsv" "$want"
+  refuses "broken $label: the counter 0->1 of slot 2d+1 deleted" "$m-b2.tsv" "$(printf "$counts" $((n - 1)) $((n - 1)) $((d - 1)))"
   # ... but all d counters to the roots, or every counter, may go (verify_kbcast.h)
   edit "$f" "$m-b3.tsv" 'if ($1 == s && $5 == -2) next; print' -v s=$((2 * d + 1))
   expect "broken $label: without the slot 2d+1 counters it still verifies (verify_kbcast.h)" '"$BIN" verify "$m-b3.tsv" | grep -q "^OK "' "\$ $BIN verify $m-b3.tsv"
@@ -391,6 +391,9 @@ bad "--alg unknown" "'unknown'" '' "${S[@]}" --k 2 --alg unknown -o x.tsv
 bad "--alg classes (mnb's) for kbcast" "'classes'" '' "${S[@]}" --k 2 --alg classes -o x.tsv
 bad "kbcast --template" "template" '' "${S[@]}" --k 2 --template -o x.tsv
 bad "table kbcast on torus:3x3..4x4" "torus" '' table --task kbcast --topo torus:3x3..4x4
+bad "table kbcast --k 0" "'0'" '' table --task kbcast --topo hypercube:3 --k 0
+bad "table kbcast --k with an empty item" "1,,2" '' table --task kbcast --topo hypercube:3 --k 1,,2
+bad "table kbcast --k over 65536" "99999" '' table --task kbcast --topo hypercube:3 --k 99999
 bad "table kbcast on ring:3..5" "ring" '' table --task kbcast --topo ring:3..5
 bad "table kbcast --model oneway" "oneway" '' table --task kbcast --topo hypercube:3..4 --model oneway
 bad "table kbcast --k 1,x" "'1,x'" '' table --task kbcast --topo hypercube:3..4 --k 1,x
