@@ -300,7 +300,7 @@ done <<'EOF'
 4|-12|bad origin field '-12' (expected a node id, -1 or -2)
 4|4294967295|bad origin field '4294967295' (expected a node id, -1 or -2)
 4|1x|bad origin field '1x' (expected a node id, -1 or -2)
-5|-2|bad dest field '-2' (expected a node id or -1)
+5|-4|bad dest field '-4' (expected a node id, -1, -2 or -3)
 EOF
 
 # ---- the checkers themselves must fail a wrong row -----------------------------------------
