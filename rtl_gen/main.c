@@ -201,8 +201,12 @@ static int get_schedule(const options *o, sched *s) {
   if (j.topo.nodes > RTL_MAX_NODES) return too_large(&j.topo);
   /* kbcast's set: job_parse_active, whose seed is rtl_gen's --active-seed (--seed is the payloads') */
   const char *given = o->active ? "--active" : o->k ? "--k" : o->active_seed ? "--active-seed" : NULL;
-  if (j.task != TASK_KBCAST && given)
-    return bad_input("%s applies to task kbcast only, not %s", given, task_name(j.task));
+  if (j.task != TASK_KBCAST && given) {
+    char shown[160];
+    return bad_input("%s '%s' applies to task kbcast only, not %s", given,
+                     cli_printable(o->active ? o->active : o->k ? o->k : o->active_seed, 40, shown, sizeof shown),
+                     task_name(j.task));
+  }
   if (j.task == TASK_KBCAST && o->active && (o->k || o->active_seed))
     return bad_input("give kbcast's active set as --active LIST or as --k K [--active-seed S], not both");
   if (j.task == TASK_KBCAST && !o->active && !o->k)
