@@ -158,6 +158,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	bash bench/synth_bench.sh docs/BENCHMARKS.md
 	bash bench/port_model_bench.sh docs/BENCHMARKS.md
 	bash bench/combine_bench.sh docs/BENCHMARKS.md
+	bash bench/kbcast_rom_bench.sh docs/BENCHMARKS.md
 
 clean:
 	rm -rf $(BUILD)

@@ -3,7 +3,7 @@
 # generation: the schedules of 001 (d = 3..6), 001-mnb, same-order, pair, ranked, mnb-subset and
 # offline generated (ACTIVE=LIST or K=K KSEED=S), linted, simulated, the wire log (counters and
 # terminations included) and deliveries diffed against the golden files, the wire log verified
-# by cmodel under mla; a kbcast schedule given as a file; the simple router on a schedule
+# by cmodel under mla, the fabric read by Yosys; a kbcast schedule given as a file; the simple router on a schedule
 # without control words; a ROM whose control words are edited must FAIL. Expected slots come
 # from 001's formulas (docs/KBCAST.md), never from the program:
 #   001 2*ceil(K/d) + 4d; 001-mnb (K = N) 2*ceil(N/d) + 2d - 1; ranked, pair d; same-order at
@@ -53,6 +53,12 @@ kb_run "001 d=3 ACTIVE=0,5,6" 3 3 "=$((2 * $(ceil 3 3) + 12))" TOPO=hypercube:3 
 d3_001=$gen_dir
 kb_run "001 d=3 every node" 3 8 "=$((2 * $(ceil 8 3) + 12))" TOPO=hypercube:3 TASK=kbcast ALG=001 ACTIVE=0-7
 kb_run "001 d=4 K=5 seed 3" 4 5 "=$((2 * $(ceil 5 4) + 16))" TOPO=hypercube:4 TASK=kbcast ALG=001 K=5 KSEED=3
+# Yosys reads the tagged fabric and elaborates it
+if [ -n "$gen_dir" ] && (cd "$gen_dir" && yosys -q -p "read_verilog -defer $(grep -v '^//' files.f | tr '\n' ' '); hierarchy -check -top romnoc_fabric; proc") >"$T/yosys" 2>&1; then
+  pass
+else
+  fail "yosys rejects the kbcast 001 hypercube:4 fabric" "$T/yosys"
+fi
 kb_run "001 d=5 K=11 seed 2" 5 11 "=$((2 * $(ceil 11 5) + 20))" TOPO=hypercube:5 TASK=kbcast ALG=001 K=11 KSEED=2
 kb_run "001 d=6 K=20 seed 4" 6 20 "=$((2 * $(ceil 20 6) + 24))" TOPO=hypercube:6 TASK=kbcast ALG=001 K=20 KSEED=4
 # the special cases and the baselines (data rows only)
