@@ -6,7 +6,7 @@
 # router (a ROM per node: node 0 runs the prefix's root and sends K to the trees' roots).
 # Slots are checked against 001's formula 2*ceil(K/d) + 4d. Writes the "kbcast-rom" section
 # of OUT.md. Two jobs run at a time (the figures are deterministic: no timing is measured).
-#   SIZES="4 5" bench/kbcast_rom_bench.sh OUT.md   (a subset)
+#   SIZES="4 5" bench/kbcast_rom_bench.sh OUT.md   (a subset; KEEP=1 keeps the results of earlier runs)
 set -euo pipefail
 out=$1
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,6 +17,7 @@ jobs=()
 for d in $sizes; do jobs+=("$d kbcast" "$d mnb"); done
 run_job() { # d task
   local d=$1 task=$2 tag=hc$1-$2 extra=()
+  if [ "${KEEP:-0}" = 1 ] && grep -q "scope=router" "$work/$tag.log" 2>/dev/null; then return; fi # resume
   [ "$task" = kbcast ] && extra=(ALG=001 K=$(((1 << d) / 2)) KSEED=1)
   env TOPO="hypercube:$d" TASK="$task" "${extra[@]}" TARGET=ice40 SYNTH_DIR="$work/$tag" \
     "$repo/scripts/synth.sh" >"$work/$tag.log" 2>&1 || true
@@ -56,9 +57,12 @@ $(git describe --always --dirty 2>/dev/null || echo unknown).
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows%$'\n'}
 
-What it costs: two more flit bits, and per lane that sends a control word d + 2 ROM bits and
-one more multiplexer input; the schedule is longer (4d of 001's slots are the prefix and the
-termination rounds) but the ROM is a few dozen words either way. The active set is in the
-ROM contents: another set means another bitstream (or ROM image). A router that takes the set
-at run time is a separate design (its own section).
+What it costs: the control words themselves are cheap (two more flit bits; per lane that sends
+one, D + 2 ROM bits and one more multiplexer input). The area is 001's phase 2: packets wait
+in the per-port FIFOs of the reversed trees, so node 0's router keeps up to mem_depth packets
+in its banks (8 at D = 4, 105 at D = 7) where mnb's shared router keeps at most 48, and the
+ROM word is wider (a program per node, more bank fields). At K = N/2 the router fits the HX8K
+up to D = 6 (98 MHz there, just under the 100 MHz target) and does not fit at D = 7. The
+active set is in the ROM contents: another set means another ROM image. A router that takes
+the set at run time is a separate design (its own section).
 MD
