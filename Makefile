@@ -3,6 +3,8 @@
 #   make test     the whole test suite
 #   make demo     the main job on a built-in default
 #   make bench    benchmarks -> docs/BENCHMARKS.md
+#   make sim TOPO=hypercube:4 TASK=kbcast ALG=001 K=5 KSEED=3   (or ACTIVE=0,3,5-9): kbcast with
+#                 the active set fixed in the ROMs
 
 CC      ?= cc
 # C11, all warnings fatal
@@ -118,7 +120,13 @@ SCHEDULE ?=
 ALG   ?=
 # a combining task's operation: add (default), max, min, xor or or (refused for other tasks)
 OP    ?=
-DESIGN_VARS = TOPO=$(TOPO) TASK=$(TASK) MODEL=$(MODEL) WIDTH=$(WIDTH) ROOT=$(ROOT) ARCH=$(ARCH) SCHEDULE=$(SCHEDULE) ALG=$(ALG) OP=$(OP)
+# kbcast's active set, fixed in the ROMs: ACTIVE=LIST (e.g. 0,3,5-9), or K=K with KSEED=S (the
+# set 'cmodel schedule --k K --seed S' draws; default seed 1). A kbcast SCHEDULE carries its own.
+ACTIVE ?=
+K     ?=
+KSEED ?=
+DESIGN_VARS = TOPO=$(TOPO) TASK=$(TASK) MODEL=$(MODEL) WIDTH=$(WIDTH) ROOT=$(ROOT) ARCH=$(ARCH) SCHEDULE=$(SCHEDULE) ALG=$(ALG) OP=$(OP) \
+              ACTIVE=$(ACTIVE) K=$(K) KSEED=$(KSEED)
 .PHONY: sim
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@$(DESIGN_VARS) SEED=$(SEED) TRACE=$(TRACE) scripts/sim.sh
@@ -172,6 +180,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	bash bench/port_model_bench.sh docs/BENCHMARKS.md
 	bash bench/combine_bench.sh docs/BENCHMARKS.md
 	bash bench/kbrt_bench.sh docs/BENCHMARKS.md
+	bash bench/kbcast_rom_bench.sh docs/BENCHMARKS.md
 
 clean:
 	rm -rf $(BUILD)

@@ -30,6 +30,11 @@ int arch_supports(const router_arch *a, const ir_fabric *f, char *why, size_t le
                task_name(f->task));
     return -1;
   }
+  if (f->tagged && !a->control_words) {
+    snprintf(why, len, "the %s router sends no constant control words; this %s schedule has counters or terminations "
+             "(use --arch banked)", a->name, task_name(f->task));
+    return -1;
+  }
   return a->supports ? a->supports(f, why, len) : 0;
 }
 
@@ -72,7 +77,8 @@ void router_shape_init(router_shape *s, const char *arch, const ir_fabric *f, in
   s->ports = f->fd->ports;
   s->id_width = f->fd->id_width;
   s->payload_width = payload_width;
-  s->flit_width = 1 + 2 * s->id_width + payload_width;
+  s->kind_width = f->tagged ? IR_WORD_KIND_BITS : 0;
+  s->flit_width = s->kind_width + 1 + 2 * s->id_width + payload_width;
   s->cycles = f->slots + 1;
 }
 

@@ -22,7 +22,9 @@ typedef struct {
   const char *arch;   /* the architecture's name */
   int ports;          /* lanes */
   int id_width, payload_width;
-  int flit_width;     /* {broadcast, dest, origin, payload} */
+  int kind_width;     /* bits of the word-kind field (ir_word_kind): 0, or IR_WORD_KIND_BITS in a
+                       * tagged fabric (kbcast's control words) */
+  int flit_width;     /* {kind (if any), broadcast, dest, origin, payload} */
   uint32_t cycles;    /* of a run: slots + 1 */
   int cycle_width;    /* ROM address bits */
   uint32_t rom_entries; /* 2^cycle_width */
@@ -53,6 +55,9 @@ typedef struct {
   void (*rom_legend)(vwriter *w, const void *plan);
   /* The router module, with the ports of router_ports(shape). */
   void (*emit_router)(vwriter *w, const char *header, const ir_fabric *f, const void *plan, const router_shape *s);
+  /* it sends constant control words from its ROM (IR_SEND_CONST: kbcast's counters and
+   * terminations); the others run only schedules without them */
+  bool control_words;
 } router_arch;
 
 /* The frame of every architecture's `plan`, after it has allocated plan (with room for every
@@ -145,7 +150,8 @@ int arch_colour_intervals(arch_interval *iv, size_t n, uint32_t *depth);
 const router_arch *arch_find(const char *name);
 
 /* 0 if architecture a can run f (at most RTL_MAX_PORTS lanes, a combining task if and only if
- * a combines, and a->supports), else -1 with the reason in why. */
+ * a combines, control words only if a sends them, and a->supports), else -1 with the reason
+ * in why. */
 int arch_supports(const router_arch *a, const ir_fabric *f, char *why, size_t len);
 
 /* The names, comma-separated, in table order. */

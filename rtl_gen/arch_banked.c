@@ -21,9 +21,10 @@
 #include "emit_verilog.h"
 #include "router_ports.h"
 
-enum { SRC_NONE = 0, SRC_LOCAL, SRC_RX, SRC_RXD, SRC_BANK };
+enum { SRC_NONE = 0, SRC_LOCAL, SRC_RX, SRC_RXD, SRC_BANK, SRC_CONST };
 
-/* arg: the receive lane (RX, RXD) or the sub-bank (BANK) */
+/* arg: the receive lane (RX, RXD) or the sub-bank (BANK); CONST: a control word whose kind and
+ * value the ROM word gives (kbcast's counters and terminations, ir.h) */
 typedef arch_source source;
 
 typedef struct {
@@ -39,11 +40,13 @@ typedef struct {
   /* over all programs */
   arch_sources src[RTL_MAX_PORTS]; /* what each output lane's multiplexer chooses from */
   bool uses_local[RTL_MAX_PORTS];
+  bool uses_const[RTL_MAX_PORTS];
   uint32_t delayed_lanes; /* bit q: receive lane q has a delay register */
   bank_set banks;         /* reader: the output lane; writer: the receive lane */
   /* the ROM word: per lane */
   rom_field sel[RTL_MAX_PORTS], req[RTL_MAX_PORTS], req_bcast[RTL_MAX_PORTS], req_dest[RTL_MAX_PORTS];
   rom_field expect[RTL_MAX_PORTS], deliver[RTL_MAX_PORTS];
+  rom_field const_end[RTL_MAX_PORTS], const_value[RTL_MAX_PORTS]; /* slot r's control word */
 } banked_plan;
 
 /* ---- planning ---- */
@@ -67,6 +70,8 @@ static int plan_program(void *plan, uint32_t u, char *err, size_t errlen) {
       source *src = &pp->out[(size_t)s * ports + p];
       if (o->kind == IR_SEND_LOCAL) {
         *src = (source){SRC_LOCAL, 0};
+      } else if (o->kind == IR_SEND_CONST) {
+        *src = (source){SRC_CONST, 0};
       } else if (o->kind == IR_SEND_FORWARD) {
         uint32_t gap = s - o->from_slot;
         if (gap <= 2) *src = (source){gap == 1 ? SRC_RX : SRC_RXD, o->from_lane};
@@ -80,6 +85,7 @@ static int plan_program(void *plan, uint32_t u, char *err, size_t errlen) {
     for (int p = 0; p < ports; p++) {
       const source *src = &pp->out[(size_t)s * ports + p];
       if (src->kind == SRC_LOCAL) pl->uses_local[p] = true;
+      if (src->kind == SRC_CONST) pl->uses_const[p] = true;
       if (src->kind == SRC_RXD) pl->delayed_lanes |= 1u << src->arg;
       arch_sources_add(&pl->src[p], *src);
     }
@@ -118,6 +124,9 @@ static void layout(void *plan) {
     pl->req_dest[p] = rom_field_take(&next, local ? sh->id_width : 0);
     pl->expect[p] = rom_field_take(&next, 1);
     pl->deliver[p] = rom_field_take(&next, 1);
+    /* a control word: termination (1) or counter (0), and its value 0..N (id_width + 1 bits) */
+    pl->const_end[p] = rom_field_take(&next, pl->uses_const[p]);
+    pl->const_value[p] = rom_field_take(&next, pl->uses_const[p] ? sh->id_width + 1 : 0);
     sh->mem_depth += banks_layout_reader(&pl->banks, p, &next);
   }
   sh->word_width = next;
@@ -158,6 +167,11 @@ static void pack(const void *plan, uint32_t program, uint32_t r, uint32_t *words
   for (int p = 0; p < ports; p++) {
     if (r >= 1 && r <= f->slots) {
       rom_field_put(words, pl->sel[p], arch_sources_select(&pl->src[p], pp->out[(size_t)r * ports + p]));
+      const ir_send *o = ir_send_at(f, program, r, p);
+      if (o->kind == IR_SEND_CONST) {
+        rom_field_put(words, pl->const_end[p], o->word == IR_WORD_END);
+        rom_field_put(words, pl->const_value[p], o->dest);
+      }
     }
     if (r + 1 <= f->slots && ir_send_at(f, program, r + 1, p)->kind == IR_SEND_LOCAL) {
       const ir_send *o = ir_send_at(f, program, r + 1, p);
@@ -174,9 +188,18 @@ static void pack(const void *plan, uint32_t program, uint32_t r, uint32_t *words
 }
 
 static void rom_legend(vwriter *w, const void *plan) {
-  (void)plan;
+  const banked_plan *pl = plan;
+  bool consts = false;
+  for (int p = 0; p < pl->shape.ports; p++) consts = consts || pl->uses_const[p];
   vw_line(w, "// Word r: per lane p from bit 0 up: sel (slot r: 0 nothing, i = source i of the lane, see the");
   vw_line(w, "// router), req, req_bcast, req_dest (own packet of slot r+1; dest as the local port reads it),");
+  if (consts) {
+    vw_line(w, "// expect, deliver (slot r-1's reception), const_end, const_value (slot r's control word, on lanes");
+    vw_line(w, "// that send one: a termination if const_end, else a counter), then per sub-bank of the lane: we,");
+    vw_line(w, "// wlane, waddr (slot r-1's reception), raddr (slot r+1). Field positions are in the router's part");
+    vw_line(w, "// selects.");
+    return;
+  }
   vw_line(w, "// expect, deliver (slot r-1's reception), then per sub-bank of the lane: we, wlane, waddr");
   vw_line(w, "// (slot r-1's reception), raddr (slot r+1). Field positions are in the router's part selects.");
 }
@@ -191,8 +214,25 @@ static const char *source_expr(char *buf, size_t len, const banked_plan *pl, int
   if (s.kind == SRC_LOCAL) snprintf(buf, len, "inj%d_flit_i", p);
   else if (s.kind == SRC_RX) snprintf(buf, len, "rx%d_flit_i", s.arg);
   else if (s.kind == SRC_RXD) snprintf(buf, len, "rxd%d_q", s.arg);
+  else if (s.kind == SRC_CONST) snprintf(buf, len, "ctl%d_flit", p);
   else snprintf(buf, len, "bank_p%d_%d_rd_q", p, s.arg);
   return buf;
+}
+
+/* The flit of lane p's control word from the ROM word: {kind, broadcast, value padded to
+ * {dest, origin}, payload 0}, kind 2 (termination) if const_end, else 1 (counter). */
+static void emit_constants(vwriter *w, const banked_plan *pl) {
+  const router_shape *sh = &pl->shape;
+  char a[64], b[64], pad[32] = "";
+  int aw = sh->id_width;
+  if (aw > 1) snprintf(pad, sizeof pad, "%d'd0, ", aw - 1); /* {dest, origin} is 2*aw bits, the value aw+1 */
+  for (int p = 0; p < sh->ports; p++) {
+    if (!pl->uses_const[p]) continue;
+    const char *end = bits(a, sizeof a, "rom_data_i", pl->const_end[p]);
+    vw_line(w, "wire [%d:0] %s = {%s, !%s, 1'b1, %s%s, %d'd0};  // lane %d: a control word", sh->flit_width - 1,
+            vw_ident(w, "ctl%d_flit", p), end, end, pad, bits(b, sizeof b, "rom_data_i", pl->const_value[p]),
+            sh->payload_width, p);
+  }
 }
 
 static void emit_control(vwriter *w, const banked_plan *pl) {
@@ -292,6 +332,7 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
   emit_router_port_list(w, s);
   w->indent = 1;
   emit_control(w, pl);
+  emit_constants(w, pl);
   emit_delays_and_banks(w, pl);
   emit_outputs(w, pl);
   emit_endmodule(w);
@@ -307,4 +348,5 @@ const router_arch arch_banked = {
     pack,
     rom_legend,
     emit_router,
+    true, /* sends kbcast's control words as constants of its ROM */
 };

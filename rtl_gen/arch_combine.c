@@ -759,4 +759,5 @@ const router_arch arch_combine = {
     pack,
     rom_legend,
     emit_router,
+    false, /* no constant control words (kbcast's counters, terminations): banked sends them */
 };

@@ -369,4 +369,5 @@ const router_arch arch_simple = {
     pack,
     rom_legend,
     emit_router,
+    false, /* no constant control words (kbcast's counters, terminations): banked sends them */
 };

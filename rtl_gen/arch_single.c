@@ -395,4 +395,5 @@ const router_arch arch_single = {
     pack,
     rom_legend,
     emit_router,
+    false, /* no constant control words (kbcast's counters, terminations): banked sends them */
 };

@@ -115,6 +115,8 @@ void emit_sim_config(vwriter *w, const char *header, const ir_fabric *f, const r
     int number = *v && strspn(v, "0123456789") == strlen(v); /* numbers bare, names as strings */
     vw_line(w, number ? "#define RN_%s %s" : "#define RN_%s \"%s\"", upper, facts[i].value);
   }
+  /* kbcast: the active set its ROMs fix (the test bench's wire log carries it for cmodel verify) */
+  if (f->active) vw_line(w, "#define RN_ACTIVE \"%s\"", f->active);
   vw_line(w, "/* the fabric description: sizes of the translation's coordinates (coordinate 0 least");
   vw_line(w, " * significant), and the link table: lane p of node u leads to node RN_NEIGHBORS[u*RN_PORTS+p]");
   vw_line(w, " * (-1: nowhere) */");
@@ -136,4 +138,5 @@ void emit_design_summary(vwriter *w, const char *header, const ir_fabric *f, con
   size_t n = design_facts(f, s, facts);
   vw_raw(w, "%s", header);
   for (size_t i = 0; i < n; i++) vw_line(w, "%s=%s", facts[i].name, facts[i].value);
+  if (f->active) vw_line(w, "active=%s", f->active); /* kbcast only: longer than a fact's room */
 }

@@ -35,6 +35,14 @@ void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, cons
           f->shared ? "one translated program for every node" : "a program per node");
   vw_line(w, "// No routing, arbitration or header decoding: a ROM word per cycle says what every lane");
   vw_line(w, "// sends and where every received packet goes (docs/ARCHITECTURE.md). The router knows no node id.");
+  if (s->kind_width) { /* a tagged fabric: kbcast's control words (docs/ARCHITECTURE.md) */
+    vw_line(w, "// Flit: {kind[%d:0], broadcast, dest[%d:0], origin[%d:0], payload[%d:0]} = %d bits; kind 0 a packet,",
+            s->kind_width - 1, s->id_width - 1, s->id_width - 1, s->payload_width - 1, s->flit_width);
+    vw_line(w, "// 1 a counter, 2 a termination, whose value fills {dest, origin} (constants of the ROM). The tags");
+    vw_line(w, "// are carried for the processors and the wire log, never decoded here. Packet memory: %d entries.",
+            s->mem_depth);
+    return;
+  }
   vw_line(w, "// Flit: {broadcast, dest[%d:0], origin[%d:0], payload[%d:0]} = %d bits; the tags are carried for",
           s->id_width - 1, s->id_width - 1, s->payload_width - 1, s->flit_width);
   vw_line(w, "// the processors and the wire log, never decoded here. Packet memory: %d entries.", s->mem_depth);

@@ -69,6 +69,11 @@ static int fail(char *err, size_t errlen, uint32_t node, const sched_row *r, con
   return -1;
 }
 
+/* The word kind of a row: a packet, or one of kbcast's control words (schedule.h). */
+static uint8_t row_word(const sched_row *r) {
+  return r->dest == KBCAST_COUNTER ? IR_WORD_COUNTER : r->dest == KBCAST_END ? IR_WORD_END : IR_WORD_DATA;
+}
+
 /* Builds the program of node u from its rows. */
 static int build_program(ir_fabric *f, uint32_t u, const row_list *l, ir_program *p, char *err, size_t errlen) {
   const fabric_desc *fd = f->fd;
@@ -95,6 +100,7 @@ static int build_program(ir_fabric *f, uint32_t u, const row_list *l, ir_program
     }
     ir_recv *in = &p->recv[(size_t)r->slot * fd->ports + lane];
     in->expect = true;
+    if (row_word(r) != IR_WORD_DATA) continue; /* a control word: checked, never stored or delivered */
     arrival *a = table_find(&t, packet_key(r), true);
     if (a->slot) continue; /* a second copy: nothing to do with it */
     a->slot = r->slot;
@@ -110,6 +116,13 @@ static int build_program(ir_fabric *f, uint32_t u, const row_list *l, ir_program
       goto out;
     }
     ir_send *o = &p->send[(size_t)r->slot * fd->ports + lane];
+    if (row_word(r) != IR_WORD_DATA) { /* its value is fixed now: a constant of the ROM */
+      o->kind = IR_SEND_CONST;
+      o->word = row_word(r);
+      o->dest = r->origin;
+      f->tagged = true;
+      continue;
+    }
     if (r->origin == u) {
       o->kind = IR_SEND_LOCAL;
       o->bcast = r->dest < 0;
@@ -189,14 +202,14 @@ static int build_combining_program(ir_fabric *f, uint32_t u, const row_list *l, 
         if (ps->base == IR_BASE_EMPTY) rc = fail(err, errlen, u, r, "the router sends a partial it has moved away");
         ir_send *o = &p->send[(size_t)slot * ports + lane];
         *o = (ir_send){IR_SEND_PARTIAL, ps->lane, false, r->origin == ORIGIN_MOVE, (uint32_t)r->dest,
-                       ps->base == IR_BASE_HELD ? ps->slot : 0};
+                       ps->base == IR_BASE_HELD ? ps->slot : 0, IR_WORD_DATA};
         if (o->move) ps->moved = slot;
       } else { /* the word received from a neighbour in the previous slot, passed on */
         int from = fabric_lane_to(fd, u, r->origin);
         if (from < 0 || slot < 2 || !p->recv[(size_t)(slot - 1) * ports + from].expect)
           rc = fail(err, errlen, u, r, "the router passes on a word it did not receive in the previous slot");
         else
-          p->send[(size_t)slot * ports + lane] = (ir_send){IR_SEND_FORWARD, (uint8_t)from, false, false, 0, slot - 1};
+          p->send[(size_t)slot * ports + lane] = (ir_send){IR_SEND_FORWARD, (uint8_t)from, false, false, 0, slot - 1, IR_WORD_DATA};
       }
     }
     /* the slot's words, by chunk: the lowest lane leads each chunk's combine */
@@ -282,6 +295,10 @@ int ir_build(ir_fabric *f, const fabric_desc *fd, const sched *s, int op, char *
   f->programs = calloc(f->nprograms, sizeof *f->programs);
   collect_ctx c = {calloc(f->nprograms, sizeof(row_list)), f->nprograms};
   int rc = -1;
+  if (s->task == TASK_KBCAST && !(f->active = active_format(&s->active))) {
+    snprintf(err, errlen, "out of memory formatting the active set");
+    goto out;
+  }
   if (!f->programs || !c.lists || sched_foreach(s, collect_row, &c)) {
     snprintf(err, errlen, "out of memory collecting the rows of each router");
     goto out;
@@ -310,5 +327,7 @@ void ir_free(ir_fabric *f) {
     }
   free(f->programs);
   f->programs = NULL;
+  free(f->active);
+  f->active = NULL;
   f->nprograms = 0;
 }

@@ -20,6 +20,12 @@
  * the leading lane, in the slot after which it holds the whole sum for good. A partial is
  * named by where it comes from (its version): the node's own contribution (slot 0) or the
  * combine of slot a led by lane q.
+ *
+ * kbcast (schedule.h) is a broadcast: its data rows are packets as above; a node may receive a
+ * packet twice (001's phases 2 and 3) or its own packet back (it sends that one as LOCAL,
+ * from the local port, and delivers nothing). Its counter and termination rows carry values
+ * the active set fixes when the design is generated: they are sent as constants of the ROM
+ * (CONST) with their word kind, and received (expect) but never delivered.
  */
 #ifndef ROMNOC_IR_H
 #define ROMNOC_IR_H
@@ -31,7 +37,14 @@
 #include "fabric.h"
 #include "schedule.h"
 
-typedef enum { IR_SEND_NONE = 0, IR_SEND_LOCAL = 1, IR_SEND_FORWARD = 2, IR_SEND_PARTIAL = 3 } ir_send_kind;
+typedef enum { IR_SEND_NONE = 0, IR_SEND_LOCAL = 1, IR_SEND_FORWARD = 2, IR_SEND_PARTIAL = 3, IR_SEND_CONST = 4 } ir_send_kind;
+
+/* The kind of word a flit carries, in its kind field (present only in fabrics whose schedule
+ * has control words, ir_fabric.tagged): a packet, or one of kbcast's control words (schedule.h:
+ * a counter of 001's prefix phase, a termination packet), whose value the active set fixes
+ * when the design is generated. */
+typedef enum { IR_WORD_DATA = 0, IR_WORD_COUNTER = 1, IR_WORD_END = 2 } ir_word_kind;
+#define IR_WORD_KIND_BITS 2
 
 typedef struct {
   uint8_t kind;       /* ir_send_kind */
@@ -41,12 +54,14 @@ typedef struct {
   uint32_t dest;      /* LOCAL, personalized: destination (an offset when shared); PARTIAL: the chunk */
   uint32_t from_slot; /* FORWARD: the slot it arrived in (combining: always the previous one);
                        * PARTIAL: the slot whose combine made the partial, 0 = own contribution */
+  uint8_t word;       /* CONST: the ir_word_kind of a constant control word, its value in dest
+                       * (a counter's count 0..N, or the root whose tree a termination ends) */
 } ir_send;
 
 typedef struct {
   bool expect;  /* the lane receives in this slot */
   bool deliver; /* and hands the packet to the local port (combining: the leading lane hands
-                 * over the partial its combine completes) */
+                 * over the partial its combine completes); never for a control word */
 } ir_recv;
 
 /* What the words of a combining task's partial are added to. */
@@ -81,6 +96,9 @@ typedef struct {
   uint32_t nprograms;  /* 1 when shared, else one per node */
   ir_program *programs;
   uint64_t deliveries; /* packets (or complete partials) handed to local ports, all nodes together */
+  bool tagged;         /* the schedule has control words (kbcast's counters and terminations): flits
+                        * carry an ir_word_kind field */
+  char *active;        /* kbcast: the active set as ranges ("0,3,5-9"), owned; NULL otherwise */
 } ir_fabric;
 
 static inline const ir_send *ir_send_at(const ir_fabric *f, uint32_t prog, uint32_t slot, int lane) {

@@ -31,6 +31,8 @@
 static const char usage[] =
     "usage: rtl_gen --schedule FILE.tsv [options] -o DIR\n"
     "       rtl_gen --topo T --task K [--root R] [--model M] [--alg A] [options] -o DIR\n"
+    "       rtl_gen --topo hypercube:D --task kbcast (--active LIST | --k K [--active-seed S]) [--alg A]\n"
+    "               [options] -o DIR\n"
     "\n"
     "Verifies a schedule and writes into DIR the schedule-ROM router, ROM and fabric Verilog (one\n"
     "module per file; romnoc_fabric with every node's local port as ports, and romnoc_sim_fabric\n"
@@ -45,7 +47,13 @@ static const char usage[] =
     "                'cmodel verify' accepts; a file from another tool too), or - for stdin\n"
     "  --topo T      shortcut: ask the golden model (hypercube:D, ring:N, torus:K1xK2[x...],\n"
     "  --task K        mesh:K1xK2[x...]; snb | mnb | scatter | gather | te, or a combining\n"
-    "                  task: reduce | reduce_scatter | allreduce | global_sum)\n"
+    "                  task: reduce | reduce_scatter | allreduce | global_sum; or kbcast, K of\n"
+    "                  the 2^D nodes of hypercube:D broadcast, 001, docs/KBCAST.md)\n"
+    "  --active LIST kbcast: the broadcasting nodes, fixed in the ROMs (ids and ranges: 0,3,5-9)\n"
+    "  --k K         kbcast: K pseudo-random broadcasting nodes, drawn from --active-seed S\n"
+    "  --active-seed S  (default 1) as 'cmodel schedule --k K --seed S' draws them: the same set.\n"
+    "                A kbcast schedule file carries its set (# active=): no option needed. Its\n"
+    "                counters and terminations are constants of the ROM (banked router only)\n"
     "  --root R      root of snb, scatter, gather, reduce (default 0)\n"
     "  --model M     port model of the schedule (default mla)\n"
     "  --alg A       construction (default auto; see cmodel schedule --help)\n"
@@ -109,6 +117,7 @@ static int verify_schedule(const sched *s, char *err, size_t errlen) {
 
 typedef struct {
   const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem, *op_s;
+  const char *active, *k, *active_seed; /* kbcast's active set (job_parse_active) */
   uint64_t width, seed;
   int op; /* romnoc_op */
 } options;
@@ -125,6 +134,7 @@ static int parse_options(int argc, char **argv, options *o) {
       {"--root", &o->root, NULL},         {"--model", &o->model, NULL}, {"--alg", &o->alg, NULL},
       {"--arch", &o->arch, NULL},         {"-o", &o->dir, NULL},        {"--width", &o->width_s, NULL},
       {"--seed", &o->seed_s, NULL},       {"--max-mem", &o->max_mem, NULL},  {"--op", &o->op_s, NULL},
+      {"--active", &o->active, NULL},     {"--k", &o->k, NULL},         {"--active-seed", &o->active_seed, NULL},
   };
   const char *words[1];
   int nwords;
@@ -153,6 +163,12 @@ static int parse_options(int argc, char **argv, options *o) {
     return bad_input("--schedule '%s' comes with its own topology, task, model and root: drop --topo, --task, --root, "
                      "--model and --alg",
                      cli_printable(o->schedule, 80, shown, sizeof shown));
+  if (o->schedule && (o->active || o->k || o->active_seed))
+    return bad_input("--schedule '%s' carries its active set (# active=): drop --active, --k and --active-seed",
+                     cli_printable(o->schedule, 80, shown, sizeof shown));
+  uint64_t aseed;
+  if (o->active_seed && cli_uint(o->active_seed, 0, UINT64_MAX >> 1, &aseed))
+    return bad_input("--active-seed '%s' is not a non-negative integer", cli_printable(o->active_seed, 40, shown, sizeof shown));
   if (!o->schedule && !o->topo) return bad_input("missing --schedule FILE or --topo (e.g. --topo hypercube:4)");
   if (!o->dir) return bad_input("missing -o DIR");
   return 0;
@@ -180,10 +196,26 @@ static int get_schedule(const options *o, sched *s) {
     }
     return 0;
   }
-  job j;
+  job j = {0};
   if (job_parse(&j, o->topo, o->task, o->model, o->root, true, err, sizeof err)) return bad_input("%s", err);
   if (j.topo.nodes > RTL_MAX_NODES) return too_large(&j.topo);
-  if (schedule_build(s, &j.topo, j.task, j.model, j.root, o->alg, err, sizeof err)) return bad_input("%s", err);
+  /* kbcast's set: job_parse_active, whose seed is rtl_gen's --active-seed (--seed is the payloads') */
+  const char *given = o->active ? "--active" : o->k ? "--k" : o->active_seed ? "--active-seed" : NULL;
+  if (j.task != TASK_KBCAST && given) {
+    char shown[160];
+    return bad_input("%s '%s' applies to task kbcast only, not %s", given,
+                     cli_printable(o->active ? o->active : o->k ? o->k : o->active_seed, 40, shown, sizeof shown),
+                     task_name(j.task));
+  }
+  if (j.task == TASK_KBCAST && o->active && (o->k || o->active_seed))
+    return bad_input("give kbcast's active set as --active LIST or as --k K [--active-seed S], not both");
+  if (j.task == TASK_KBCAST && !o->active && !o->k)
+    return bad_input("task kbcast needs its active set: --active LIST (e.g. 0,3,5-9) or --k K [--active-seed S]");
+  if (job_parse_active(&j, o->active, o->k, o->active_seed, true, err, sizeof err)) return bad_input("%s", err);
+  int rc = j.task == TASK_KBCAST ? schedule_build_kbcast(s, &j.topo, j.model, &j.active, o->alg, err, sizeof err)
+                                 : schedule_build(s, &j.topo, j.task, j.model, j.root, o->alg, err, sizeof err);
+  active_free(&j.active);
+  if (rc) return bad_input("%s", err);
   return 0;
 }
 
@@ -235,12 +267,14 @@ static int write_design(const design *d, const options *o, outdir *out) {
   const router_shape *shape = &d->shape;
   /* every file starts with the generator version and what the design is (not the command
    * line, so that a schedule from a file and from --topo/--task give the same files) */
-  char design_s[512], hdr_slash[600], hdr_hash[600], hdr_golden[640];
+  char design_s[512], hdr_slash[600], hdr_hash[600], hdr_golden[640], active_s[96] = "";
+  if (f->active) /* kbcast: the set the ROMs fix (shortened in the headers; design.txt has it whole) */
+    snprintf(active_s, sizeof active_s, " active=%.*s%s", 64, f->active, strlen(f->active) > 64 ? "..." : "");
   snprintf(design_s, sizeof design_s,
-           "topo=%s task=%s model=%s root=%lld alg=%s schedule=fnv1a:%016llx arch=%s width=%llu%s%s", d->s.topo.name,
+           "topo=%s task=%s model=%s root=%lld alg=%s schedule=fnv1a:%016llx arch=%s width=%llu%s%s%s", d->s.topo.name,
            task_name(d->s.task), model_name(d->s.model), (long long)d->s.root, d->s.alg[0] ? d->s.alg : "-",
            (unsigned long long)sched_fingerprint(&d->s), d->arch->name, (unsigned long long)o->width,
-           task_combines(d->s.task) ? " op=" : "", task_combines(d->s.task) ? romnoc_op_names[o->op] : "");
+           task_combines(d->s.task) ? " op=" : "", task_combines(d->s.task) ? romnoc_op_names[o->op] : "", active_s);
   snprintf(hdr_slash, sizeof hdr_slash, "// Generated by romnoc rtl_gen %s for %s\n", ROMNOC_VERSION, design_s);
   snprintf(hdr_hash, sizeof hdr_hash, "# Generated by romnoc rtl_gen %s for %s\n", ROMNOC_VERSION, design_s);
   snprintf(hdr_golden, sizeof hdr_golden, "# Generated by romnoc rtl_gen %s (golden model) for %s seed=%llu\n",

@@ -5,6 +5,8 @@
 # torus-4x4_allreduce_max_w32 or myschedule_w32.
 # ARCH empty: rtl_gen picks the architecture of the schedule's port model (rtl_gen --help).
 # OP empty: rtl_gen's default (add) for a combining task; OP is refused for the other tasks.
+# kbcast: ACTIVE (a list, e.g. 0,3,5-9) or K [KSEED] (K nodes drawn from seed KSEED, default 1,
+# as cmodel's --k K --seed S) name the active set, e.g. hypercube-4_kbcast_001_k5s3_w32.
 width=${WIDTH:-32} arch=${ARCH:-} op=${OP:-}
 tag="" opt_args=()
 [ -n "$arch" ] && opt_args=(--arch "$arch")
@@ -22,5 +24,9 @@ else
   [ -n "${MODEL:-}" ] && [ "$MODEL" != mla ] && gen_args+=(--model "$MODEL") tag="_$MODEL$tag"
   [ -n "${ALG:-}" ] && gen_args+=(--alg "$ALG") tag="${tag}_$ALG"
   case $task in snb | scatter | gather | reduce) gen_args+=(--root "${ROOT:-0}") tag="${tag}_r${ROOT:-0}" ;; esac
+  # kbcast's active set, fixed in the ROMs (passed for any task: rtl_gen refuses it elsewhere)
+  [ -n "${ACTIVE:-}" ] && gen_args+=(--active "$ACTIVE") tag="${tag}_a${ACTIVE//,/.}"
+  [ -n "${K:-}" ] && gen_args+=(--k "$K") tag="${tag}_k$K"
+  [ -n "${KSEED:-}" ] && gen_args+=(--active-seed "$KSEED") tag="${tag}s$KSEED"
   name="${topo/:/-}_${task}${tag}_w${width}"
 fi

@@ -63,6 +63,11 @@ Flit Bench::decode(const Bits& bus, int lane) const {
   f.origin = (uint32_t)bus.get(base + w, aw);
   f.broadcast = bus.get(base + w + 2 * aw, 1) != 0;
   f.dest = f.broadcast && !cfg_.combines() ? -1 : (int32_t)bus.get(base + w + aw, aw);
+  int kind = cfg_.kind_width() > 0 ? (int)bus.get(base + w + 2 * aw + 1, cfg_.kind_width()) : 0;
+  if (kind) {  // a control word: its value fills {dest, origin}; an unknown kind breaks the diff
+    f.origin = (uint32_t)bus.get(base + w, 2 * aw);
+    f.dest = kind == 1 ? -2 : kind == 2 ? -3 : -4;
+  }
   return f;
 }
 
@@ -98,6 +103,7 @@ void Bench::own_packet(Bits& bus, int lane, uint32_t node, bool broadcast, uint3
   bus.set(base + w, aw, node);
   bus.set(base + w + aw, aw, broadcast ? 0 : dest);
   bus.set(base + w + 2 * aw, 1, broadcast);
+  if (cfg_.kind_width() > 0) bus.set(base + w + 2 * aw + 1, cfg_.kind_width(), 0);  // a packet
 }
 
 void Bench::record(uint32_t cycle, int wire_delay, uint32_t node, int port, bool tx_valid, const Bits& tx_flit,
@@ -155,7 +161,9 @@ bool Bench::write_wire_log(const std::string& path) const {
   std::ofstream out(path);
   out << "# wire log of a simulated fabric: every transfer seen on a link\n"
       << "# topo=" << cfg_.topo << "\n# task=" << cfg_.task << "\n# model=" << cfg_.model << "\n# root=" << cfg_.root
-      << "\nslot\tsrc\tdst\torigin\tdest\n";
+      << "\n";
+  if (!cfg_.active.empty()) out << "# active=" << cfg_.active << "\n";  // kbcast: what cmodel verify checks against
+  out << "slot\tsrc\tdst\torigin\tdest\n";
   for (const WireRow& r : rows) out << r.slot << '\t' << r.src << '\t' << r.dst << '\t' << r.origin << '\t' << r.dest << '\n';
   return (bool)out;
 }

@@ -22,6 +22,7 @@ struct Config {
   std::string translation;          // "xor", "add" (coordinate-wise, radices below) or "none"
   std::vector<uint32_t> radices;    // coordinate 0 least significant
   std::vector<int32_t> neighbors;   // [u * ports + p]: the node lane p of u leads to, -1 none
+  std::string active;               // kbcast: the active set the ROMs fix ("0,3,5-9"), else ""
 
   // The node lane p of u leads to (-1: nowhere).
   int32_t neighbor(uint32_t u, int p) const { return neighbors[(size_t)u * (size_t)ports + (size_t)p]; }
@@ -29,6 +30,9 @@ struct Config {
   uint32_t destination(uint32_t u, uint32_t dest) const;
   // True for a combining task: flits carry partial sums of chunks (dest = the chunk).
   bool combines() const { return op != "none"; }
+  // Bits of the flit's word-kind field above the broadcast bit: 2 in a fabric with kbcast's
+  // control words (kind 0 a packet, 1 a counter, 2 a termination), else 0.
+  int kind_width() const { return flit_width - 1 - 2 * id_width - payload_width; }
 };
 
 // A bit vector held as 32-bit words, least significant first (the layout Verilator uses).
@@ -40,7 +44,9 @@ struct Bits {
   std::string hex(int lsb, int width) const;  // ceil(width/4) digits, most significant first
 };
 
-// One flit: {broadcast, dest, origin, payload}. A combining task's flit carries a partial sum
+// One flit: {kind, broadcast, dest, origin, payload}, kind where Config::kind_width() says. A
+// kbcast control word (kind 1 counter, 2 termination) carries its value in {dest, origin}: it is
+// decoded as origin = the value, dest = -2 or -3, the exchange format's rows. A combining task's flit carries a partial sum
 // of chunk dest; its broadcast bit marks a word passed on, whose origin field is the lane the
 // sender received it on, and otherwise the origin field is 1 for a moved partial, 0 a copy.
 struct Flit {

@@ -20,6 +20,9 @@
 #include "Vromnoc_sim_fabric__Dpi.h"
 #include "sim_config.h"
 #include "tb_common.h"
+#ifndef RN_ACTIVE
+#define RN_ACTIVE ""  // sim_config.h defines it for kbcast only
+#endif
 #include "verilated.h"
 #if VM_TRACE
 #include "verilated_vcd_c.h"
@@ -67,7 +70,7 @@ int main(int argc, char** argv) {
 
   const tb::Config cfg{RN_TOPO,        RN_TASK,     RN_MODEL,        RN_OP,       RN_ROOT,     RN_NODES,
                        RN_PORTS,       RN_ID_WIDTH, RN_PAYLOAD_WIDTH, RN_FLIT_WIDTH, RN_SLOTS,
-                       RN_CYCLES,      RN_TRANSLATION, RN_RADICES,   RN_NEIGHBORS};
+                       RN_CYCLES,      RN_TRANSLATION, RN_RADICES,   RN_NEIGHBORS, RN_ACTIVE};
   tb::Bench bench(cfg, seed);
   g.bench = &bench;
   g.tx_flit = g.dlv_flit = g.inj = tb::Bits(cfg.flit_width);

@@ -15,6 +15,9 @@
 #include "sc_bits.h"
 #include "sim_config.h"
 #include "tb_common.h"
+#ifndef RN_ACTIVE
+#define RN_ACTIVE ""  // sim_config.h defines it for kbcast only
+#endif
 #include "verilated.h"
 
 namespace {
@@ -124,7 +127,7 @@ int sc_main(int argc, char* argv[]) {
   const std::string out = tb::plusarg(argc, argv, "out", ".");
   const tb::Config cfg{RN_TOPO,        RN_TASK,     RN_MODEL,        RN_OP,       RN_ROOT,     RN_NODES,
                        RN_PORTS,       RN_ID_WIDTH, RN_PAYLOAD_WIDTH, RN_FLIT_WIDTH, RN_SLOTS,
-                       RN_CYCLES,      RN_TRANSLATION, RN_RADICES,   RN_NEIGHBORS};
+                       RN_CYCLES,      RN_TRANSLATION, RN_RADICES,   RN_NEIGHBORS, RN_ACTIVE};
   tb::Bench bench(cfg, seed);
 
   sc_clock clk("clk", 10, SC_NS);

@@ -191,6 +191,23 @@ row "rtl_gen --op on a combining schedule file" 0 '' \
   '"$R" --schedule s.tsv --op=xor -o d' \
   'grep -q "^op=xor$" d/design.txt && grep -q "^# op=xor$" d/golden/deliveries.tsv'
 
+# -------------------------------------------------------------- kbcast's active set in rtl_gen
+row "rtl_gen --active with an unknown node" 2 "active set item '16' is not a node id or range lo-hi of 0\.\.15" '' \
+  '"$R" --topo hypercube:4 --task kbcast --active 3,16 -o d'
+row "rtl_gen --active malformed" 2 "active set item '5-' is not a node id" '' \
+  '"$R" --topo hypercube:4 --task kbcast --active 1,5- -o d'
+row "rtl_gen --k out of range" 2 "--k '17' is not a number of nodes of hypercube:4 \(1\.\.16\)" '' \
+  '"$R" --topo hypercube:4 --task kbcast --k 17 -o d'
+row "rtl_gen kbcast on a torus" 2 "task kbcast is defined on the hypercube under mla \(001\), not on torus:4x4" '' \
+  '"$R" --topo torus:4x4 --task kbcast --k 3 -o d'
+row "rtl_gen --active for mnb" 2 "--active '1,2' applies to task kbcast only, not mnb" '' \
+  '"$R" --topo hypercube:4 --task mnb --active 1,2 -o d'
+row "rtl_gen kbcast 001 on the simple router" 2 "the simple router sends no constant control words" '' \
+  '"$R" --topo hypercube:4 --task kbcast --k 5 --alg 001 --arch simple -o d'
+row "rtl_gen kbcast into an existing design keeps it on a refusal" 2 "--k '0' is not a number of nodes" \
+  '"$R" --topo hypercube:3 --task kbcast --k 3 -o d' \
+  '"$R" --topo hypercube:3 --task kbcast --k 0 -o d'
+
 # -------------------------------------------------------------- sizes before allocation
 row "--max-mem refuses scatter on hypercube:16 with the figure" 2 \
   "scatter on hypercube:16 needs [0-9.]+ MiB, over the memory limit of 1\.0 MiB \(--max-mem\)" '' \

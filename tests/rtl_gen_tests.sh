@@ -183,5 +183,51 @@ for w in 1 33 64 65 1024; do
   "$bin" --topo hypercube:3 --task te --width $w -o "$T/w$w" >"$T/stdout" 2>&1 && pass || fail "rtl_gen --width $w"
 done
 
+# kbcast with the active set fixed at generation (docs/KBCAST.md): refusals, the set drawn as
+# cmodel draws it, a tagged flit only where the schedule has control words
+bad "item 'x'" --topo hypercube:3 --task kbcast --active 1,x -o "$T/out"
+bad "'9'" --topo hypercube:3 --task kbcast --active 1,9 -o "$T/out"
+bad "node 2 twice" --topo hypercube:3 --task kbcast --active 2,2 -o "$T/out"
+bad "'9'" --topo hypercube:3 --task kbcast --k 9 -o "$T/out"
+bad "'0'" --topo hypercube:3 --task kbcast --k 0 -o "$T/out"
+bad "torus:4x4" --topo torus:4x4 --task kbcast --k 3 -o "$T/out"
+bad "oneway" --topo hypercube:3 --task kbcast --k 3 --model oneway -o "$T/out"
+bad "--active '1,2' applies to task kbcast only, not mnb" --topo hypercube:3 --task mnb --active 1,2 -o "$T/out"
+bad "--k '2' applies to task kbcast only, not te" --topo hypercube:3 --task te --k 2 -o "$T/out"
+bad "--active-seed '5' applies to task kbcast only" --topo hypercube:3 --task mnb --active-seed 5 -o "$T/out"
+bad "needs its active set" --topo hypercube:3 --task kbcast -o "$T/out"
+bad "--active-seed 'x'" --topo hypercube:3 --task kbcast --k 3 --active-seed x -o "$T/out"
+bad "not both" --topo hypercube:3 --task kbcast --k 3 --active 1 -o "$T/out"
+bad "the simple router sends no constant control words" --topo hypercube:3 --task kbcast --k 3 --alg 001 --arch simple -o "$T/out"
+cm=$(dirname "$bin")/cmodel
+[ -x "$cm" ] || cm=build/cmodel
+"$cm" schedule --topo hypercube:4 --task kbcast --alg 001 --k 6 --seed 9 -o "$T/kb.tsv"
+bad "drop --active, --k and --active-seed" --schedule "$T/kb.tsv" --k 3 -o "$T/out"
+# --k K --active-seed S is cmodel's --k K --seed S: the same set, the same design as the file
+"$bin" --topo hypercube:4 --task kbcast --alg 001 --k 6 --active-seed 9 -o "$T/kbk" &&
+  "$bin" --schedule "$T/kb.tsv" -o "$T/kbf" && diff -r "$T/kbk" "$T/kbf" >/dev/null && pass ||
+  fail "kbcast: --k 6 --active-seed 9 and cmodel's --k 6 --seed 9 schedule file give different designs"
+want=$(sed -n 's/^# active=//p' "$T/kb.tsv")
+grep -qx "active=$want" "$T/kbk/design.txt" && [ "$(printf '%s' "$want" | tr ',' '\n' | wc -l)" -ge 1 ] && pass ||
+  fail "kbcast: design.txt does not carry the active set '$want'"
+# 001's counters and terminations: a 2-bit kind above the broadcast bit (2 + 1 + 2*4 + 32 = 43);
+# ranked has none: the mnb flit (1 + 2*4 + 32 = 41)
+grep -qx "flit_width=43" "$T/kbk/design.txt" && pass || fail "kbcast 001 on hypercube:4: want flit_width=43"
+"$bin" --topo hypercube:4 --task kbcast --alg ranked --active 1,6,11 -o "$T/kbr" && grep -qx "flit_width=41" "$T/kbr/design.txt" &&
+  pass || fail "kbcast ranked on hypercube:4: want flit_width=41"
+# every construction at d = 3..7, widths 1 and 32 (a counter up to N rides in {dest, origin}, not the payload)
+for d in 3 4 5 6 7; do
+  for alg in 001 same-order random mnb-subset offline; do
+    for w in 1 32; do
+      "$bin" --topo "hypercube:$d" --task kbcast --alg $alg --k $((d + 2)) --active-seed $d --width $w -o "$T/kbs" \
+        >"$T/stdout" 2>&1 && grep -qx "deliveries=$(((d + 2) * ((1 << d) - 1)))" "$T/kbs/design.txt" && pass ||
+        fail "rtl_gen kbcast hypercube:$d $alg K=$((d + 2)) width $w: $(head -c 300 "$T/stdout")"
+    done
+  done
+done
+"$bin" --topo hypercube:4 --task kbcast --alg 001-mnb --active 0-15 -o "$T/kbs" && pass || fail "rtl_gen kbcast 001-mnb"
+"$bin" --topo hypercube:4 --task kbcast --alg ranked-prefix --k 4 -o "$T/kbs" && pass || fail "rtl_gen kbcast ranked-prefix"
+"$bin" --topo hypercube:4 --task kbcast --alg pair --active 0,15 -o "$T/kbs" && pass || fail "rtl_gen kbcast pair"
+
 echo "rtl_gen: $npass passed, $nfail failed"
 [ $nfail -eq 0 ]

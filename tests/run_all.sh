@@ -41,6 +41,7 @@ run_suite "bad input: the reproducers of issue 10, refusals, atomic outputs" \
 run_suite "bad input under asan+ubsan" bash tests/bad_input.sh build/asan/cmodel build/asan/rtl_gen build/asan/rtl_gen
 run_suite "fuzzing: TSV reader, verifier, both command lines (libFuzzer, asan+ubsan)" bash tests/fuzz_tests.sh
 run_suite "hardware: generate, lint, yosys, verilate, simulate, diff, verify" bash tests/sim_tests.sh
+run_suite "hardware: kbcast with the active set fixed at generation (001 and the special cases)" bash tests/kbcast_sim.sh
 run_suite "synthesis: yosys generic, ice40 + nextpnr" bash tests/synth_tests.sh
 run_suite "the run-time kbcast router: d = 3..5, 50 active sets each, bad inputs, FIFO overflow" bash tests/kbrt_tests.sh
 
