@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # kbcast_sim.sh — hardware tests of kbcast (001) on the ROM routers with the active set fixed at
-# generation: the schedules of 001 (d = 3..6), 001-mnb, same-order, pair, ranked, mnb-subset and
-# offline generated (ACTIVE=LIST or K=K KSEED=S), linted, simulated, the wire log (counters and
-# terminations included) and deliveries diffed against the golden files, the wire log verified
-# by cmodel under mla, the fabric read by Yosys; a kbcast schedule given as a file; the simple router on a schedule
-# without control words; a ROM whose control words are edited must FAIL. Expected slots come
-# from 001's formulas (docs/KBCAST.md), never from the program:
-#   001 2*ceil(K/d) + 4d; 001-mnb (K = N) 2*ceil(N/d) + 2d - 1; ranked, pair d; same-order at
-#   most d + K - 1; mnb-subset 000's mnb optimum ceil((N-1)/d); offline at least the bound
-#   max(d, ceil((N-1)K/(dN))). Every run delivers K(N-1) packets (txlb of the verifier).
+# generation: the schedules of 001 (d = 3..6), 001-mnb, same-order, pair, ranked, ranked-prefix,
+# random, mnb-subset and offline generated (ACTIVE=LIST or K=K KSEED=S), linted, simulated, the
+# wire log (counters and terminations included) and deliveries diffed against the golden files,
+# the wire log verified by cmodel under mla, the fabric read by Yosys; a kbcast schedule given as
+# a file; the simple router on a schedule without control words; a ROM whose control words are
+# edited must FAIL. Expected slots come from 001's formulas (docs/KBCAST.md), never from the
+# program:
+#   001 2*ceil(K/d) + 4d; 001-mnb (K = N) 2*ceil(N/d) + 2d - 1; ranked, pair d; ranked-prefix 3d;
+#   same-order at most d + K - 1; mnb-subset 000's mnb optimum ceil((N-1)/d); offline and random
+#   at least the bound max(d, ceil((N-1)K/(dN))). Every run delivers K(N-1) packets (txlb of the
+#   verifier).
 # Ends with "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
@@ -68,6 +70,8 @@ kb_run "ranked d=5 ACTIVE=3,9,30" 5 3 "=5" TOPO=hypercube:5 TASK=kbcast ALG=rank
 kb_run "pair d=3 ACTIVE=1,6" 3 2 "=3" TOPO=hypercube:3 TASK=kbcast ALG=pair ACTIVE=1,6
 kb_run "mnb-subset d=4 K=12" 4 12 "=$(ceil 15 4)" TOPO=hypercube:4 TASK=kbcast ALG=mnb-subset K=12 KSEED=5
 kb_run "offline d=5 K=10" 5 10 ">=$(kb_lb 5 10)" TOPO=hypercube:5 TASK=kbcast ALG=offline K=10 KSEED=7
+kb_run "ranked-prefix d=3 K=3 (counters without K to the roots)" 3 3 "=9" TOPO=hypercube:3 TASK=kbcast ALG=ranked-prefix K=3 KSEED=2
+kb_run "random d=4 K=6 (terminations without counters)" 4 6 ">=$(kb_lb 4 6)" TOPO=hypercube:4 TASK=kbcast ALG=random K=6 KSEED=2
 # a schedule without control words on the simple router
 kb_run "ranked d=3 simple router" 3 3 "=3" TOPO=hypercube:3 TASK=kbcast ALG=ranked ACTIVE=2,4,7 ARCH=simple
 grep -qx "arch=simple" "$gen_dir/design.txt" 2>/dev/null && pass || fail "ranked d=3 on the simple router: want arch=simple"
