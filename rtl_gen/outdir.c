@@ -100,16 +100,19 @@ int outdir_begin(outdir *d, const char *dir, const char *const *subdirs, size_t 
     }
     d->exists = kind == 2;
   }
-  if (make_parents(d->tmp) || mkdir(d->tmp, 0777)) {
-    snprintf(err, errlen, "cannot create '%s': %s", shown, strerror(errno));
-    return -1;
-  }
+  /* the handler first, then the name, then the directory: a signal at any point between them
+   * finds the temporary on the cleanup list (removing one not made yet is harmless) */
   if (cleanup_reserve(nfiles + nsubdirs + 1)) {
-    rmdir(d->tmp);
     snprintf(err, errlen, "out of memory");
     return -1;
   }
   cleanup_push(d->tmp);
+  if (make_parents(d->tmp) || mkdir(d->tmp, 0777)) {
+    int saved = errno;
+    cleanup_clear();
+    snprintf(err, errlen, "cannot create '%s': %s", shown, strerror(saved));
+    return -1;
+  }
   for (size_t i = 0; i < nsubdirs; i++) {
     char sub[PATH_MAX];
     if (snprintf(sub, sizeof sub, "%s/%s", d->tmp, subdirs[i]) >= (int)sizeof sub || mkdir(sub, 0777)) {
