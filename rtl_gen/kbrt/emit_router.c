@@ -94,51 +94,139 @@ static void emit_functions(vwriter *w, const kbrt_design *k) {
   vw_close(w, "endfunction");
 }
 
-/* one FIFO q: the stored packets, the arrivals of the cycle in the contract's order (own packet,
- * then lanes 0..d-1), the head that leaves, overflow */
-static void emit_fifo(vwriter *w, const kbrt_design *k, int q) {
+static int clog2i(int n) {
+  int b = 0;
+  while ((1 << b) < n) b++;
+  return b;
+}
+
+/* the phase-2 storage's sizes: banks of F entries (one per in-port), queues of M slot masks
+ * (one per out-port; the front slot is a register, so M = F - 1 suffice, at least 1) */
+typedef struct {
+  int F, aw, cw, M, maw, mcw;
+} kbrt_sizes;
+
+static kbrt_sizes sizes_of(const kbrt_design *k) {
+  kbrt_sizes z;
+  z.F = k->fifo_depth;
+  z.aw = z.F > 1 ? clog2i(z.F) : 1;
+  z.cw = clog2i(z.F + 1);
+  z.M = z.F > 1 ? z.F - 1 : 1;
+  z.maw = z.M > 1 ? clog2i(z.M) : 1;
+  z.mcw = clog2i(z.M + 1);
+  return z;
+}
+
+/* "ptr == top ? 0 : ptr + 1" (a ring of top+1 entries) */
+static void emit_next_ptr(vwriter *w, const char *name, const char *ptr, int width, int top) {
+  char a[32], b[32], c[32];
+  if (top == 0) vw_line(w, "wire [%d:0] %s = %s;", width - 1, name, lit(a, sizeof a, width, 0));
+  else
+    vw_line(w, "wire [%d:0] %s = (%s == %s) ? %s : %s + %s;", width - 1, name, ptr, lit(a, sizeof a, width, (uint32_t)top),
+            lit(b, sizeof b, width, 0), ptr, lit(c, sizeof c, width, 1));
+}
+
+/* bank p: the phase-2 packets lane p received and has not sent on yet. One writer (lane p: every
+ * data-up arrival is written, also one that leaves at once), one reader (the queue of out-port
+ * in_f[p]): a 1R1W memory with a registered read, so block RAM where the target has it. The read
+ * address of the next cycle is this cycle's head after the pop; an entry written in the cycle its
+ * address is read comes from the write register (the memory returns the old word). b<p>_front is
+ * the bank's head, or lane p's arrival while the bank is empty. */
+static void emit_bank(vwriter *w, const kbrt_design *k, int p) {
   char a[32], b[32];
-  int d = k->d, F = k->fifo_depth, PW = k->packet_width, tw = k->fifo_count_width + 2;
-  while ((1 << tw) < F + d + 2) tw++;
-  vw_line(w, "// FIFO %d: packets waiting for lane %d (phase 2), or the root list where lvl = %d", q, q, q);
-  vw_line(w, "reg [%d:0] f%d_q;  // %d entries, the head at the bottom", F * PW - 1, q, F);
-  vw_line(w, "reg [%d:0] f%d_c_q;  // entries held", k->fifo_count_width - 1, q);
-  vw_line(w, "wire f%d_list = is_root & (lvl == %s);", q, lit(a, sizeof a, k->lvl_width, (uint32_t)q));
-  vw_line(w, "wire f%d_own = own_v & (ownf_q == %s);", q, lit(a, sizeof a, k->port_width, (uint32_t)q));
-  for (int p = 0; p < d; p++)
-    vw_line(w, "wire f%d_a%d = rx%d_up & in%d_v & (in%d_f == %s);", q, p, p, p, p, lit(a, sizeof a, k->port_width, (uint32_t)q));
-  /* arrival i (own = 0, lane p = p+1) lands at entry pos_i = held + earlier arrivals; entry e
-   * of the extended queue is the held entry e, or the arrival that lands there (one of at most
-   * d+1 comparators per entry: no variable shift) */
-  char arr[RTL_KBRT_ARRIVALS][24], dat[RTL_KBRT_ARRIVALS][48];
-  snprintf(arr[0], sizeof arr[0], "f%d_own", q);
-  snprintf(dat[0], sizeof dat[0], "inj_flit_i");
-  for (int p = 0; p < d; p++) {
-    snprintf(arr[p + 1], sizeof arr[p + 1], "f%d_a%d", q, p);
-    snprintf(dat[p + 1], sizeof dat[p + 1], "rx%d_flit_i[%d:0]", p, PW - 1);
+  kbrt_sizes z = sizes_of(k);
+  int PW = k->packet_width;
+  vw_line(w, "// bank %d: the packets lane %d received and has not sent on (%d entries, a ring)", p, p, z.F);
+  vw_line(w, "reg [%d:0] b%d_mem [0:%d];", PW - 1, p, z.F - 1);
+  vw_line(w, "reg [%d:0] b%d_rd_q;  // b%d_mem[b%d_ra_q], read at the last edge", PW - 1, p, p, p);
+  vw_line(w, "reg [%d:0] b%d_wd_q;  // what lane %d wrote at the last edge", PW - 1, p, p);
+  vw_line(w, "reg b%d_byp_q;  // the head was written at the last edge: b%d_wd_q, not b%d_rd_q", p, p, p);
+  vw_line(w, "reg [%d:0] b%d_ra_q, b%d_wa_q;  // head, next free entry", z.aw - 1, p, p);
+  vw_line(w, "reg [%d:0] b%d_c_q;  // entries held", z.cw - 1, p);
+  vw_line(w, "wire b%d_we = rx%d_up & in%d_v;", p, p, p);
+  char nm[32], ptr[32];
+  snprintf(nm, sizeof nm, "b%d_ra_inc", p), snprintf(ptr, sizeof ptr, "b%d_ra_q", p);
+  emit_next_ptr(w, nm, ptr, z.aw, z.F - 1);
+  snprintf(nm, sizeof nm, "b%d_wa_inc", p), snprintf(ptr, sizeof ptr, "b%d_wa_q", p);
+  emit_next_ptr(w, nm, ptr, z.aw, z.F - 1);
+  vw_line(w, "wire [%d:0] b%d_ra_d = b%d_pop ? b%d_ra_inc : b%d_ra_q;", z.aw - 1, p, p, p, p);
+  vw_line(w, "wire b%d_empty = b%d_c_q == %s;", p, p, lit(a, sizeof a, z.cw, 0));
+  vw_line(w, "wire [%d:0] b%d_front = b%d_empty ? rx%d_flit_i[%d:0] : b%d_byp_q ? b%d_wd_q : b%d_rd_q;", PW - 1, p, p, p,
+          PW - 1, p, p, p);
+  vw_line(w, "wire [%d:0] b%d_c_d = b%d_c_q + {%s, b%d_we} - {%s, b%d_pop};", z.cw - 1, p, p, lit(a, sizeof a, z.cw - 1, 0), p,
+          lit(b, sizeof b, z.cw - 1, 0), p);
+  vw_line(w, "wire b%d_err = b%d_we & (b%d_c_q == %s);  // a write into a full bank: overflow", p, p, p,
+          lit(a, sizeof a, z.cw, (uint32_t)z.F));
+  vw_open(w, "always @(posedge clk_i) begin");
+  vw_line(w, "if (b%d_we) b%d_mem[b%d_wa_q] <= rx%d_flit_i[%d:0];", p, p, p, p, PW - 1);
+  vw_line(w, "b%d_rd_q <= b%d_mem[b%d_ra_d];", p, p, p);
+  vw_line(w, "b%d_wd_q <= rx%d_flit_i[%d:0];", p, p, PW - 1);
+  vw_line(w, "b%d_byp_q <= b%d_we & (b%d_wa_q == b%d_ra_d);", p, p, p, p);
+  vw_close(w, "end");
+}
+
+/* queue q: the order in which out-port q (or the root list, where lvl = q) sends the packets it
+ * holds. A packet is named by its lane bit: bit 0 the own packet, bit p+1 lane p (its bank).
+ * The packets of one slot are a mask sent lowest bit first (own, then lanes 0..d-1: the
+ * contract's order); q<q>_cm_q is the mask of the front slot, what it has not sent yet, and the
+ * masks of later slots wait in a ring of M entries with one writer. While nothing waits, the
+ * slot's arrivals q<q>_a are the front themselves (a packet leaves the slot after it arrived). */
+static void emit_queue(vwriter *w, const kbrt_design *k, int q) {
+  char a[32], b[32];
+  kbrt_sizes z = sizes_of(k);
+  int d = k->d, PW = k->packet_width;
+  vw_line(w, "// queue %d: the order of the packets waiting for lane %d, or of the root list where lvl = %d", q, q, q);
+  vw_line(w, "reg [%d:0] q%d_cm_q;  // the front slot's packets not sent yet (bit 0 own, bit p+1 lane p)", d, q);
+  vw_line(w, "reg [%d:0] q%d_mq [0:%d];  // the masks of later slots, a ring", d, q, z.M - 1);
+  vw_line(w, "reg [%d:0] q%d_mr_q, q%d_mw_q;", z.maw - 1, q, q);
+  vw_line(w, "reg [%d:0] q%d_mc_q;  // masks held in the ring", z.mcw - 1, q);
+  vw_line(w, "wire q%d_list = is_root & (lvl == %s);", q, lit(a, sizeof a, k->lvl_width, (uint32_t)q));
+  vw_raw(w, "  wire [%d:0] q%d_a = {", d, q);
+  for (int p = d - 1; p >= 0; p--)
+    vw_raw(w, "rx%d_up & in%d_v & (in%d_f == %s), ", p, p, p, lit(a, sizeof a, k->port_width, (uint32_t)q));
+  vw_raw(w, "own_v & (ownf_q == %s)};  // this slot's arrivals\n", lit(a, sizeof a, k->port_width, (uint32_t)q));
+  vw_line(w, "wire q%d_cmv = q%d_cm_q != %s;", q, q, lit(a, sizeof a, d + 1, 0));
+  vw_line(w, "wire [%d:0] q%d_e = q%d_cmv ? q%d_cm_q : q%d_a;  // the front slot", d, q, q, q, q);
+  vw_raw(w, "  wire [%d:0] q%d_h = {", d, q);
+  for (int i = d; i >= 0; i--) {
+    if (i == 0) vw_raw(w, "q%d_e[0]", q);
+    else vw_raw(w, "q%d_e[%d] & ~|q%d_e[%d:0], ", q, i, q, i - 1);
   }
-  vw_line(w, "wire [%d:0] f%d_pos0 = {%s, f%d_c_q};", tw - 1, q, lit(a, sizeof a, tw - k->fifo_count_width, 0), q);
-  for (int i = 1; i <= d + 1; i++)
-    vw_line(w, "wire [%d:0] f%d_pos%d = f%d_pos%d + {%s, %s};", tw - 1, q, i, q, i - 1, lit(a, sizeof a, tw - 1, 0), arr[i - 1]);
-  vw_line(w, "wire [%d:0] f%d_tail = f%d_pos%d;", tw - 1, q, q, d + 1);
-  for (int e = 0; e <= F; e++) {
-    vw_raw(w, "  wire [%d:0] f%d_e%d = ", PW - 1, q, e);
-    if (e < F) vw_raw(w, "(f%d_pos0 > %s) ? f%d_q[%d:%d] : ", q, lit(a, sizeof a, tw, (uint32_t)e), q, (e + 1) * PW - 1, e * PW);
-    vw_raw(w, "(");
-    for (int i = 0; i <= d; i++)
-      vw_raw(w, "%s({%d{%s & (f%d_pos%d == %s)}} & %s)", i ? " | " : "", PW, arr[i], q, i,
-             lit(b, sizeof b, tw, (uint32_t)e), dat[i]);
-    vw_raw(w, ");\n");
-  }
-  vw_raw(w, "  wire [%d:0] f%d_ext = {", (F + 1) * PW - 1, q);
-  for (int e = F; e >= 0; e--) vw_raw(w, "f%d_e%d%s", q, e, e ? ", " : "");
-  vw_raw(w, "};\n");
-  vw_line(w, "wire f%d_pop = (f%d_tail != %s) & (~f%d_list | p3_on);", q, q, lit(a, sizeof a, tw, 0), q);
-  vw_line(w, "wire [%d:0] f%d_left = f%d_tail - {%s, f%d_pop};", tw - 1, q, q, lit(b, sizeof b, tw - 1, 0), q);
-  vw_line(w, "wire [%d:0] f%d_d = f%d_pop ? f%d_ext[%d:%d] : f%d_ext[%d:0];", F * PW - 1, q, q, q, (F + 1) * PW - 1, PW, q,
-          F * PW - 1);
-  vw_line(w, "wire f%d_err = f%d_left > %s;  // more than F entries after the send: overflow", q, q,
-          lit(a, sizeof a, tw, (uint32_t)F));
+  vw_raw(w, "};  // its lowest lane: the head\n");
+  vw_line(w, "wire q%d_pop = q%d_e != %s & (~q%d_list | p3_on);", q, q, lit(a, sizeof a, d + 1, 0), q);
+  vw_line(w, "wire [%d:0] q%d_r = q%d_pop ? q%d_e & ~q%d_h : q%d_e;  // the front slot after the send", d, q, q, q, q, q);
+  vw_line(w, "wire q%d_rv = q%d_r != %s;", q, q, lit(a, sizeof a, d + 1, 0));
+  vw_line(w, "wire q%d_mqv = q%d_mc_q != %s;", q, q, lit(a, sizeof a, z.mcw, 0));
+  vw_line(w, "wire q%d_push = q%d_cmv & (q%d_a != %s) & (q%d_rv | q%d_mqv);  // the arrivals wait behind others", q, q, q,
+          lit(a, sizeof a, d + 1, 0), q, q);
+  vw_line(w, "wire q%d_next = q%d_cmv & ~q%d_rv & q%d_mqv;  // the front slot is done: the ring's head is next", q, q, q, q);
+  vw_line(w, "wire [%d:0] q%d_cm_d = (~q%d_cmv | q%d_rv) ? q%d_r : q%d_mqv ? q%d_mq[q%d_mr_q] : q%d_a;", d, q, q, q, q, q, q,
+          q, q);
+  char nm[32], ptr[32];
+  snprintf(nm, sizeof nm, "q%d_mr_inc", q), snprintf(ptr, sizeof ptr, "q%d_mr_q", q);
+  emit_next_ptr(w, nm, ptr, z.maw, z.M - 1);
+  snprintf(nm, sizeof nm, "q%d_mw_inc", q), snprintf(ptr, sizeof ptr, "q%d_mw_q", q);
+  emit_next_ptr(w, nm, ptr, z.maw, z.M - 1);
+  vw_line(w, "wire [%d:0] q%d_mc_d = q%d_mc_q + {%s, q%d_push} - {%s, q%d_next};", z.mcw - 1, q, q,
+          lit(a, sizeof a, z.mcw - 1, 0), q, lit(b, sizeof b, z.mcw - 1, 0), q);
+  vw_line(w, "wire q%d_err = q%d_push & ~q%d_next & (q%d_mc_q == %s);  // a push into a full ring: overflow", q, q, q, q,
+          lit(a, sizeof a, z.mcw, (uint32_t)z.M));
+  vw_raw(w, "  wire [%d:0] q%d_head = ({%d{q%d_h[0]}} & own_front)", PW - 1, q, PW, q);
+  for (int p = 0; p < d; p++) vw_raw(w, " | ({%d{q%d_h[%d]}} & b%d_front)", PW, q, p + 1, p);
+  vw_raw(w, ";\n");
+  vw_open(w, "always @(posedge clk_i) begin");
+  vw_line(w, "if (q%d_push) q%d_mq[q%d_mw_q] <= q%d_a;", q, q, q, q);
+  vw_close(w, "end");
+}
+
+/* bank p's and queue p's pointers and counts back to empty (reset, start) */
+static void emit_store_clear(vwriter *w, const kbrt_design *k, int p) {
+  char a[32], b[32], c[32], e[32];
+  kbrt_sizes z = sizes_of(k);
+  vw_line(w, "b%d_ra_q <= %s; b%d_wa_q <= %s; b%d_c_q <= %s;", p, lit(a, sizeof a, z.aw, 0), p, lit(b, sizeof b, z.aw, 0), p,
+          lit(c, sizeof c, z.cw, 0));
+  vw_line(w, "q%d_cm_q <= %s; q%d_mr_q <= %s; q%d_mw_q <= %s; q%d_mc_q <= %s;", p, lit(a, sizeof a, k->d + 1, 0), p,
+          lit(b, sizeof b, z.maw, 0), p, lit(c, sizeof c, z.maw, 0), p, lit(e, sizeof e, z.mcw, 0));
 }
 
 void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
@@ -209,17 +297,32 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
           lit(a, sizeof a, TW, 2 * (uint32_t)d + 2));
   vw_line(w, "wire p3_on = run_q & is_root & k_q & (cyc_q >= p3_q);  // a root in phase 3");
   vw_blank(w);
-  for (int q = 0; q < d; q++) {
-    emit_fifo(w, k, q);
+  vw_line(w, "// phase 2: the packets a node holds are in single-writer stores, the own packet in own_q and");
+  vw_line(w, "// lane p's arrivals in bank p; queue q keeps the order in which out-port q sends them");
+  vw_line(w, "reg [%d:0] own_q;  // the own packet, from cycle %d on", PW - 1, 2 * d + 3);
+  vw_line(w, "wire [%d:0] own_front = own_v ? inj_flit_i : own_q;", PW - 1);
+  for (int p = 0; p < d; p++) vw_line(w, "wire b%d_pop;  // bank %d's head leaves (on the lane of queue in%d_f)", p, p, p);
+  vw_blank(w);
+  for (int p = 0; p < d; p++) {
+    emit_bank(w, k, p);
     vw_blank(w);
   }
-  /* the root list: FIFO lvl of a root */
-  vw_line(w, "// a root's list (FIFO lvl) in phase 3: its head on every lane, then the termination word");
+  for (int q = 0; q < d; q++) {
+    emit_queue(w, k, q);
+    vw_blank(w);
+  }
+  for (int p = 0; p < d; p++) {
+    vw_raw(w, "  assign b%d_pop = ", p);
+    for (int q = 0; q < d; q++) vw_raw(w, "%s(q%d_pop & q%d_h[%d])", q ? " | " : "", q, q, p + 1);
+    vw_raw(w, ";\n");
+  }
+  /* the root list: queue lvl of a root */
+  vw_line(w, "// a root's list (queue lvl) in phase 3: its head on every lane, then the termination word");
   vw_raw(w, "  wire root_pop = ");
-  for (int q = 0; q < d; q++) vw_raw(w, "%s(f%d_list & f%d_pop)", q ? " | " : "", q, q);
+  for (int q = 0; q < d; q++) vw_raw(w, "%s(q%d_list & q%d_pop)", q ? " | " : "", q, q);
   vw_raw(w, ";\n");
   vw_raw(w, "  wire [%d:0] root_head = ", PW - 1);
-  for (int q = 0; q < d; q++) vw_raw(w, "%s({%d{f%d_list}} & f%d_ext[%d:0])", q ? " | " : "", PW, q, q, PW - 1);
+  for (int q = 0; q < d; q++) vw_raw(w, "%s({%d{q%d_list}} & q%d_head)", q ? " | " : "", PW, q, q);
   vw_raw(w, ";\n");
   vw_line(w, "wire root_end = p3_on & ~root_pop & ~term_sent_q;");
   vw_blank(w);
@@ -236,7 +339,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
     for (int p = 0; p < d; p++)
       vw_raw(w, "%s((p3%d_s == %s) & rx%d_p3)", p ? " | " : "", q, lit(a, sizeof a, k->port_width, (uint32_t)p), p);
     vw_raw(w, ");\n");
-    vw_line(w, "wire fsend%d = f%d_pop & ~f%d_list;", q, q, q);
+    vw_line(w, "wire fsend%d = q%d_pop & ~q%d_list;", q, q, q);
     vw_line(w, "wire [6:0] src%d = {up_send%d, dn_send%d, k_send, fsend%d, root_pop, root_end, p3fwd%d};", q, q, q, q, q);
     vw_line(w, "wire tx%d_next = |src%d;", q, q);
     vw_line(w, "wire tx%d_clash = (src%d & (src%d - 7'd1)) != 7'd0;  // two sources in one slot", q, q, q);
@@ -255,7 +358,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
       vw_line(w, "if (dn_send%d) tx%d_d = {2'd%d, %s, dcur};", q, q, KBRT_COUNTER, zero_id);
       vw_line(w, "if (k_send) tx%d_d = {2'd%d, %s, uacc_q};", q, KBRT_COUNTER, zero_id);
     }
-    vw_line(w, "if (fsend%d) tx%d_d = {2'd%d, f%d_ext[%d:0]};", q, q, KBRT_DATA_UP, q, PW - 1);
+    vw_line(w, "if (fsend%d) tx%d_d = {2'd%d, q%d_head};", q, q, KBRT_DATA_UP, q);
     vw_line(w, "if (root_pop) tx%d_d = {2'd%d, root_head};", q, KBRT_DATA_DOWN);
     vw_line(w, "if (root_end) tx%d_d = {2'd%d, node, %s};", q, KBRT_END, lit(c, sizeof c, k->payload_width, 0));
     vw_line(w, "if (p3fwd%d) tx%d_d = p3in%d;", q, q, q);
@@ -275,11 +378,11 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "wire [%d:0] terms_want = is_root ? %s : %s;  // one per tree (a root ends its own)", tcw - 1,
           lit(a, sizeof a, tcw, (uint32_t)d - 1), lit(b, sizeof b, tcw, (uint32_t)d));
   vw_raw(w, "  wire busy = ");
-  for (int q = 0; q < d; q++) vw_raw(w, "%stx%d_next | (f%d_left != 0)", q ? " | " : "", q, q);
+  for (int q = 0; q < d; q++) vw_raw(w, "%stx%d_next | q%d_rv | q%d_mqv", q ? " | " : "", q, q, q);
   vw_raw(w, ";\n");
   vw_line(w, "wire finish = run_q & (terms_d == terms_want) & (~is_root | term_sent_q) & ~busy;");
   vw_raw(w, "  wire fault = run_q & ((terms_d > terms_want)");
-  for (int p = 0; p < d; p++) vw_raw(w, " | (rx%d_up & ~in%d_v) | f%d_err | tx%d_clash", p, p, p, p);
+  for (int p = 0; p < d; p++) vw_raw(w, " | (rx%d_up & ~in%d_v) | b%d_err | q%d_err | tx%d_clash", p, p, p, p, p);
   vw_raw(w, ");\n");
   vw_line(w, "assign done_o = done_q;");
   vw_line(w, "assign err_o = err_q;");
@@ -291,17 +394,20 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "cyc_q <= %s; p3_q <= %s; uacc_q <= %s; dacc_q <= %s;", lit(a, sizeof a, TW, 0), lit(b, sizeof b, TW, 0),
           lit(c, sizeof c, CW, 0), lit(c, sizeof c, CW, 0));
   vw_line(w, "ownf_q <= %s; terms_q <= %s;", lit(a, sizeof a, k->port_width, 0), lit(b, sizeof b, tcw, 0));
-  for (int p = 0; p < d; p++)
-    vw_line(w, "upv%d_q <= %s; f%d_c_q <= %s; tx%d_valid_q <= 1'b0;", p, lit(a, sizeof a, CW, 0), p,
-            lit(b, sizeof b, k->fifo_count_width, 0), p);
+  for (int p = 0; p < d; p++) {
+    vw_line(w, "upv%d_q <= %s; tx%d_valid_q <= 1'b0;", p, lit(a, sizeof a, CW, 0), p);
+    emit_store_clear(w, k, p);
+  }
   vw_close(w, "end else if (!run_q) begin");
   w->indent++;
   vw_open(w, "if (start_i) begin");
   vw_line(w, "run_q <= 1'b1; done_q <= 1'b0; err_q <= 1'b0; act_q <= bcast_i; k_q <= 1'b0; term_sent_q <= 1'b0;");
   vw_line(w, "cyc_q <= %s; uacc_q <= {%s, bcast_i}; dacc_q <= %s; terms_q <= %s;", lit(a, sizeof a, TW, 1),
           lit(b, sizeof b, CW - 1, 0), lit(c, sizeof c, CW, 0), lit(c + 16, sizeof c - 16, tcw, 0));
-  for (int p = 0; p < d; p++)
-    vw_line(w, "upv%d_q <= %s; f%d_c_q <= %s;", p, lit(a, sizeof a, CW, 0), p, lit(b, sizeof b, k->fifo_count_width, 0));
+  for (int p = 0; p < d; p++) {
+    vw_line(w, "upv%d_q <= %s;", p, lit(a, sizeof a, CW, 0));
+    emit_store_clear(w, k, p);
+  }
   vw_close(w, "end");
   vw_close(w, "end else begin");
   w->indent++;
@@ -316,7 +422,13 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_close(w, "end");
   for (int p = 0; p < d; p++) {
     vw_line(w, "upv%d_q <= upv%d;", p, p);
-    vw_line(w, "f%d_c_q <= f%d_left[%d:0];", p, p, k->fifo_count_width - 1);
+    vw_line(w, "b%d_c_q <= b%d_c_d;", p, p);
+    vw_line(w, "if (b%d_we) b%d_wa_q <= b%d_wa_inc;", p, p, p);
+    vw_line(w, "b%d_ra_q <= b%d_ra_d;", p, p);
+    vw_line(w, "q%d_cm_q <= q%d_cm_d;", p, p);
+    vw_line(w, "q%d_mc_q <= q%d_mc_d;", p, p);
+    vw_line(w, "if (q%d_push) q%d_mw_q <= q%d_mw_inc;", p, p, p);
+    vw_line(w, "if (q%d_next) q%d_mr_q <= q%d_mr_inc;", p, p, p);
     vw_line(w, "tx%d_valid_q <= tx%d_next;", p, p);
   }
   vw_line(w, "terms_q <= terms_d;");
@@ -331,10 +443,8 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_blank(w);
   vw_line(w, "// data registers (no reset: read only where a valid bit or count says so)");
   vw_open(w, "always @(posedge clk_i) begin");
-  for (int q = 0; q < d; q++) {
-    vw_line(w, "f%d_q <= f%d_d;", q, q);
-    vw_line(w, "tx%d_q <= tx%d_d;", q, q);
-  }
+  vw_line(w, "if (own_v) own_q <= inj_flit_i;");
+  for (int q = 0; q < d; q++) vw_line(w, "tx%d_q <= tx%d_d;", q, q);
   vw_close(w, "end");
   endmodule(w);
 }
