@@ -110,10 +110,12 @@ static kbrt_sizes sizes_of(const kbrt_design *k) {
   kbrt_sizes z;
   z.F = k->fifo_depth;
   z.aw = z.F > 1 ? clog2i(z.F) : 1;
-  z.cw = clog2i(z.F + 1);
+  z.cw = clog2i(z.F + 2); /* 0..F+1: a count beyond F is an overflow, seen a cycle later */
+  if (z.cw < 2) z.cw = 2;
   z.M = z.F > 1 ? z.F - 1 : 1;
   z.maw = z.M > 1 ? clog2i(z.M) : 1;
-  z.mcw = clog2i(z.M + 1);
+  z.mcw = clog2i(z.M + 2);
+  if (z.mcw < 2) z.mcw = 2;
   return z;
 }
 
@@ -137,7 +139,7 @@ static void emit_bank(vwriter *w, const kbrt_design *k, int p) {
   kbrt_sizes z = sizes_of(k);
   int PW = k->packet_width;
   vw_line(w, "// bank %d: the packets lane %d received and has not sent on (%d entries, a ring)", p, p, z.F);
-  vw_line(w, "reg [%d:0] b%d_mem [0:%d];", PW - 1, p, z.F - 1);
+  vw_line(w, "(* ram_style = \"block\" *) reg [%d:0] b%d_mem [0:%d];", PW - 1, p, z.F - 1);
   vw_line(w, "reg [%d:0] b%d_rd_q;  // b%d_mem[b%d_ra_q], read at the last edge", PW - 1, p, p, p);
   vw_line(w, "reg [%d:0] b%d_wd_q;  // what lane %d wrote at the last edge", PW - 1, p, p);
   vw_line(w, "reg b%d_byp_q;  // the head was written at the last edge: b%d_wd_q, not b%d_rd_q", p, p, p);
@@ -155,7 +157,7 @@ static void emit_bank(vwriter *w, const kbrt_design *k, int p) {
           PW - 1, p, p, p);
   vw_line(w, "wire [%d:0] b%d_c_d = b%d_c_q + {%s, b%d_we} - {%s, b%d_pop};", z.cw - 1, p, p, lit(a, sizeof a, z.cw - 1, 0), p,
           lit(b, sizeof b, z.cw - 1, 0), p);
-  vw_line(w, "wire b%d_err = b%d_we & (b%d_c_q == %s);  // a write into a full bank: overflow", p, p, p,
+  vw_line(w, "wire b%d_err = b%d_c_q > %s;  // a write into a full bank that no send made room for, last cycle", p, p,
           lit(a, sizeof a, z.cw, (uint32_t)z.F));
   vw_open(w, "always @(posedge clk_i) begin");
   vw_line(w, "if (b%d_we) b%d_mem[b%d_wa_q] <= rx%d_flit_i[%d:0];", p, p, p, p, PW - 1);
@@ -209,8 +211,7 @@ static void emit_queue(vwriter *w, const kbrt_design *k, int q) {
   emit_next_ptr(w, nm, ptr, z.maw, z.M - 1);
   vw_line(w, "wire [%d:0] q%d_mc_d = q%d_mc_q + {%s, q%d_push} - {%s, q%d_next};", z.mcw - 1, q, q,
           lit(a, sizeof a, z.mcw - 1, 0), q, lit(b, sizeof b, z.mcw - 1, 0), q);
-  vw_line(w, "wire q%d_err = q%d_push & ~q%d_next & (q%d_mc_q == %s);  // a push into a full ring: overflow", q, q, q, q,
-          lit(a, sizeof a, z.mcw, (uint32_t)z.M));
+  vw_line(w, "wire q%d_err = q%d_mc_q > %s;  // a push into a full ring, last cycle", q, q, lit(a, sizeof a, z.mcw, (uint32_t)z.M));
   vw_raw(w, "  wire [%d:0] q%d_head = ({%d{q%d_h[0]}} & own_front)", PW - 1, q, PW, q);
   for (int p = 0; p < d; p++) vw_raw(w, " | ({%d{q%d_h[%d]}} & b%d_front)", PW, q, p + 1, p);
   vw_raw(w, ";\n");
@@ -248,7 +249,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   emit_config(w, k);
   emit_functions(w, k);
   vw_blank(w);
-  vw_line(w, "reg run_q, done_q, err_q, act_q, k_q, term_sent_q;");
+  vw_line(w, "reg run_q, done_q, err_q, act_q, k_q, term_sent_q, p3_on_q;");
   vw_line(w, "reg [%d:0] cyc_q;  // the slot this cycle decides (1.. from start)", TW - 1);
   vw_line(w, "reg [%d:0] p3_q;  // roots: phase 3's first slot, once K has arrived (k_q)", TW - 1);
   vw_line(w, "reg [%d:0] uacc_q, dacc_q;  // up-sweep count, down-sweep count", CW - 1);
@@ -295,7 +296,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "assign inj_req_o = run_q & act_q & (cyc_q == %s);", lit(a, sizeof a, TW, 2 * (uint32_t)d + 1));
   vw_line(w, "wire own_v = run_q & act_q & (cyc_q == %s);  // the own packet is on inj_flit_i",
           lit(a, sizeof a, TW, 2 * (uint32_t)d + 2));
-  vw_line(w, "wire p3_on = run_q & is_root & k_q & (cyc_q >= p3_q);  // a root in phase 3");
+  vw_line(w, "wire p3_on = run_q & p3_on_q;  // a root in phase 3 (cyc_q >= p3_q, registered)");
   vw_blank(w);
   vw_line(w, "// phase 2: the packets a node holds are in single-writer stores, the own packet in own_q and");
   vw_line(w, "// lane p's arrivals in bank p; queue q keeps the order in which out-port q sends them");
@@ -342,27 +343,20 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
     vw_line(w, "wire fsend%d = q%d_pop & ~q%d_list;", q, q, q);
     vw_line(w, "wire [6:0] src%d = {up_send%d, dn_send%d, k_send, fsend%d, root_pop, root_end, p3fwd%d};", q, q, q, q, q);
     vw_line(w, "wire tx%d_next = |src%d;", q, q);
-    vw_line(w, "wire tx%d_clash = (src%d & (src%d - 7'd1)) != 7'd0;  // two sources in one slot", q, q, q);
-    vw_line(w, "reg [%d:0] tx%d_d;", FW - 1, q);
-    vw_open(w, "always @* begin");
-    vw_line(w, "tx%d_d = %s;", q, lit(a, sizeof a, FW, 0));
+    vw_line(w, "reg [6:0] src%d_q;  // last cycle's", q);
+    vw_line(w, "wire tx%d_clash = (src%d_q & (src%d_q - 7'd1)) != 7'd0;  // two sources in one slot, last cycle", q, q, q);
+    /* one source a slot in a correct run (else err_o): an AND-OR, no priority chain */
     const char *zero_id = lit(b, sizeof b, d, 0);
-    char cnt_pad[32];
-    lit(cnt_pad, sizeof cnt_pad, k->payload_width - CW, 0);
-    if (k->payload_width > CW) {
-      vw_line(w, "if (up_send%d) tx%d_d = {2'd%d, %s, %s, up_now};", q, q, KBRT_COUNTER, zero_id, cnt_pad);
-      vw_line(w, "if (dn_send%d) tx%d_d = {2'd%d, %s, %s, dcur};", q, q, KBRT_COUNTER, zero_id, cnt_pad);
-      vw_line(w, "if (k_send) tx%d_d = {2'd%d, %s, %s, uacc_q};", q, KBRT_COUNTER, zero_id, cnt_pad);
-    } else {
-      vw_line(w, "if (up_send%d) tx%d_d = {2'd%d, %s, up_now};", q, q, KBRT_COUNTER, zero_id);
-      vw_line(w, "if (dn_send%d) tx%d_d = {2'd%d, %s, dcur};", q, q, KBRT_COUNTER, zero_id);
-      vw_line(w, "if (k_send) tx%d_d = {2'd%d, %s, uacc_q};", q, KBRT_COUNTER, zero_id);
-    }
-    vw_line(w, "if (fsend%d) tx%d_d = {2'd%d, q%d_head};", q, q, KBRT_DATA_UP, q);
-    vw_line(w, "if (root_pop) tx%d_d = {2'd%d, root_head};", q, KBRT_DATA_DOWN);
-    vw_line(w, "if (root_end) tx%d_d = {2'd%d, node, %s};", q, KBRT_END, lit(c, sizeof c, k->payload_width, 0));
-    vw_line(w, "if (p3fwd%d) tx%d_d = p3in%d;", q, q, q);
-    vw_close(w, "end");
+    char cnt_pad[48] = "";
+    if (k->payload_width > CW) snprintf(cnt_pad, sizeof cnt_pad, "%d'd0, ", k->payload_width - CW);
+    vw_line(w, "wire [%d:0] tx%d_d =", FW - 1, q);
+    vw_line(w, "    ({%d{up_send%d}} & {2'd%d, %s, %sup_now})", FW, q, KBRT_COUNTER, zero_id, cnt_pad);
+    vw_line(w, "  | ({%d{dn_send%d}} & {2'd%d, %s, %sdcur})", FW, q, KBRT_COUNTER, zero_id, cnt_pad);
+    vw_line(w, "  | ({%d{k_send}} & {2'd%d, %s, %suacc_q})", FW, KBRT_COUNTER, zero_id, cnt_pad);
+    vw_line(w, "  | ({%d{fsend%d}} & {2'd%d, q%d_head})", FW, q, KBRT_DATA_UP, q);
+    vw_line(w, "  | ({%d{root_pop}} & {2'd%d, root_head})", FW, KBRT_DATA_DOWN);
+    vw_line(w, "  | ({%d{root_end}} & {2'd%d, node, %s})", FW, KBRT_END, lit(c, sizeof c, k->payload_width, 0));
+    vw_line(w, "  | ({%d{p3fwd%d}} & p3in%d);", FW, q, q);
     vw_line(w, "assign tx%d_valid_o = tx%d_valid_q;", q, q);
     vw_line(w, "assign tx%d_flit_o = tx%d_q;", q, q);
     vw_line(w, "assign dlv%d_valid_o = run_q & (rx%d_up | (rx%d_valid_i & (rx%d_kind == 2'd%d) & "
@@ -378,34 +372,41 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "wire [%d:0] terms_want = is_root ? %s : %s;  // one per tree (a root ends its own)", tcw - 1,
           lit(a, sizeof a, tcw, (uint32_t)d - 1), lit(b, sizeof b, tcw, (uint32_t)d));
   vw_raw(w, "  wire busy = ");
-  for (int q = 0; q < d; q++) vw_raw(w, "%stx%d_next | q%d_rv | q%d_mqv", q ? " | " : "", q, q, q);
+  /* anything held or arriving for a queue, a phase-3 word to repeat or a counter to send: what the
+   * sends and the held packets after them come from, without the pop logic on the path */
+  vw_raw(w, "up_send0 | dn_send0 | k_send");
+  for (int q = 1; q < d; q++) vw_raw(w, " | up_send%d | dn_send%d", q, q);
+  for (int q = 0; q < d; q++) vw_raw(w, " | q%d_cmv | (q%d_a != %s) | p3fwd%d", q, q, lit(a, sizeof a, d + 1, 0), q);
   vw_raw(w, ";\n");
   vw_line(w, "wire finish = run_q & (terms_d == terms_want) & (~is_root | term_sent_q) & ~busy;");
-  vw_raw(w, "  wire fault = run_q & ((terms_d > terms_want)");
-  for (int p = 0; p < d; p++) vw_raw(w, " | (rx%d_up & ~in%d_v) | b%d_err | q%d_err | tx%d_clash", p, p, p, p, p);
-  vw_raw(w, ");\n");
+  vw_raw(w, "  wire fault_now = run_q & (1'b0");
+  for (int p = 0; p < d; p++) vw_raw(w, " | (rx%d_up & ~in%d_v)", p, p);
+  vw_raw(w, ");  // traffic on a lane no tree uses in phase 2\n");
+  vw_raw(w, "  wire fault_last = (terms_q > terms_want)");
+  for (int p = 0; p < d; p++) vw_raw(w, " | b%d_err | q%d_err | tx%d_clash", p, p, p);
+  vw_raw(w, ";  // from registers: what went wrong in the last cycle\n");
   vw_line(w, "assign done_o = done_q;");
-  vw_line(w, "assign err_o = err_q;");
+  vw_line(w, "assign err_o = err_q | fault_last;");
   vw_blank(w);
   /* control registers */
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_open(w, "if (!rst_ni) begin");
-  vw_line(w, "run_q <= 1'b0; done_q <= 1'b0; err_q <= 1'b0; act_q <= 1'b0; k_q <= 1'b0; term_sent_q <= 1'b0;");
+  vw_line(w, "run_q <= 1'b0; done_q <= 1'b0; err_q <= 1'b0; act_q <= 1'b0; k_q <= 1'b0; term_sent_q <= 1'b0; p3_on_q <= 1'b0;");
   vw_line(w, "cyc_q <= %s; p3_q <= %s; uacc_q <= %s; dacc_q <= %s;", lit(a, sizeof a, TW, 0), lit(b, sizeof b, TW, 0),
           lit(c, sizeof c, CW, 0), lit(c, sizeof c, CW, 0));
   vw_line(w, "ownf_q <= %s; terms_q <= %s;", lit(a, sizeof a, k->port_width, 0), lit(b, sizeof b, tcw, 0));
   for (int p = 0; p < d; p++) {
-    vw_line(w, "upv%d_q <= %s; tx%d_valid_q <= 1'b0;", p, lit(a, sizeof a, CW, 0), p);
+    vw_line(w, "upv%d_q <= %s; tx%d_valid_q <= 1'b0; src%d_q <= 7'd0;", p, lit(a, sizeof a, CW, 0), p, p);
     emit_store_clear(w, k, p);
   }
   vw_close(w, "end else if (!run_q) begin");
   w->indent++;
   vw_open(w, "if (start_i) begin");
-  vw_line(w, "run_q <= 1'b1; done_q <= 1'b0; err_q <= 1'b0; act_q <= bcast_i; k_q <= 1'b0; term_sent_q <= 1'b0;");
+  vw_line(w, "run_q <= 1'b1; done_q <= 1'b0; err_q <= 1'b0; act_q <= bcast_i; k_q <= 1'b0; term_sent_q <= 1'b0; p3_on_q <= 1'b0;");
   vw_line(w, "cyc_q <= %s; uacc_q <= {%s, bcast_i}; dacc_q <= %s; terms_q <= %s;", lit(a, sizeof a, TW, 1),
           lit(b, sizeof b, CW - 1, 0), lit(c, sizeof c, CW, 0), lit(c + 16, sizeof c - 16, tcw, 0));
   for (int p = 0; p < d; p++) {
-    vw_line(w, "upv%d_q <= %s;", p, lit(a, sizeof a, CW, 0));
+    vw_line(w, "upv%d_q <= %s; src%d_q <= 7'd0;", p, lit(a, sizeof a, CW, 0), p);
     emit_store_clear(w, k, p);
   }
   vw_close(w, "end");
@@ -430,10 +431,13 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
     vw_line(w, "if (q%d_push) q%d_mw_q <= q%d_mw_inc;", p, p, p);
     vw_line(w, "if (q%d_next) q%d_mr_q <= q%d_mr_inc;", p, p, p);
     vw_line(w, "tx%d_valid_q <= tx%d_next;", p, p);
+    vw_line(w, "src%d_q <= src%d;", p, p);
   }
   vw_line(w, "terms_q <= terms_d;");
+  vw_line(w, "p3_on_q <= is_root & k_q & (cyc_q + %s >= p3_q);  // p3_q is set in cycle %d, long before", lit(a, sizeof a, TW, 1),
+          2 * d + 2);
   vw_line(w, "if (root_end) term_sent_q <= 1'b1;");
-  vw_line(w, "if (fault) err_q <= 1'b1;");
+  vw_line(w, "if (fault_now | fault_last) err_q <= 1'b1;");
   vw_open(w, "if (finish) begin");
   vw_line(w, "run_q <= 1'b0;");
   vw_line(w, "done_q <= 1'b1;");
