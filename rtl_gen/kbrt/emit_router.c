@@ -101,7 +101,8 @@ static int clog2i(int n) {
 }
 
 /* the phase-2 storage's sizes: banks of F entries (one per in-port), queues of M slot masks
- * (one per out-port; the front slot is a register, so M = F - 1 suffice, at least 1) */
+ * (one per out-port; the front slot is a register, so F - 1 suffice: more is an overflow; the
+ * ring keeps one entry when F = 1, which only a test of the overflow error asks for) */
 typedef struct {
   int F, aw, cw, M, maw, mcw;
 } kbrt_sizes;
@@ -211,7 +212,8 @@ static void emit_queue(vwriter *w, const kbrt_design *k, int q) {
   emit_next_ptr(w, nm, ptr, z.maw, z.M - 1);
   vw_line(w, "wire [%d:0] q%d_mc_d = q%d_mc_q + {%s, q%d_push} - {%s, q%d_next};", z.mcw - 1, q, q,
           lit(a, sizeof a, z.mcw - 1, 0), q, lit(b, sizeof b, z.mcw - 1, 0), q);
-  vw_line(w, "wire q%d_err = q%d_mc_q > %s;  // a push into a full ring, last cycle", q, q, lit(a, sizeof a, z.mcw, (uint32_t)z.M));
+  vw_line(w, "wire q%d_err = q%d_mc_q > %s;  // more than F-1 later slots (a push into a full ring), last cycle", q, q,
+          lit(a, sizeof a, z.mcw, (uint32_t)(z.F - 1)));
   vw_raw(w, "  wire [%d:0] q%d_head = ({%d{q%d_h[0]}} & own_front)", PW - 1, q, PW, q);
   for (int p = 0; p < d; p++) vw_raw(w, " | ({%d{q%d_h[%d]}} & b%d_front)", PW, q, p + 1, p);
   vw_raw(w, ";\n");
