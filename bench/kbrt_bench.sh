@@ -2,19 +2,30 @@
 # kbrt_bench.sh OUT.md — the run-time kbcast router (paper 001) on an iCE40 HX8K against the
 # schedule-ROM mnb router of the same cube (Yosys synth_ice40 + nextpnr-ice40, W = 32), and the
 # simulated cycles of its runs against 001's 2*ceil(K/d)+4d. Writes the "kbcast-runtime"
-# section of OUT.md. Two synthesis jobs at a time (the figures are deterministic).
+# section of OUT.md. JOBS synthesis jobs at a time (default 2; the figures are deterministic).
 #   SIZES="4 5" SIM_SIZES="3 4" RUNS=50 bench/kbrt_bench.sh OUT.md   (a subset)
+#   REUSE_ROM=1 keeps a ROM router's result already in build/bench/kbrt/rom-D.log (it does not
+#   depend on the run-time router).
 set -euo pipefail
 out=$1
 repo=$(cd "$(dirname "$0")/.." && pwd)
-sizes=${SIZES-"4 5 6 7"} sim_sizes=${SIM_SIZES-"3 4 5"} runs=${RUNS:-50}
+sizes=${SIZES-"4 5 6 7"} sim_sizes=${SIM_SIZES-"3 4 5"} runs=${RUNS:-50} njobs=${JOBS:-2}
 work=$repo/build/bench/kbrt
 mkdir -p "$work"
 jobs=()
-for d in $sizes; do jobs+=("rt $d" "rom $d"); done
+for d in $sizes; do
+  jobs+=("rt $d")
+  if [ "${REUSE_ROM:-0}" = 1 ] && grep -q '^SYNTH.*scope=router' "$work/rom-$d.log" 2>/dev/null; then
+    echo "-- BENCH kbcast-runtime rom hypercube:$d: kept $(grep '^SYNTH' "$work/rom-$d.log" | tail -n 1 | cut -d' ' -f6-)" >&2
+  else
+    jobs+=("rom $d")
+  fi
+done
 run_job() { # rt|rom D
   if [ "$1" = rt ]; then
+    local start=$(date +%s)
     D=$2 TARGET=ice40 SYNTH_DIR="$work/rt-$2" "$repo/scripts/kbrt_synth.sh" >"$work/rt-$2.log" 2>&1 || true
+    echo "seconds=$(($(date +%s) - start))" >>"$work/rt-$2.log"
   else
     TOPO=hypercube:$2 TASK=mnb TARGET=ice40 SYNTH_DIR="$work/rom-$2" "$repo/scripts/synth.sh" >"$work/rom-$2.log" 2>&1 || true
   fi
@@ -22,7 +33,7 @@ run_job() { # rt|rom D
 }
 export -f run_job
 export work repo
-printf '%s\n' "${jobs[@]}" | xargs -P 2 -I{} bash -c 'run_job {}'
+printf '%s\n' "${jobs[@]}" | xargs -P "$njobs" -I{} bash -c 'run_job {}'
 field() { sed -nE "s/.* $1=([^ ]+).*/\1/p"; }
 rows=""
 for d in $sizes; do

@@ -94,6 +94,35 @@ static void emit_functions(vwriter *w, const kbrt_design *k) {
   vw_close(w, "endfunction");
 }
 
+/* the configuration word's decodes the phase-2 and phase-3 paths use, as registers: cfg_i is a
+ * constant of the fabric, so they are loaded at every edge (start_i comes an edge or more after
+ * the clock starts), and no path runs from the configuration word through a comparator */
+static void emit_decoded(vwriter *w, const kbrt_design *k) {
+  char a[32];
+  int d = k->d;
+  vw_line(w, "reg [%d:0] inv_q;  // bit p: lane p carries a tree in phase 2", d - 1);
+  vw_line(w, "reg [%d:0] list_q;  // bit q: queue q is this root's list", d - 1);
+  for (int q = 0; q < d; q++) {
+    vw_line(w, "reg [%d:0] feed%d_q;  // bit p: lane p's phase-2 arrivals join queue %d", d - 1, q, q);
+    vw_line(w, "reg [%d:0] p3sel%d_q;  // bit p: lane %d repeats lane p's phase-3 words", d - 1, q, q);
+  }
+  vw_open(w, "always @(posedge clk_i) begin");
+  vw_raw(w, "    inv_q <= {");
+  for (int p = d - 1; p >= 0; p--) vw_raw(w, "in%d_v%s", p, p ? ", " : "};\n");
+  vw_raw(w, "    list_q <= {");
+  for (int q = d - 1; q >= 0; q--)
+    vw_raw(w, "is_root & (lvl == %s)%s", lit(a, sizeof a, k->lvl_width, (uint32_t)q), q ? ", " : "};\n");
+  for (int q = 0; q < d; q++) {
+    vw_raw(w, "    feed%d_q <= {", q);
+    for (int p = d - 1; p >= 0; p--)
+      vw_raw(w, "in%d_v & (in%d_f == %s)%s", p, p, lit(a, sizeof a, k->port_width, (uint32_t)q), p ? ", " : "};\n");
+    vw_raw(w, "    p3sel%d_q <= {", q);
+    for (int p = d - 1; p >= 0; p--)
+      vw_raw(w, "p3%d_v & (p3%d_s == %s)%s", q, q, lit(a, sizeof a, k->port_width, (uint32_t)p), p ? ", " : "};\n");
+  }
+  vw_close(w, "end");
+}
+
 static int clog2i(int n) {
   int b = 0;
   while ((1 << b) < n) b++;
@@ -133,8 +162,8 @@ static void emit_next_ptr(vwriter *w, const char *name, const char *ptr, int wid
  * data-up arrival is written, also one that leaves at once), one reader (the queue of out-port
  * in_f[p]): a 1R1W memory with a registered read, so block RAM where the target has it. The read
  * address of the next cycle is this cycle's head after the pop; an entry written in the cycle its
- * address is read comes from the write register (the memory returns the old word). b<p>_front is
- * the bank's head, or lane p's arrival while the bank is empty. */
+ * address is read comes from the write register (the memory returns the old word). b<p>_word is
+ * the bank's head while it holds one. */
 static void emit_bank(vwriter *w, const kbrt_design *k, int p) {
   char a[32], b[32];
   kbrt_sizes z = sizes_of(k);
@@ -146,16 +175,14 @@ static void emit_bank(vwriter *w, const kbrt_design *k, int p) {
   vw_line(w, "reg b%d_byp_q;  // the head was written at the last edge: b%d_wd_q, not b%d_rd_q", p, p, p);
   vw_line(w, "reg [%d:0] b%d_ra_q, b%d_wa_q;  // head, next free entry", z.aw - 1, p, p);
   vw_line(w, "reg [%d:0] b%d_c_q;  // entries held", z.cw - 1, p);
-  vw_line(w, "wire b%d_we = rx%d_up & in%d_v;", p, p, p);
+  vw_line(w, "wire b%d_we = rx%d_up & inv_q[%d];", p, p, p);
   char nm[32], ptr[32];
   snprintf(nm, sizeof nm, "b%d_ra_inc", p), snprintf(ptr, sizeof ptr, "b%d_ra_q", p);
   emit_next_ptr(w, nm, ptr, z.aw, z.F - 1);
   snprintf(nm, sizeof nm, "b%d_wa_inc", p), snprintf(ptr, sizeof ptr, "b%d_wa_q", p);
   emit_next_ptr(w, nm, ptr, z.aw, z.F - 1);
   vw_line(w, "wire [%d:0] b%d_ra_d = b%d_pop ? b%d_ra_inc : b%d_ra_q;", z.aw - 1, p, p, p, p);
-  vw_line(w, "wire b%d_empty = b%d_c_q == %s;", p, p, lit(a, sizeof a, z.cw, 0));
-  vw_line(w, "wire [%d:0] b%d_front = b%d_empty ? rx%d_flit_i[%d:0] : b%d_byp_q ? b%d_wd_q : b%d_rd_q;", PW - 1, p, p, p,
-          PW - 1, p, p, p);
+  vw_line(w, "wire [%d:0] b%d_word = b%d_byp_q ? b%d_wd_q : b%d_rd_q;  // the head (registered select)", PW - 1, p, p, p, p);
   vw_line(w, "wire [%d:0] b%d_c_d = b%d_c_q + {%s, b%d_we} - {%s, b%d_pop};", z.cw - 1, p, p, lit(a, sizeof a, z.cw - 1, 0), p,
           lit(b, sizeof b, z.cw - 1, 0), p);
   vw_line(w, "wire b%d_err = b%d_c_q > %s;  // a write into a full bank that no send made room for, last cycle", p, p,
@@ -177,16 +204,16 @@ static void emit_bank(vwriter *w, const kbrt_design *k, int p) {
 static void emit_queue(vwriter *w, const kbrt_design *k, int q) {
   char a[32], b[32];
   kbrt_sizes z = sizes_of(k);
-  int d = k->d, PW = k->packet_width;
+  int d = k->d;
   vw_line(w, "// queue %d: the order of the packets waiting for lane %d, or of the root list where lvl = %d", q, q, q);
   vw_line(w, "reg [%d:0] q%d_cm_q;  // the front slot's packets not sent yet (bit 0 own, bit p+1 lane p)", d, q);
   vw_line(w, "reg [%d:0] q%d_mq [0:%d];  // the masks of later slots, a ring", d, q, z.M - 1);
   vw_line(w, "reg [%d:0] q%d_mr_q, q%d_mw_q;", z.maw - 1, q, q);
   vw_line(w, "reg [%d:0] q%d_mc_q;  // masks held in the ring", z.mcw - 1, q);
-  vw_line(w, "wire q%d_list = is_root & (lvl == %s);", q, lit(a, sizeof a, k->lvl_width, (uint32_t)q));
+  vw_line(w, "wire q%d_list = list_q[%d];", q, q);
   vw_raw(w, "  wire [%d:0] q%d_a = {", d, q);
   for (int p = d - 1; p >= 0; p--)
-    vw_raw(w, "rx%d_up & in%d_v & (in%d_f == %s), ", p, p, p, lit(a, sizeof a, k->port_width, (uint32_t)q));
+    vw_raw(w, "rx%d_up & feed%d_q[%d], ", p, q, p);
   vw_raw(w, "own_v & (ownf_q == %s)};  // this slot's arrivals\n", lit(a, sizeof a, k->port_width, (uint32_t)q));
   vw_line(w, "wire q%d_cmv = q%d_cm_q != %s;", q, q, lit(a, sizeof a, d + 1, 0));
   vw_line(w, "wire [%d:0] q%d_e = q%d_cmv ? q%d_cm_q : q%d_a;  // the front slot", d, q, q, q, q);
@@ -214,9 +241,6 @@ static void emit_queue(vwriter *w, const kbrt_design *k, int q) {
           lit(a, sizeof a, z.mcw - 1, 0), q, lit(b, sizeof b, z.mcw - 1, 0), q);
   vw_line(w, "wire q%d_err = q%d_mc_q > %s;  // more than F-1 later slots (a push into a full ring), last cycle", q, q,
           lit(a, sizeof a, z.mcw, (uint32_t)(z.F - 1)));
-  vw_raw(w, "  wire [%d:0] q%d_head = ({%d{q%d_h[0]}} & own_front)", PW - 1, q, PW, q);
-  for (int p = 0; p < d; p++) vw_raw(w, " | ({%d{q%d_h[%d]}} & b%d_front)", PW, q, p + 1, p);
-  vw_raw(w, ";\n");
   vw_open(w, "always @(posedge clk_i) begin");
   vw_line(w, "if (q%d_push) q%d_mq[q%d_mw_q] <= q%d_a;", q, q, q, q);
   vw_close(w, "end");
@@ -250,6 +274,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   w->indent = 1;
   emit_config(w, k);
   emit_functions(w, k);
+  emit_decoded(w, k);
   vw_blank(w);
   vw_line(w, "reg run_q, done_q, err_q, act_q, k_q, term_sent_q, p3_on_q;");
   vw_line(w, "reg [%d:0] cyc_q;  // the slot this cycle decides (1.. from start)", TW - 1);
@@ -321,44 +346,52 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   }
   /* the root list: queue lvl of a root */
   vw_line(w, "// a root's list (queue lvl) in phase 3: its head on every lane, then the termination word");
-  vw_raw(w, "  wire root_pop = ");
-  for (int q = 0; q < d; q++) vw_raw(w, "%s(q%d_list & q%d_pop)", q ? " | " : "", q, q);
+  vw_raw(w, "  wire root_full = ");
+  for (int q = 0; q < d; q++) vw_raw(w, "%s(q%d_list & (q%d_cmv | (q%d_a != %s)))", q ? " | " : "", q, q, q, lit(a, sizeof a, d + 1, 0));
+  vw_raw(w, ";  // it holds a packet or one arrives\n");
+  vw_raw(w, "  wire root_cmv = ");
+  for (int q = 0; q < d; q++) vw_raw(w, "%s(q%d_list & q%d_cmv)", q ? " | " : "", q, q);
   vw_raw(w, ";\n");
-  vw_raw(w, "  wire [%d:0] root_head = ", PW - 1);
-  for (int q = 0; q < d; q++) vw_raw(w, "%s({%d{q%d_list}} & q%d_head)", q ? " | " : "", PW, q, q);
+  vw_raw(w, "  wire [%d:0] root_h = ", d);
+  for (int q = 0; q < d; q++) vw_raw(w, "%s({%d{q%d_list}} & q%d_h)", q ? " | " : "", d + 1, q, q);
   vw_raw(w, ";\n");
-  vw_line(w, "wire root_end = p3_on & ~root_pop & ~term_sent_q;");
+  vw_line(w, "wire root_pop = p3_on & root_full;");
+  vw_line(w, "wire root_end = p3_on & ~root_full & ~term_sent_q;");
+  vw_raw(w, "  wire [%d:0] rx_p3s = {", d - 1);
+  for (int p = d - 1; p >= 0; p--) vw_raw(w, "rx%d_p3%s", p, p ? ", " : "};  // phase-3 words received\n");
+  vw_raw(w, "  wire [%d:0] rx_k0s = {", d - 1);
+  for (int p = d - 1; p >= 0; p--) vw_raw(w, "rx%d_kind[0]%s", p, p ? ", " : "};\n");
   vw_blank(w);
-  /* the output lanes */
+  /* the output lanes: one AND-OR over the lanes' words, the banks' heads, the own packet, the
+   * counters and the end word, each selected by a one-hot bit (one source a slot in a correct run,
+   * else err_o) */
   for (int q = 0; q < d; q++) {
     vw_line(w, "// lane %d", q);
     vw_line(w, "reg tx%d_valid_q;", q);
     vw_line(w, "reg [%d:0] tx%d_q;", FW - 1, q);
-    vw_raw(w, "  wire [%d:0] p3in%d = ", FW - 1, q);
-    for (int p = 0; p < d; p++)
-      vw_raw(w, "%s({%d{p3%d_s == %s}} & rx%d_flit_i)", p ? " | " : "", FW, q, lit(a, sizeof a, k->port_width, (uint32_t)p), p);
-    vw_raw(w, ";\n");
-    vw_raw(w, "  wire p3fwd%d = run_q & p3%d_v & (", q, q);
-    for (int p = 0; p < d; p++)
-      vw_raw(w, "%s((p3%d_s == %s) & rx%d_p3)", p ? " | " : "", q, lit(a, sizeof a, k->port_width, (uint32_t)p), p);
-    vw_raw(w, ");\n");
+    vw_line(w, "wire [%d:0] p3hit%d = p3sel%d_q & rx_p3s;", d - 1, q, q);
+    vw_line(w, "wire p3fwd%d = run_q & (p3hit%d != %s);", q, q, lit(a, sizeof a, d, 0));
     vw_line(w, "wire fsend%d = q%d_pop & ~q%d_list;", q, q, q);
     vw_line(w, "wire [6:0] src%d = {up_send%d, dn_send%d, k_send, fsend%d, root_pop, root_end, p3fwd%d};", q, q, q, q, q);
     vw_line(w, "wire tx%d_next = |src%d;", q, q);
     vw_line(w, "reg [6:0] src%d_q;  // last cycle's", q);
     vw_line(w, "wire tx%d_clash = (src%d_q & (src%d_q - 7'd1)) != 7'd0;  // two sources in one slot, last cycle", q, q, q);
-    /* one source a slot in a correct run (else err_o): an AND-OR, no priority chain */
-    const char *zero_id = lit(b, sizeof b, d, 0);
-    char cnt_pad[48] = "";
-    if (k->payload_width > CW) snprintf(cnt_pad, sizeof cnt_pad, "%d'd0, ", k->payload_width - CW);
-    vw_line(w, "wire [%d:0] tx%d_d =", FW - 1, q);
-    vw_line(w, "    ({%d{up_send%d}} & {2'd%d, %s, %sup_now})", FW, q, KBRT_COUNTER, zero_id, cnt_pad);
-    vw_line(w, "  | ({%d{dn_send%d}} & {2'd%d, %s, %sdcur})", FW, q, KBRT_COUNTER, zero_id, cnt_pad);
-    vw_line(w, "  | ({%d{k_send}} & {2'd%d, %s, %suacc_q})", FW, KBRT_COUNTER, zero_id, cnt_pad);
-    vw_line(w, "  | ({%d{fsend%d}} & {2'd%d, q%d_head})", FW, q, KBRT_DATA_UP, q);
-    vw_line(w, "  | ({%d{root_pop}} & {2'd%d, root_head})", FW, KBRT_DATA_DOWN);
-    vw_line(w, "  | ({%d{root_end}} & {2'd%d, node, %s})", FW, KBRT_END, lit(c, sizeof c, k->payload_width, 0));
-    vw_line(w, "  | ({%d{p3fwd%d}} & p3in%d);", FW, q, q);
+    vw_line(w, "wire [%d:0] xr%d = ({%d{run_q}} & p3hit%d) | ({%d{fsend%d & ~q%d_cmv}} & q%d_h[%d:1])", d - 1, q, d, q, d, q,
+            q, q, d);
+    vw_line(w, "  | ({%d{root_pop & ~root_cmv}} & root_h[%d:1]);  // a word as it arrives on lane p", d, d);
+    vw_line(w, "wire [%d:0] xb%d = ({%d{fsend%d & q%d_cmv}} & q%d_h[%d:1]) | ({%d{root_pop & root_cmv}} & root_h[%d:1]);"
+            "  // bank p's head", d - 1, q, d, q, q, q, d, d, d);
+    vw_line(w, "wire xo%d = (fsend%d & q%d_h[0]) | (root_pop & root_h[0]);  // the own packet", q, q, q);
+    vw_line(w, "wire [%d:0] cnt%d = ({%d{up_send%d}} & up_now) | ({%d{dn_send%d}} & dcur) | ({%d{k_send}} & uacc_q);", CW - 1, q,
+            CW, q, CW, q, CW);
+    vw_line(w, "wire [%d:0] tx%d_d = {", FW - 1, q);
+    vw_line(w, "  p3fwd%d | root_pop | root_end,  // kind: 0 counter, 1 up, 2 down, 3 end", q);
+    vw_line(w, "  fsend%d | root_end | ((p3hit%d & rx_k0s) != %s),", q, q, lit(a, sizeof a, d, 0));
+    vw_raw(w, "    ({%d{xo%d}} & own_front)", PW, q);
+    for (int p = 0; p < d; p++) vw_raw(w, "\n    | ({%d{xr%d[%d]}} & rx%d_flit_i[%d:0]) | ({%d{xb%d[%d]}} & b%d_word)", PW, q, p, p, PW - 1, PW, q, p, p);
+    vw_raw(w, "\n    | {{%d{root_end}} & node, ", d);
+    if (k->payload_width > CW) vw_raw(w, "%d'd0, ", k->payload_width - CW);
+    vw_raw(w, "cnt%d}};\n", q);
     vw_line(w, "assign tx%d_valid_o = tx%d_valid_q;", q, q);
     vw_line(w, "assign tx%d_flit_o = tx%d_q;", q, q);
     vw_line(w, "assign dlv%d_valid_o = run_q & (rx%d_up | (rx%d_valid_i & (rx%d_kind == 2'd%d) & "
