@@ -195,6 +195,15 @@ static void emit_bank(vwriter *w, const kbrt_design *k, int p) {
   vw_close(w, "end");
 }
 
+/* "{v[n] & ~|v[n-1:0], ..., v[0]}": the lowest set bit of an (n+1)-bit vector */
+static void emit_lowest(vwriter *w, const char *v, int n) {
+  vw_raw(w, "{");
+  for (int i = n; i >= 0; i--) {
+    if (i == 0) vw_raw(w, "%s[0]}", v);
+    else vw_raw(w, "%s[%d] & ~|%s[%d:0], ", v, i, v, i - 1);
+  }
+}
+
 /* queue q: the order in which out-port q (or the root list, where lvl = q) sends the packets it
  * holds. A packet is named by its lane bit: bit 0 the own packet, bit p+1 lane p (its bank).
  * The packets of one slot are a mask sent lowest bit first (own, then lanes 0..d-1: the
@@ -217,12 +226,13 @@ static void emit_queue(vwriter *w, const kbrt_design *k, int q) {
   vw_raw(w, "own_v & (ownf_q == %s)};  // this slot's arrivals\n", lit(a, sizeof a, k->port_width, (uint32_t)q));
   vw_line(w, "wire q%d_cmv = q%d_cm_q != %s;", q, q, lit(a, sizeof a, d + 1, 0));
   vw_line(w, "wire [%d:0] q%d_e = q%d_cmv ? q%d_cm_q : q%d_a;  // the front slot", d, q, q, q, q);
-  vw_raw(w, "  wire [%d:0] q%d_h = {", d, q);
-  for (int i = d; i >= 0; i--) {
-    if (i == 0) vw_raw(w, "q%d_e[0]", q);
-    else vw_raw(w, "q%d_e[%d] & ~|q%d_e[%d:0], ", q, i, q, i - 1);
-  }
-  vw_raw(w, "};  // its lowest lane: the head\n");
+  char v[32];
+  snprintf(v, sizeof v, "q%d_a", q);
+  vw_raw(w, "  wire [%d:0] q%d_ha = ", d, q);
+  emit_lowest(w, v, d);
+  vw_raw(w, ";  // the first arrival\n");
+  vw_line(w, "reg [%d:0] q%d_hc_q;  // the lowest lane of q%d_cm_q (registered with it)", d, q, q);
+  vw_line(w, "wire [%d:0] q%d_h = q%d_cmv ? q%d_hc_q : q%d_ha;  // the front slot's lowest lane: the head", d, q, q, q, q);
   vw_line(w, "wire q%d_pop = q%d_e != %s & (~q%d_list | p3_on);", q, q, lit(a, sizeof a, d + 1, 0), q);
   vw_line(w, "wire [%d:0] q%d_r = q%d_pop ? q%d_e & ~q%d_h : q%d_e;  // the front slot after the send", d, q, q, q, q, q);
   vw_line(w, "wire q%d_rv = q%d_r != %s;", q, q, lit(a, sizeof a, d + 1, 0));
@@ -232,6 +242,10 @@ static void emit_queue(vwriter *w, const kbrt_design *k, int q) {
   vw_line(w, "wire q%d_next = q%d_cmv & ~q%d_rv & q%d_mqv;  // the front slot is done: the ring's head is next", q, q, q, q);
   vw_line(w, "wire [%d:0] q%d_cm_d = (~q%d_cmv | q%d_rv) ? q%d_r : q%d_mqv ? q%d_mq[q%d_mr_q] : q%d_a;", d, q, q, q, q, q, q,
           q, q);
+  snprintf(v, sizeof v, "q%d_cm_d", q);
+  vw_raw(w, "  wire [%d:0] q%d_hc_d = ", d, q);
+  emit_lowest(w, v, d);
+  vw_raw(w, ";\n");
   char nm[32], ptr[32];
   snprintf(nm, sizeof nm, "q%d_mr_inc", q), snprintf(ptr, sizeof ptr, "q%d_mr_q", q);
   emit_next_ptr(w, nm, ptr, z.maw, z.M - 1);
@@ -252,8 +266,9 @@ static void emit_store_clear(vwriter *w, const kbrt_design *k, int p) {
   kbrt_sizes z = sizes_of(k);
   vw_line(w, "b%d_ra_q <= %s; b%d_wa_q <= %s; b%d_c_q <= %s;", p, lit(a, sizeof a, z.aw, 0), p, lit(b, sizeof b, z.aw, 0), p,
           lit(c, sizeof c, z.cw, 0));
-  vw_line(w, "q%d_cm_q <= %s; q%d_mr_q <= %s; q%d_mw_q <= %s; q%d_mc_q <= %s;", p, lit(a, sizeof a, k->d + 1, 0), p,
-          lit(b, sizeof b, z.maw, 0), p, lit(c, sizeof c, z.maw, 0), p, lit(e, sizeof e, z.mcw, 0));
+  vw_line(w, "q%d_cm_q <= %s; q%d_hc_q <= %s; q%d_mr_q <= %s; q%d_mw_q <= %s; q%d_mc_q <= %s;", p, lit(a, sizeof a, k->d + 1, 0),
+          p, lit(a, sizeof a, k->d + 1, 0), p, lit(b, sizeof b, z.maw, 0), p, lit(c, sizeof c, z.maw, 0), p,
+          lit(e, sizeof e, z.mcw, 0));
 }
 
 void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
@@ -276,7 +291,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   emit_functions(w, k);
   emit_decoded(w, k);
   vw_blank(w);
-  vw_line(w, "reg run_q, done_q, err_q, act_q, k_q, term_sent_q, p3_on_q;");
+  vw_line(w, "reg run_q, done_q, err_q, act_q, k_q, term_sent_q, p3_on_q, own_v_q;");
   vw_line(w, "reg [%d:0] cyc_q;  // the slot this cycle decides (1.. from start)", TW - 1);
   vw_line(w, "reg [%d:0] p3_q;  // roots: phase 3's first slot, once K has arrived (k_q)", TW - 1);
   vw_line(w, "reg [%d:0] uacc_q, dacc_q;  // up-sweep count, down-sweep count", CW - 1);
@@ -321,8 +336,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "wire [%d:0] own_tree = tree_of(dcur);  // in slot %d dcur = r_x - 1", k->port_width - 1, 2 * d + 1);
   vw_line(w, "wire [%d:0] own_fifo = own_tab[own_tree * %d +: %d];", k->port_width - 1, k->port_width, k->port_width);
   vw_line(w, "assign inj_req_o = run_q & act_q & (cyc_q == %s);", lit(a, sizeof a, TW, 2 * (uint32_t)d + 1));
-  vw_line(w, "wire own_v = run_q & act_q & (cyc_q == %s);  // the own packet is on inj_flit_i",
-          lit(a, sizeof a, TW, 2 * (uint32_t)d + 2));
+  vw_line(w, "wire own_v = run_q & own_v_q;  // the own packet is on inj_flit_i (cycle %d)", 2 * d + 2);
   vw_line(w, "wire p3_on = run_q & p3_on_q;  // a root in phase 3 (cyc_q >= p3_q, registered)");
   vw_blank(w);
   vw_line(w, "// phase 2: the packets a node holds are in single-writer stores, the own packet in own_q and");
@@ -352,9 +366,15 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_raw(w, "  wire root_cmv = ");
   for (int q = 0; q < d; q++) vw_raw(w, "%s(q%d_list & q%d_cmv)", q ? " | " : "", q, q);
   vw_raw(w, ";\n");
-  vw_raw(w, "  wire [%d:0] root_h = ", d);
-  for (int q = 0; q < d; q++) vw_raw(w, "%s({%d{q%d_list}} & q%d_h)", q ? " | " : "", d + 1, q, q);
+  vw_raw(w, "  wire [%d:0] root_a = ", d);
+  for (int q = 0; q < d; q++) vw_raw(w, "%s({%d{q%d_list}} & q%d_a)", q ? " | " : "", d + 1, q, q);
   vw_raw(w, ";\n");
+  vw_raw(w, "  wire [%d:0] root_ha = ", d);
+  emit_lowest(w, "root_a", d);
+  vw_raw(w, ";  // its first arrival\n");
+  vw_raw(w, "  wire [%d:0] root_hc = ", d);
+  for (int q = 0; q < d; q++) vw_raw(w, "%s({%d{q%d_list}} & q%d_hc_q)", q ? " | " : "", d + 1, q, q);
+  vw_raw(w, ";  // its held head\n");
   vw_line(w, "wire root_pop = p3_on & root_full;");
   vw_line(w, "wire root_end = p3_on & ~root_full & ~term_sent_q;");
   vw_raw(w, "  wire [%d:0] rx_p3s = {", d - 1);
@@ -376,12 +396,12 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
     vw_line(w, "wire tx%d_next = |src%d;", q, q);
     vw_line(w, "reg [6:0] src%d_q;  // last cycle's", q);
     vw_line(w, "wire tx%d_clash = (src%d_q & (src%d_q - 7'd1)) != 7'd0;  // two sources in one slot, last cycle", q, q, q);
-    vw_line(w, "wire [%d:0] xr%d = ({%d{run_q}} & p3hit%d) | ({%d{fsend%d & ~q%d_cmv}} & q%d_h[%d:1])", d - 1, q, d, q, d, q,
+    vw_line(w, "wire [%d:0] xr%d = ({%d{run_q}} & p3hit%d) | ({%d{~q%d_list & ~q%d_cmv}} & q%d_ha[%d:1])", d - 1, q, d, q, d, q,
             q, q, d);
-    vw_line(w, "  | ({%d{root_pop & ~root_cmv}} & root_h[%d:1]);  // a word as it arrives on lane p", d, d);
-    vw_line(w, "wire [%d:0] xb%d = ({%d{fsend%d & q%d_cmv}} & q%d_h[%d:1]) | ({%d{root_pop & root_cmv}} & root_h[%d:1]);"
+    vw_line(w, "  | ({%d{p3_on & ~root_cmv}} & root_ha[%d:1]);  // a word as it arrives on lane p", d, d);
+    vw_line(w, "wire [%d:0] xb%d = ({%d{~q%d_list & q%d_cmv}} & q%d_hc_q[%d:1]) | ({%d{p3_on & root_cmv}} & root_hc[%d:1]);"
             "  // bank p's head", d - 1, q, d, q, q, q, d, d, d);
-    vw_line(w, "wire xo%d = (fsend%d & q%d_h[0]) | (root_pop & root_h[0]);  // the own packet", q, q, q);
+    vw_line(w, "wire xo%d = (~q%d_list & q%d_h[0]) | (p3_on & (root_cmv ? root_hc[0] : root_ha[0]));  // the own packet", q, q, q);
     vw_line(w, "wire [%d:0] cnt%d = ({%d{up_send%d}} & up_now) | ({%d{dn_send%d}} & dcur) | ({%d{k_send}} & uacc_q);", CW - 1, q,
             CW, q, CW, q, CW);
     vw_line(w, "wire [%d:0] tx%d_d = {", FW - 1, q);
@@ -426,7 +446,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   /* control registers */
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_open(w, "if (!rst_ni) begin");
-  vw_line(w, "run_q <= 1'b0; done_q <= 1'b0; err_q <= 1'b0; act_q <= 1'b0; k_q <= 1'b0; term_sent_q <= 1'b0; p3_on_q <= 1'b0;");
+  vw_line(w, "run_q <= 1'b0; done_q <= 1'b0; err_q <= 1'b0; act_q <= 1'b0; k_q <= 1'b0; term_sent_q <= 1'b0; p3_on_q <= 1'b0; own_v_q <= 1'b0;");
   vw_line(w, "cyc_q <= %s; p3_q <= %s; uacc_q <= %s; dacc_q <= %s;", lit(a, sizeof a, TW, 0), lit(b, sizeof b, TW, 0),
           lit(c, sizeof c, CW, 0), lit(c, sizeof c, CW, 0));
   vw_line(w, "ownf_q <= %s; terms_q <= %s;", lit(a, sizeof a, k->port_width, 0), lit(b, sizeof b, tcw, 0));
@@ -437,7 +457,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_close(w, "end else if (!run_q) begin");
   w->indent++;
   vw_open(w, "if (start_i) begin");
-  vw_line(w, "run_q <= 1'b1; done_q <= 1'b0; err_q <= 1'b0; act_q <= bcast_i; k_q <= 1'b0; term_sent_q <= 1'b0; p3_on_q <= 1'b0;");
+  vw_line(w, "run_q <= 1'b1; done_q <= 1'b0; err_q <= 1'b0; act_q <= bcast_i; k_q <= 1'b0; term_sent_q <= 1'b0; p3_on_q <= 1'b0; own_v_q <= 1'b0;");
   vw_line(w, "cyc_q <= %s; uacc_q <= {%s, bcast_i}; dacc_q <= %s; terms_q <= %s;", lit(a, sizeof a, TW, 1),
           lit(b, sizeof b, CW - 1, 0), lit(c, sizeof c, CW, 0), lit(c + 16, sizeof c - 16, tcw, 0));
   for (int p = 0; p < d; p++) {
@@ -462,6 +482,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
     vw_line(w, "if (b%d_we) b%d_wa_q <= b%d_wa_inc;", p, p, p);
     vw_line(w, "b%d_ra_q <= b%d_ra_d;", p, p);
     vw_line(w, "q%d_cm_q <= q%d_cm_d;", p, p);
+    vw_line(w, "q%d_hc_q <= q%d_hc_d;", p, p);
     vw_line(w, "q%d_mc_q <= q%d_mc_d;", p, p);
     vw_line(w, "if (q%d_push) q%d_mw_q <= q%d_mw_inc;", p, p, p);
     vw_line(w, "if (q%d_next) q%d_mr_q <= q%d_mr_inc;", p, p, p);
@@ -469,6 +490,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
     vw_line(w, "src%d_q <= src%d;", p, p);
   }
   vw_line(w, "terms_q <= terms_d;");
+  vw_line(w, "own_v_q <= inj_req_o;");
   vw_line(w, "p3_on_q <= is_root & k_q & (cyc_q + %s >= p3_q);  // p3_q is set in cycle %d, long before", lit(a, sizeof a, TW, 1),
           2 * d + 2);
   vw_line(w, "if (root_end) term_sent_q <= 1'b1;");
