@@ -162,8 +162,10 @@ static void emit_next_ptr(vwriter *w, const char *name, const char *ptr, int wid
  * data-up arrival is written, also one that leaves at once), one reader (the queue of out-port
  * in_f[p]): a 1R1W memory with a registered read, so block RAM where the target has it. The read
  * address of the next cycle is this cycle's head after the pop; an entry written in the cycle its
- * address is read comes from the write register (the memory returns the old word). b<p>_word is
- * the bank's head while it holds one. */
+ * address is read comes from the write register (the memory returns the old word). b<p>_front is
+ * the bank's head while it holds one, else lane p's word: no lane is sent both in one cycle (a
+ * packet goes straight through only while its queue, so its bank, is empty; phase-3 words are
+ * repeated once phase 2 has drained, and a root, whose list stays in the banks, repeats none). */
 static void emit_bank(vwriter *w, const kbrt_design *k, int p) {
   char a[32], b[32];
   kbrt_sizes z = sizes_of(k);
@@ -182,7 +184,9 @@ static void emit_bank(vwriter *w, const kbrt_design *k, int p) {
   snprintf(nm, sizeof nm, "b%d_wa_inc", p), snprintf(ptr, sizeof ptr, "b%d_wa_q", p);
   emit_next_ptr(w, nm, ptr, z.aw, z.F - 1);
   vw_line(w, "wire [%d:0] b%d_ra_d = b%d_pop ? b%d_ra_inc : b%d_ra_q;", z.aw - 1, p, p, p, p);
-  vw_line(w, "wire [%d:0] b%d_word = b%d_byp_q ? b%d_wd_q : b%d_rd_q;  // the head (registered select)", PW - 1, p, p, p, p);
+  vw_line(w, "reg b%d_ne_q;  // the bank holds a packet", p);
+  vw_line(w, "wire [%d:0] b%d_front = ~b%d_ne_q ? rx%d_flit_i[%d:0] : b%d_byp_q ? b%d_wd_q : b%d_rd_q;  // registered selects", PW - 1,
+          p, p, p, PW - 1, p, p, p);
   vw_line(w, "wire [%d:0] b%d_c_d = b%d_c_q + {%s, b%d_we} - {%s, b%d_pop};", z.cw - 1, p, p, lit(a, sizeof a, z.cw - 1, 0), p,
           lit(b, sizeof b, z.cw - 1, 0), p);
   vw_line(w, "wire b%d_err = b%d_c_q > %s;  // a write into a full bank that no send made room for, last cycle", p, p,
@@ -264,8 +268,8 @@ static void emit_queue(vwriter *w, const kbrt_design *k, int q) {
 static void emit_store_clear(vwriter *w, const kbrt_design *k, int p) {
   char a[32], b[32], c[32], e[32];
   kbrt_sizes z = sizes_of(k);
-  vw_line(w, "b%d_ra_q <= %s; b%d_wa_q <= %s; b%d_c_q <= %s;", p, lit(a, sizeof a, z.aw, 0), p, lit(b, sizeof b, z.aw, 0), p,
-          lit(c, sizeof c, z.cw, 0));
+  vw_line(w, "b%d_ra_q <= %s; b%d_wa_q <= %s; b%d_c_q <= %s; b%d_ne_q <= 1'b0;", p, lit(a, sizeof a, z.aw, 0), p,
+          lit(b, sizeof b, z.aw, 0), p, lit(c, sizeof c, z.cw, 0), p);
   vw_line(w, "q%d_cm_q <= %s; q%d_hc_q <= %s; q%d_mr_q <= %s; q%d_mw_q <= %s; q%d_mc_q <= %s;", p, lit(a, sizeof a, k->d + 1, 0),
           p, lit(a, sizeof a, k->d + 1, 0), p, lit(b, sizeof b, z.maw, 0), p, lit(c, sizeof c, z.maw, 0), p,
           lit(e, sizeof e, z.mcw, 0));
@@ -408,7 +412,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
     vw_line(w, "  p3fwd%d | root_pop | root_end,  // kind: 0 counter, 1 up, 2 down, 3 end", q);
     vw_line(w, "  fsend%d | root_end | ((p3hit%d & rx_k0s) != %s),", q, q, lit(a, sizeof a, d, 0));
     vw_raw(w, "    ({%d{xo%d}} & own_front)", PW, q);
-    for (int p = 0; p < d; p++) vw_raw(w, "\n    | ({%d{xr%d[%d]}} & rx%d_flit_i[%d:0]) | ({%d{xb%d[%d]}} & b%d_word)", PW, q, p, p, PW - 1, PW, q, p, p);
+    for (int p = 0; p < d; p++) vw_raw(w, "\n    | ({%d{xr%d[%d] | xb%d[%d]}} & b%d_front)", PW, q, p, q, p, p);
     vw_raw(w, "\n    | {{%d{root_end}} & node, ", d);
     if (k->payload_width > CW) vw_raw(w, "%d'd0, ", k->payload_width - CW);
     vw_raw(w, "cnt%d}};\n", q);
@@ -479,6 +483,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   for (int p = 0; p < d; p++) {
     vw_line(w, "upv%d_q <= upv%d;", p, p);
     vw_line(w, "b%d_c_q <= b%d_c_d;", p, p);
+    vw_line(w, "b%d_ne_q <= b%d_c_d != %s;", p, p, lit(a, sizeof a, sizes_of(k).cw, 0));
     vw_line(w, "if (b%d_we) b%d_wa_q <= b%d_wa_inc;", p, p, p);
     vw_line(w, "b%d_ra_q <= b%d_ra_d;", p, p);
     vw_line(w, "q%d_cm_q <= q%d_cm_d;", p, p);
