@@ -71,11 +71,11 @@ static void emit_config(vwriter *w, const kbrt_design *k) {
 static void emit_functions(vwriter *w, const kbrt_design *k) {
   char a[32], b[32];
   int d = k->d, cw = k->count_width;
-  vw_open(w, "function automatic [%d:0] tree_of;  // v mod d: j(x) - 1 for v = r_x - 1", k->port_width - 1);
+  vw_open(w, "function automatic [%d:0] tree_of;  // v mod d: j(x) - 1 for v = r_x - 1, K mod d for v = K", k->port_width - 1);
   vw_line(w, "input [%d:0] v;", cw - 1);
   vw_open(w, "begin");
   vw_open(w, "case (v)");
-  for (uint32_t v = 0; v < k->nodes; v++)
+  for (uint32_t v = 0; v <= k->nodes; v++) /* N too: K mod d for the roots' termination slot */
     vw_line(w, "%s: tree_of = %s;", lit(a, sizeof a, cw, v), lit(b, sizeof b, k->port_width, v % (uint32_t)d));
   vw_line(w, "default: tree_of = %s;", lit(b, sizeof b, k->port_width, 0));
   vw_close(w, "endcase");
@@ -89,6 +89,18 @@ static void emit_functions(vwriter *w, const kbrt_design *k) {
     vw_line(w, "%s: p3_of = %s;", lit(a, sizeof a, cw, v),
             lit(b, sizeof b, k->cycle_width, 3 * (uint32_t)d + 1 + kbrt_ceil_div(v, (uint32_t)d)));
   vw_line(w, "default: p3_of = %s;", lit(b, sizeof b, k->cycle_width, 3 * (uint32_t)d + 1));
+  vw_close(w, "endcase");
+  vw_close(w, "end");
+  vw_close(w, "endfunction");
+  vw_open(w, "function automatic [%d:0] end_of;  // p3_of(K) + floor(K/d): root e_j's termination slot if j > K mod d",
+          k->cycle_width - 1);
+  vw_line(w, "input [%d:0] kk;", cw - 1);
+  vw_open(w, "begin");
+  vw_open(w, "case (kk)");
+  for (uint32_t v = 0; v <= k->nodes; v++)
+    vw_line(w, "%s: end_of = %s;", lit(a, sizeof a, cw, v),
+            lit(b, sizeof b, k->cycle_width, 3 * (uint32_t)d + 1 + kbrt_ceil_div(v, (uint32_t)d) + v / (uint32_t)d));
+  vw_line(w, "default: end_of = %s;", lit(b, sizeof b, k->cycle_width, 3 * (uint32_t)d + 1));
   vw_close(w, "endcase");
   vw_close(w, "end");
   vw_close(w, "endfunction");
@@ -298,6 +310,8 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "reg run_q, done_q, err_q, act_q, k_q, term_sent_q, p3_on_q, own_v_q;");
   vw_line(w, "reg [%d:0] cyc_q;  // the slot this cycle decides (1.. from start)", TW - 1);
   vw_line(w, "reg [%d:0] p3_q;  // roots: phase 3's first slot, once K has arrived (k_q)", TW - 1);
+  vw_line(w, "reg [%d:0] end_q;  // roots: the termination word's slot, P3 + N_j (N_j = floor(K/d) + [j <= K mod d])", TW - 1);
+  vw_line(w, "reg rend_q;  // roots: this cycle sends the termination word (cyc_q == end_q)");
   vw_line(w, "reg [%d:0] uacc_q, dacc_q;  // up-sweep count, down-sweep count", CW - 1);
   for (int p = 0; p < d; p++) vw_line(w, "reg [%d:0] upv%d_q;  // the count received on lane %d in up-sweep slot %d", CW - 1, p, p, p + 1);
   vw_line(w, "reg [%d:0] ownf_q;  // the FIFO of the own packet", k->port_width - 1);
@@ -380,7 +394,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   for (int q = 0; q < d; q++) vw_raw(w, "%s({%d{q%d_list}} & q%d_hc_q)", q ? " | " : "", d + 1, q, q);
   vw_raw(w, ";  // its held head\n");
   vw_line(w, "wire root_pop = p3_on & root_full;");
-  vw_line(w, "wire root_end = p3_on & ~root_full & ~term_sent_q;");
+  vw_line(w, "wire root_end = run_q & rend_q;  // the list is empty then (else err_o)");
   vw_raw(w, "  wire [%d:0] rx_p3s = {", d - 1);
   for (int p = d - 1; p >= 0; p--) vw_raw(w, "rx%d_p3%s", p, p ? ", " : "};  // phase-3 words received\n");
   vw_raw(w, "  wire [%d:0] rx_k0s = {", d - 1);
@@ -438,9 +452,9 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   for (int q = 0; q < d; q++) vw_raw(w, " | q%d_cmv | (q%d_a != %s) | p3fwd%d", q, q, lit(a, sizeof a, d + 1, 0), q);
   vw_raw(w, ";\n");
   vw_line(w, "wire finish = run_q & (terms_d == terms_want) & (~is_root | term_sent_q) & ~busy;");
-  vw_raw(w, "  wire fault_now = run_q & (1'b0");
+  vw_raw(w, "  wire fault_now = run_q & ((root_end & (root_full | term_sent_q))");
   for (int p = 0; p < d; p++) vw_raw(w, " | (rx%d_up & ~in%d_v)", p, p);
-  vw_raw(w, ");  // traffic on a lane no tree uses in phase 2\n");
+  vw_raw(w, ");  // a list not empty at its end; traffic on a lane no tree uses in phase 2\n");
   vw_raw(w, "  wire fault_last = (terms_q > terms_want)");
   for (int p = 0; p < d; p++) vw_raw(w, " | b%d_err | q%d_err | tx%d_clash", p, p, p);
   vw_raw(w, ";  // from registers: what went wrong in the last cycle\n");
@@ -451,7 +465,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_open(w, "if (!rst_ni) begin");
   vw_line(w, "run_q <= 1'b0; done_q <= 1'b0; err_q <= 1'b0; act_q <= 1'b0; k_q <= 1'b0; term_sent_q <= 1'b0; p3_on_q <= 1'b0; own_v_q <= 1'b0;");
-  vw_line(w, "cyc_q <= %s; p3_q <= %s; uacc_q <= %s; dacc_q <= %s;", lit(a, sizeof a, TW, 0), lit(b, sizeof b, TW, 0),
+  vw_line(w, "cyc_q <= %s; p3_q <= %s; end_q <= %s; uacc_q <= %s; dacc_q <= %s; rend_q <= 1'b0;", lit(a, sizeof a, TW, 0), lit(b, sizeof b, TW, 0), lit(b, sizeof b, TW, 0),
           lit(c, sizeof c, CW, 0), lit(c, sizeof c, CW, 0));
   vw_line(w, "ownf_q <= %s; terms_q <= %s;", lit(a, sizeof a, k->port_width, 0), lit(b, sizeof b, tcw, 0));
   for (int p = 0; p < d; p++) {
@@ -461,7 +475,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_close(w, "end else if (!run_q) begin");
   w->indent++;
   vw_open(w, "if (start_i) begin");
-  vw_line(w, "run_q <= 1'b1; done_q <= 1'b0; err_q <= 1'b0; act_q <= bcast_i; k_q <= 1'b0; term_sent_q <= 1'b0; p3_on_q <= 1'b0; own_v_q <= 1'b0;");
+  vw_line(w, "run_q <= 1'b1; done_q <= 1'b0; err_q <= 1'b0; act_q <= bcast_i; k_q <= 1'b0; term_sent_q <= 1'b0; p3_on_q <= 1'b0; own_v_q <= 1'b0; rend_q <= 1'b0;");
   vw_line(w, "cyc_q <= %s; uacc_q <= {%s, bcast_i}; dacc_q <= %s; terms_q <= %s;", lit(a, sizeof a, TW, 1),
           lit(b, sizeof b, CW - 1, 0), lit(c, sizeof c, CW, 0), lit(c + 16, sizeof c - 16, tcw, 0));
   for (int p = 0; p < d; p++) {
@@ -479,6 +493,8 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_open(w, "if (is_root & (cyc_q == %s)) begin  // K arrives from node 0", lit(a, sizeof a, TW, 2 * (uint32_t)d + 2));
   vw_line(w, "k_q <= 1'b1;");
   vw_line(w, "p3_q <= p3_of(rxcnt);");
+  vw_line(w, "end_q <= end_of(rxcnt) + {%s, {%s, lvl} < {%s, tree_of(rxcnt)}};  // + 1 if j = lvl+1 <= K mod d",
+          lit(a, sizeof a, TW - 1, 0), lit(b, sizeof b, 8 - k->lvl_width, 0), lit(c, sizeof c, 8 - k->port_width, 0));
   vw_close(w, "end");
   for (int p = 0; p < d; p++) {
     vw_line(w, "upv%d_q <= upv%d;", p, p);
@@ -496,6 +512,7 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   }
   vw_line(w, "terms_q <= terms_d;");
   vw_line(w, "own_v_q <= inj_req_o;");
+  vw_line(w, "rend_q <= is_root & k_q & (cyc_q + %s == end_q);", lit(a, sizeof a, TW, 1));
   vw_line(w, "p3_on_q <= is_root & k_q & (cyc_q + %s >= p3_q);  // p3_q is set in cycle %d, long before", lit(a, sizeof a, TW, 1),
           2 * d + 2);
   vw_line(w, "if (root_end) term_sent_q <= 1'b1;");
