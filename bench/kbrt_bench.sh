@@ -38,8 +38,11 @@ field() { sed -nE "s/.* $1=([^ ]+).*/\1/p"; }
 rows=""
 for d in $sizes; do
   r=$(grep -h "scope=router" "$work/rt-$d.log" | tail -n 1) m=$(grep -h "scope=router" "$work/rom-$d.log" | tail -n 1)
-  rows+="| $d | $((1 << d)) | $(printf '%s' "$r" | field fifo_depth) | $(printf '%s' "$r" | field luts) | $(printf '%s' "$r" | field ffs) | $(printf '%s' "$r" | field brams) | $(printf '%s' "$r" | field fmax_mhz) | $(printf '%s' "$r" | field status) | $(printf '%s' "$m" | field luts) | $(printf '%s' "$m" | field ffs) | $(printf '%s' "$m" | field brams) | $(printf '%s' "$m" | field fmax_mhz) | $(printf '%s' "$m" | field status) |"$'\n'
+  secs=$(sed -nE 's/^seconds=([0-9]+)$/\1/p' "$work/rt-$d.log" | tail -n 1)
+  rows+="| $d | $((1 << d)) | $(printf '%s' "$r" | field fifo_depth) | $(printf '%s' "$r" | field luts) | $(printf '%s' "$r" | field ffs) | $(printf '%s' "$r" | field brams) | $(printf '%s' "$r" | field fmax_mhz) | $(printf '%s' "$r" | field status) | ${secs:-?} s | $(printf '%s' "$m" | field luts) | $(printf '%s' "$m" | field ffs) | $(printf '%s' "$m" | field brams) | $(printf '%s' "$m" | field fmax_mhz) | $(printf '%s' "$m" | field status) |"$'\n'
 done
+r4=$(grep -h "scope=router" "$work/rt-4.log" 2>/dev/null | tail -n 1)
+after4="| this design | $(printf '%s' "$r4" | field luts) | $(printf '%s' "$r4" | field ffs) | $(printf '%s' "$r4" | field brams) | $(printf '%s' "$r4" | field fmax_mhz) | $(printf '%s' "$r4" | field status) | $(sed -nE 's/^seconds=([0-9]+)$/\1/p' "$work/rt-4.log" 2>/dev/null | tail -n 1) s |"
 simrows=""
 for d in $sim_sizes; do
   start=$(date +%s)
@@ -65,9 +68,17 @@ synth TOPO=hypercube:D TASK=mnb TARGET=ice40\`: node 0's router and ROM), the fi
 comparison at hand. Both on an iCE40 HX8K (CT256), Yosys 0.23 synth_ice40 + nextpnr-ice40 0.4
 with the 100 MHz constraint of constraints/clock.py, W = 32.
 
-| d | N | FIFO depth | run-time LUT4 | FF | BRAM | Fmax MHz | status | ROM mnb LUT4 | FF | BRAM | Fmax MHz | status |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| d | N | bank depth | run-time LUT4 | FF | BRAM | Fmax MHz | status | synth + P&R | ROM mnb LUT4 | FF | BRAM | Fmax MHz | status |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 $rows
+The run-time router at d = 4 before and after the phase-2 storage was rebuilt without
+multi-writer memories (docs/ARCHITECTURE.md, "kbcast run-time router", Storage):
+
+| d = 4 | LUT4 | FF | BRAM | Fmax MHz | status | synth + P&R |
+|---|---|---|---|---|---|---|
+| previous design: d FIFOs of F entries, each entry written by any of d+1 sources (commit 99805de) | 5227 | 789 | 0 | 41.46 | timing-fail | Yosys alone ~4 min |
+$after4
+
 Simulated runs (Verilator 5.006, one build per d, \`RUNS=$runs\` active sets with K spread over
 1..2^d, every run diffed against the golden model's \`--alg 001\` schedule and deliveries and
 verified by \`cmodel verify\`): cycles from the start edge to done, against 001's 2⌈K/d⌉+4d slots
