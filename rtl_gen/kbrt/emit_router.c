@@ -26,7 +26,7 @@ static void emit_ports(vwriter *w, const kbrt_design *k) {
   vw_line(w, "input  wire rst_ni,  // asynchronous, active low");
   vw_line(w, "input  wire start_i,  // while idle: sample bcast_i and run");
   vw_line(w, "output wire done_o,  // from the end of a run until the next start");
-  vw_line(w, "output wire err_o,  // a FIFO would overflow, or traffic the protocol rules out");
+  vw_line(w, "output wire err_o,  // a bank or queue overflowed, or traffic the protocol rules out (latched, and the last cycle's)");
   vw_line(w, "input  wire [%d:0] cfg_i,  // this node's tables (constant; layout in the comment below)", k->cfg_width - 1);
   vw_line(w, "input  wire bcast_i,  // this node broadcasts one packet in the run");
   vw_line(w, "output wire inj_req_o,  // local port: the own packet, in the next cycle");
@@ -295,12 +295,16 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "// The run-time active-set router of paper 001's K simultaneous broadcasts on hypercube:%d", d);
   vw_line(w, "// (docs/KBCAST.md, docs/ARCHITECTURE.md). No schedule ROM: a node learns whether it");
   vw_line(w, "// broadcasts from bcast_i at start; phase 1 computes the ranks with counters (slots 1..%d),", 2 * d + 1);
-  vw_line(w, "// phase 2 gathers every packet to root e_j(x) through one FIFO per out-port, phase 3 repeats");
+  vw_line(w, "// phase 2 gathers every packet to root e_j(x) through one FIFO per out-port (the packets in one");
+  vw_line(w, "// single-writer bank per in-port, the order in a queue of slot masks per out-port), phase 3 repeats");
   vw_line(w, "// each root's list down its tree. Flits: {kind[1:0], origin[%d:0], payload[%d:0]}, kind 0", d - 1,
           k->payload_width - 1);
   vw_line(w, "// counter (value in the payload's low %d bits), 1 data up, 2 data down, 3 end (origin = the root).", CW);
-  vw_line(w, "// Slot s is on the wires in cycle s+1 (registered outputs); FIFO depth %d (the bound of", k->fifo_depth);
-  vw_line(w, "// trees.c over every node); a run of K broadcasts takes 2*ceil(K/%d)+%d+1 cycles.", d, 4 * d);
+  vw_line(w, "// Slot s is on the wires in cycle s+1 (registered outputs); banks of %d entries, queues of %d later", k->fifo_depth,
+          k->fifo_depth > 1 ? k->fifo_depth - 1 : 1);
+  vw_line(w, "// slots (the FIFO bound of trees.c over every node); a run of K broadcasts takes 2*ceil(K/%d)+%d+1", d, 4 * d);
+  vw_line(w, "// cycles. The decoded configuration registers load at every edge: start_i comes an edge or more");
+  vw_line(w, "// after the clock starts.");
   emit_ports(w, k);
   w->indent = 1;
   emit_config(w, k);
