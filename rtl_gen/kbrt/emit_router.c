@@ -197,7 +197,7 @@ static void emit_bank(vwriter *w, const kbrt_design *k, int p) {
   emit_next_ptr(w, nm, ptr, z.aw, z.F - 1);
   vw_line(w, "wire [%d:0] b%d_ra_d = b%d_pop ? b%d_ra_inc : b%d_ra_q;", z.aw - 1, p, p, p, p);
   vw_line(w, "reg b%d_ne_q;  // the bank holds a packet", p);
-  vw_line(w, "wire [%d:0] b%d_front = ~b%d_ne_q ? rx%d_flit_i[%d:0] : b%d_byp_q ? b%d_wd_q : b%d_rd_q;  // registered selects", PW - 1,
+  vw_line(w, "(* keep *) wire [%d:0] b%d_front = ~b%d_ne_q ? rx%d_flit_i[%d:0] : b%d_byp_q ? b%d_wd_q : b%d_rd_q;  // registered selects", PW - 1,
           p, p, p, PW - 1, p, p, p);
   vw_line(w, "wire [%d:0] b%d_c_d = b%d_c_q + {%s, b%d_we} - {%s, b%d_pop};", z.cw - 1, p, p, lit(a, sizeof a, z.cw - 1, 0), p,
           lit(b, sizeof b, z.cw - 1, 0), p);
@@ -232,7 +232,10 @@ static void emit_queue(vwriter *w, const kbrt_design *k, int q) {
   int d = k->d;
   vw_line(w, "// queue %d: the order of the packets waiting for lane %d, or of the root list where lvl = %d", q, q, q);
   vw_line(w, "reg [%d:0] q%d_cm_q;  // the front slot's packets not sent yet (bit 0 own, bit p+1 lane p)", d, q);
-  vw_line(w, "reg [%d:0] q%d_mq [0:%d];  // the masks of later slots, a ring", d, q, z.M - 1);
+  vw_line(w, "(* ram_style = \"block\" *) reg [%d:0] q%d_mq [0:%d];  // the masks of later slots, a ring (1R1W)", d, q,
+          z.M - 1);
+  vw_line(w, "reg [%d:0] q%d_mrd_q, q%d_mwd_q;  // q%d_mq[q%d_mr_q] read at the last edge; the mask written then", d, q, q, q, q);
+  vw_line(w, "reg q%d_mbyp_q;  // the ring's head was written at the last edge", q);
   vw_line(w, "reg [%d:0] q%d_mr_q, q%d_mw_q;", z.maw - 1, q, q);
   vw_line(w, "reg [%d:0] q%d_mc_q;  // masks held in the ring", z.mcw - 1, q);
   vw_line(w, "wire q%d_list = list_q[%d];", q, q);
@@ -256,8 +259,8 @@ static void emit_queue(vwriter *w, const kbrt_design *k, int q) {
   vw_line(w, "wire q%d_push = q%d_cmv & (q%d_a != %s) & (q%d_rv | q%d_mqv);  // the arrivals wait behind others", q, q, q,
           lit(a, sizeof a, d + 1, 0), q, q);
   vw_line(w, "wire q%d_next = q%d_cmv & ~q%d_rv & q%d_mqv;  // the front slot is done: the ring's head is next", q, q, q, q);
-  vw_line(w, "wire [%d:0] q%d_cm_d = (~q%d_cmv | q%d_rv) ? q%d_r : q%d_mqv ? q%d_mq[q%d_mr_q] : q%d_a;", d, q, q, q, q, q, q,
-          q, q);
+  vw_line(w, "wire [%d:0] q%d_mhead = q%d_mbyp_q ? q%d_mwd_q : q%d_mrd_q;", d, q, q, q, q);
+  vw_line(w, "wire [%d:0] q%d_cm_d = (~q%d_cmv | q%d_rv) ? q%d_r : q%d_mqv ? q%d_mhead : q%d_a;", d, q, q, q, q, q, q, q);
   snprintf(v, sizeof v, "q%d_cm_d", q);
   vw_raw(w, "  wire [%d:0] q%d_hc_d = ", d, q);
   emit_lowest(w, v, d);
@@ -271,8 +274,12 @@ static void emit_queue(vwriter *w, const kbrt_design *k, int q) {
           lit(a, sizeof a, z.mcw - 1, 0), q, lit(b, sizeof b, z.mcw - 1, 0), q);
   vw_line(w, "wire q%d_err = q%d_mc_q > %s;  // more than F-1 later slots (a push into a full ring), last cycle", q, q,
           lit(a, sizeof a, z.mcw, (uint32_t)(z.F - 1)));
+  vw_line(w, "wire [%d:0] q%d_mr_d = q%d_next ? q%d_mr_inc : q%d_mr_q;", z.maw - 1, q, q, q, q);
   vw_open(w, "always @(posedge clk_i) begin");
   vw_line(w, "if (q%d_push) q%d_mq[q%d_mw_q] <= q%d_a;", q, q, q, q);
+  vw_line(w, "q%d_mrd_q <= q%d_mq[q%d_mr_d];", q, q, q);
+  vw_line(w, "q%d_mwd_q <= q%d_a;", q, q);
+  vw_line(w, "q%d_mbyp_q <= q%d_push & (q%d_mw_q == q%d_mr_d);", q, q, q, q);
   vw_close(w, "end");
 }
 
@@ -424,13 +431,15 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
     vw_line(w, "wire [%d:0] xb%d = ({%d{~q%d_list & q%d_cmv}} & q%d_hc_q[%d:1]) | ({%d{p3_on & root_cmv}} & root_hc[%d:1]);"
             "  // bank p's head", d - 1, q, d, q, q, q, d, d, d);
     vw_line(w, "wire xo%d = (~q%d_list & q%d_h[0]) | (p3_on & (root_cmv ? root_hc[0] : root_ha[0]));  // the own packet", q, q, q);
+    vw_line(w, "(* keep *) wire [%d:0] xs%d = {xo%d, xr%d | xb%d};  // the one-hot selects as nets: each data bit a plain"
+            " AND-OR (synthesis would copy the select logic into every bit)", d, q, q, q, q);
     vw_line(w, "wire [%d:0] cnt%d = ({%d{up_send%d}} & up_now) | ({%d{dn_send%d}} & dcur) | ({%d{k_send}} & uacc_q);", CW - 1, q,
             CW, q, CW, q, CW);
     vw_line(w, "wire [%d:0] tx%d_d = {", FW - 1, q);
     vw_line(w, "  p3fwd%d | root_pop | root_end,  // kind: 0 counter, 1 up, 2 down, 3 end", q);
     vw_line(w, "  fsend%d | root_end | ((p3hit%d & rx_k0s) != %s),", q, q, lit(a, sizeof a, d, 0));
-    vw_raw(w, "    ({%d{xo%d}} & own_front)", PW, q);
-    for (int p = 0; p < d; p++) vw_raw(w, "\n    | ({%d{xr%d[%d] | xb%d[%d]}} & b%d_front)", PW, q, p, q, p, p);
+    vw_raw(w, "    ({%d{xs%d[%d]}} & own_front)", PW, q, d);
+    for (int p = 0; p < d; p++) vw_raw(w, "\n    | ({%d{xs%d[%d]}} & b%d_front)", PW, q, p, p);
     vw_raw(w, "\n    | {{%d{root_end}} & node, ", d);
     if (k->payload_width > CW) vw_raw(w, "%d'd0, ", k->payload_width - CW);
     vw_raw(w, "cnt%d}};\n", q);
