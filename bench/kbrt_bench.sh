@@ -65,8 +65,13 @@ sim-kbcast-rt D=4 RUNS=50\`. The run-time router (docs/ARCHITECTURE.md, "kbcast 
 router") is synthesised inside romnoc_kbrt_synth_top with its configuration word on the scan
 chain, so the figures hold for any node; the ROM router is the mnb router of the same cube (\`make
 synth TOPO=hypercube:D TASK=mnb TARGET=ice40\`: node 0's router and ROM), the fixed-set
-comparison at hand. Both on an iCE40 HX8K (CT256), Yosys 0.23 synth_ice40 + nextpnr-ice40 0.4
-with the 100 MHz constraint of constraints/clock.py, W = 32.
+comparison at hand. Both on an iCE40 HX8K (CT256: 7680 logic cells, 32 block RAMs), Yosys 0.23
+synth_ice40 + nextpnr-ice40 0.4 with the 100 MHz constraint of constraints/clock.py, W = 32.
+status: ok (meets 100 MHz), timing-fail (placed and routed, Fmax below 100 MHz), no-fit (does
+not fit the HX8K: nextpnr finds no room). "bank depth" is F = ⌈N/d⌉, the entries of each
+in-port bank (each queue holds F − 1 later slots). "synth + P&R" is the wall time of
+scripts/kbrt_synth.sh for the router (JOBS=1). The logic cells nextpnr reports include the
+synthesis wrapper's scan chains (one flip-flop per router input and output bit).
 
 | d | N | bank depth | run-time LUT4 | FF | BRAM | Fmax MHz | status | synth + P&R | ROM mnb LUT4 | FF | BRAM | Fmax MHz | status |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|
