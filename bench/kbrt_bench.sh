@@ -39,7 +39,8 @@ rows=""
 for d in $sizes; do
   r=$(grep -h "scope=router" "$work/rt-$d.log" | tail -n 1) m=$(grep -h "scope=router" "$work/rom-$d.log" | tail -n 1)
   secs=$(sed -nE 's/^seconds=([0-9]+)$/\1/p' "$work/rt-$d.log" | tail -n 1)
-  rows+="| $d | $((1 << d)) | $(printf '%s' "$r" | field fifo_depth) | $(printf '%s' "$r" | field luts) | $(printf '%s' "$r" | field ffs) | $(printf '%s' "$r" | field brams) | $(printf '%s' "$r" | field fmax_mhz) | $(printf '%s' "$r" | field status) | ${secs:-?} s | $(printf '%s' "$m" | field luts) | $(printf '%s' "$m" | field ffs) | $(printf '%s' "$m" | field brams) | $(printf '%s' "$m" | field fmax_mhz) | $(printf '%s' "$m" | field status) |"$'\n'
+  lcs=$(sed -nE 's/.*ICESTORM_LC: *([0-9]+)\/ *([0-9]+) *([0-9]+%).*/\1 (\3)/p' "$work/rt-$d/nextpnr.log" 2>/dev/null | head -n 1)
+  rows+="| $d | $((1 << d)) | $(printf '%s' "$r" | field fifo_depth) | $(printf '%s' "$r" | field luts) | $(printf '%s' "$r" | field ffs) | $(printf '%s' "$r" | field brams) | $(printf '%s' "$r" | field fmax_mhz) | $(printf '%s' "$r" | field status) | ${lcs:-?} | ${secs:-?} s | $(printf '%s' "$m" | field luts) | $(printf '%s' "$m" | field ffs) | $(printf '%s' "$m" | field brams) | $(printf '%s' "$m" | field fmax_mhz) | $(printf '%s' "$m" | field status) |"$'\n'
 done
 r4=$(grep -h "scope=router" "$work/rt-4.log" 2>/dev/null | tail -n 1)
 after4="| this design | $(printf '%s' "$r4" | field luts) | $(printf '%s' "$r4" | field ffs) | $(printf '%s' "$r4" | field brams) | $(printf '%s' "$r4" | field fmax_mhz) | $(printf '%s' "$r4" | field status) | $(sed -nE 's/^seconds=([0-9]+)$/\1/p' "$work/rt-4.log" 2>/dev/null | tail -n 1) s |"
@@ -70,11 +71,15 @@ synth_ice40 + nextpnr-ice40 0.4 with the 100 MHz constraint of constraints/clock
 status: ok (meets 100 MHz), timing-fail (placed and routed, Fmax below 100 MHz), no-fit (does
 not fit the HX8K: nextpnr finds no room). "bank depth" is F = ⌈N/d⌉, the entries of each
 in-port bank (each queue holds F − 1 later slots). "synth + P&R" is the wall time of
-scripts/kbrt_synth.sh for the router (JOBS=1). The logic cells nextpnr reports include the
-synthesis wrapper's scan chains (one flip-flop per router input and output bit).
+scripts/kbrt_synth.sh for the router (JOBS=1). "HX8K logic cells" is what nextpnr packs,
+the synthesis wrapper's scan chains included (one flip-flop per router input and output bit):
+the fit margin. The run-time router pays for taking the active set as an input: d in-port
+banks and d slot-mask rings in block RAM (4d RAMs), and per lane a crossbar whose sources are
+chosen at run time (one module for every node); its critical path is the done detection and
+the phase-2 arrival priority (docs/ARCHITECTURE.md, "kbcast run-time router").
 
-| d | N | bank depth | run-time LUT4 | FF | BRAM | Fmax MHz | status | synth + P&R | ROM mnb LUT4 | FF | BRAM | Fmax MHz | status |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| d | N | bank depth | run-time LUT4 | FF | BRAM | Fmax MHz | status | HX8K logic cells | synth + P&R | ROM mnb LUT4 | FF | BRAM | Fmax MHz | status |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 $rows
 The run-time router at d = 4 before and after the phase-2 storage was rebuilt without
 multi-writer memories (docs/ARCHITECTURE.md, "kbcast run-time router", Storage):
