@@ -2,19 +2,30 @@
 # kbrt_bench.sh OUT.md — the run-time kbcast router (paper 001) on an iCE40 HX8K against the
 # schedule-ROM mnb router of the same cube (Yosys synth_ice40 + nextpnr-ice40, W = 32), and the
 # simulated cycles of its runs against 001's 2*ceil(K/d)+4d. Writes the "kbcast-runtime"
-# section of OUT.md. Two synthesis jobs at a time (the figures are deterministic).
+# section of OUT.md. JOBS synthesis jobs at a time (default 2; the figures are deterministic).
 #   SIZES="4 5" SIM_SIZES="3 4" RUNS=50 bench/kbrt_bench.sh OUT.md   (a subset)
+#   REUSE_ROM=1 keeps a ROM router's result already in build/bench/kbrt/rom-D.log (it does not
+#   depend on the run-time router).
 set -euo pipefail
 out=$1
 repo=$(cd "$(dirname "$0")/.." && pwd)
-sizes=${SIZES-"4 5 6 7"} sim_sizes=${SIM_SIZES-"3 4 5"} runs=${RUNS:-50}
+sizes=${SIZES-"4 5 6 7"} sim_sizes=${SIM_SIZES-"3 4 5"} runs=${RUNS:-50} njobs=${JOBS:-2}
 work=$repo/build/bench/kbrt
 mkdir -p "$work"
 jobs=()
-for d in $sizes; do jobs+=("rt $d" "rom $d"); done
+for d in $sizes; do
+  jobs+=("rt $d")
+  if [ "${REUSE_ROM:-0}" = 1 ] && grep -q '^SYNTH.*scope=router' "$work/rom-$d.log" 2>/dev/null; then
+    echo "-- BENCH kbcast-runtime rom hypercube:$d: kept $(grep '^SYNTH' "$work/rom-$d.log" | tail -n 1 | cut -d' ' -f6-)" >&2
+  else
+    jobs+=("rom $d")
+  fi
+done
 run_job() { # rt|rom D
   if [ "$1" = rt ]; then
+    local start=$(date +%s)
     D=$2 TARGET=ice40 SYNTH_DIR="$work/rt-$2" "$repo/scripts/kbrt_synth.sh" >"$work/rt-$2.log" 2>&1 || true
+    echo "seconds=$(($(date +%s) - start))" >>"$work/rt-$2.log"
   else
     TOPO=hypercube:$2 TASK=mnb TARGET=ice40 SYNTH_DIR="$work/rom-$2" "$repo/scripts/synth.sh" >"$work/rom-$2.log" 2>&1 || true
   fi
@@ -22,13 +33,17 @@ run_job() { # rt|rom D
 }
 export -f run_job
 export work repo
-printf '%s\n' "${jobs[@]}" | xargs -P 2 -I{} bash -c 'run_job {}'
+printf '%s\n' "${jobs[@]}" | xargs -P "$njobs" -I{} bash -c 'run_job {}'
 field() { sed -nE "s/.* $1=([^ ]+).*/\1/p"; }
 rows=""
 for d in $sizes; do
   r=$(grep -h "scope=router" "$work/rt-$d.log" | tail -n 1) m=$(grep -h "scope=router" "$work/rom-$d.log" | tail -n 1)
-  rows+="| $d | $((1 << d)) | $(printf '%s' "$r" | field fifo_depth) | $(printf '%s' "$r" | field luts) | $(printf '%s' "$r" | field ffs) | $(printf '%s' "$r" | field brams) | $(printf '%s' "$r" | field fmax_mhz) | $(printf '%s' "$r" | field status) | $(printf '%s' "$m" | field luts) | $(printf '%s' "$m" | field ffs) | $(printf '%s' "$m" | field brams) | $(printf '%s' "$m" | field fmax_mhz) | $(printf '%s' "$m" | field status) |"$'\n'
+  secs=$(sed -nE 's/^seconds=([0-9]+)$/\1/p' "$work/rt-$d.log" | tail -n 1)
+  lcs=$(sed -nE 's/.*ICESTORM_LC: *([0-9]+)\/ *([0-9]+) *([0-9]+%).*/\1 (\3)/p' "$work/rt-$d/nextpnr.log" 2>/dev/null | head -n 1)
+  rows+="| $d | $((1 << d)) | $(printf '%s' "$r" | field fifo_depth) | $(printf '%s' "$r" | field luts) | $(printf '%s' "$r" | field ffs) | $(printf '%s' "$r" | field brams) | $(printf '%s' "$r" | field fmax_mhz) | $(printf '%s' "$r" | field status) | ${lcs:-?} | ${secs:-?} s | $(printf '%s' "$m" | field luts) | $(printf '%s' "$m" | field ffs) | $(printf '%s' "$m" | field brams) | $(printf '%s' "$m" | field fmax_mhz) | $(printf '%s' "$m" | field status) |"$'\n'
 done
+r4=$(grep -h "scope=router" "$work/rt-4.log" 2>/dev/null | tail -n 1)
+after4="| this design | $(printf '%s' "$r4" | field luts) | $(printf '%s' "$r4" | field ffs) | $(printf '%s' "$r4" | field brams) | $(printf '%s' "$r4" | field fmax_mhz) | $(printf '%s' "$r4" | field status) | $(sed -nE 's/^seconds=([0-9]+)$/\1/p' "$work/rt-4.log" 2>/dev/null | tail -n 1) s |"
 simrows=""
 for d in $sim_sizes; do
   start=$(date +%s)
@@ -51,12 +66,29 @@ sim-kbcast-rt D=4 RUNS=50\`. The run-time router (docs/ARCHITECTURE.md, "kbcast 
 router") is synthesised inside romnoc_kbrt_synth_top with its configuration word on the scan
 chain, so the figures hold for any node; the ROM router is the mnb router of the same cube (\`make
 synth TOPO=hypercube:D TASK=mnb TARGET=ice40\`: node 0's router and ROM), the fixed-set
-comparison at hand. Both on an iCE40 HX8K (CT256), Yosys 0.23 synth_ice40 + nextpnr-ice40 0.4
-with the 100 MHz constraint of constraints/clock.py, W = 32.
+comparison at hand. Both on an iCE40 HX8K (CT256: 7680 logic cells, 32 block RAMs), Yosys 0.23
+synth_ice40 + nextpnr-ice40 0.4 with the 100 MHz constraint of constraints/clock.py, W = 32.
+status: ok (meets 100 MHz), timing-fail (placed and routed, Fmax below 100 MHz), no-fit (does
+not fit the HX8K: nextpnr finds no room). "bank depth" is F = ⌈N/d⌉, the entries of each
+in-port bank (each queue holds F − 1 later slots). "synth + P&R" is the wall time of
+scripts/kbrt_synth.sh for the router (JOBS=1). "HX8K logic cells" is what nextpnr packs,
+the synthesis wrapper's scan chains included (one flip-flop per router input and output bit):
+the fit margin. The run-time router pays for taking the active set as an input: d in-port
+banks and d slot-mask rings in block RAM (4d RAMs), and per lane a crossbar whose sources are
+chosen at run time (one module for every node); its critical path is the done detection and
+the phase-2 arrival priority (docs/ARCHITECTURE.md, "kbcast run-time router").
 
-| d | N | FIFO depth | run-time LUT4 | FF | BRAM | Fmax MHz | status | ROM mnb LUT4 | FF | BRAM | Fmax MHz | status |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| d | N | bank depth | run-time LUT4 | FF | BRAM | Fmax MHz | status | HX8K logic cells | synth + P&R | ROM mnb LUT4 | FF | BRAM | Fmax MHz | status |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 $rows
+The run-time router at d = 4 before and after the phase-2 storage was rebuilt without
+multi-writer memories (docs/ARCHITECTURE.md, "kbcast run-time router", Storage):
+
+| d = 4 | LUT4 | FF | BRAM | Fmax MHz | status | synth + P&R |
+|---|---|---|---|---|---|---|
+| previous design: d FIFOs of F entries, each entry written by any of d+1 sources (commit 99805de) | 5227 | 789 | 0 | 41.46 | timing-fail | Yosys alone ~4 min |
+$after4
+
 Simulated runs (Verilator 5.006, one build per d, \`RUNS=$runs\` active sets with K spread over
 1..2^d, every run diffed against the golden model's \`--alg 001\` schedule and deliveries and
 verified by \`cmodel verify\`): cycles from the start edge to done, against 001's 2⌈K/d⌉+4d slots

@@ -273,6 +273,8 @@ void kbrt_emit_summary(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "fifo_depth=%d", k->fifo_depth);
   vw_line(w, "fifo_bound=%d", k->fifo_bound);
   vw_line(w, "mem_depth=%d", k->fifo_depth);
+  vw_line(w, "bank_depth=%d", k->fifo_depth);
+  vw_line(w, "queue_slots=%d", k->fifo_depth > 1 ? k->fifo_depth - 1 : 1);
   vw_line(w, "max_cycles=%u", (unsigned)k->max_cycles);
   /* the bound of every node's FIFOs (trees.c), for the record */
   int hist[1024] = {0}, top = 0;

@@ -26,7 +26,7 @@ static void emit_ports(vwriter *w, const kbrt_design *k) {
   vw_line(w, "input  wire rst_ni,  // asynchronous, active low");
   vw_line(w, "input  wire start_i,  // while idle: sample bcast_i and run");
   vw_line(w, "output wire done_o,  // from the end of a run until the next start");
-  vw_line(w, "output wire err_o,  // a FIFO would overflow, or traffic the protocol rules out");
+  vw_line(w, "output wire err_o,  // a bank or queue overflowed, or traffic the protocol rules out (latched, and the last cycle's)");
   vw_line(w, "input  wire [%d:0] cfg_i,  // this node's tables (constant; layout in the comment below)", k->cfg_width - 1);
   vw_line(w, "input  wire bcast_i,  // this node broadcasts one packet in the run");
   vw_line(w, "output wire inj_req_o,  // local port: the own packet, in the next cycle");
@@ -71,11 +71,11 @@ static void emit_config(vwriter *w, const kbrt_design *k) {
 static void emit_functions(vwriter *w, const kbrt_design *k) {
   char a[32], b[32];
   int d = k->d, cw = k->count_width;
-  vw_open(w, "function automatic [%d:0] tree_of;  // v mod d: j(x) - 1 for v = r_x - 1", k->port_width - 1);
+  vw_open(w, "function automatic [%d:0] tree_of;  // v mod d: j(x) - 1 for v = r_x - 1, K mod d for v = K", k->port_width - 1);
   vw_line(w, "input [%d:0] v;", cw - 1);
   vw_open(w, "begin");
   vw_open(w, "case (v)");
-  for (uint32_t v = 0; v < k->nodes; v++)
+  for (uint32_t v = 0; v <= k->nodes; v++) /* N too: K mod d for the roots' termination slot */
     vw_line(w, "%s: tree_of = %s;", lit(a, sizeof a, cw, v), lit(b, sizeof b, k->port_width, v % (uint32_t)d));
   vw_line(w, "default: tree_of = %s;", lit(b, sizeof b, k->port_width, 0));
   vw_close(w, "endcase");
@@ -92,53 +92,206 @@ static void emit_functions(vwriter *w, const kbrt_design *k) {
   vw_close(w, "endcase");
   vw_close(w, "end");
   vw_close(w, "endfunction");
+  vw_open(w, "function automatic [%d:0] end_of;  // p3_of(K) + floor(K/d): root e_j's termination slot if j > K mod d",
+          k->cycle_width - 1);
+  vw_line(w, "input [%d:0] kk;", cw - 1);
+  vw_open(w, "begin");
+  vw_open(w, "case (kk)");
+  for (uint32_t v = 0; v <= k->nodes; v++)
+    vw_line(w, "%s: end_of = %s;", lit(a, sizeof a, cw, v),
+            lit(b, sizeof b, k->cycle_width, 3 * (uint32_t)d + 1 + kbrt_ceil_div(v, (uint32_t)d) + v / (uint32_t)d));
+  vw_line(w, "default: end_of = %s;", lit(b, sizeof b, k->cycle_width, 3 * (uint32_t)d + 1));
+  vw_close(w, "endcase");
+  vw_close(w, "end");
+  vw_close(w, "endfunction");
 }
 
-/* one FIFO q: the stored packets, the arrivals of the cycle in the contract's order (own packet,
- * then lanes 0..d-1), the head that leaves, overflow */
-static void emit_fifo(vwriter *w, const kbrt_design *k, int q) {
+/* the configuration word's decodes the phase-2 and phase-3 paths use, as registers: cfg_i is a
+ * constant of the fabric, so they are loaded at every edge (start_i comes an edge or more after
+ * the clock starts), and no path runs from the configuration word through a comparator */
+static void emit_decoded(vwriter *w, const kbrt_design *k) {
+  char a[32];
+  int d = k->d;
+  vw_line(w, "reg [%d:0] inv_q;  // bit p: lane p carries a tree in phase 2", d - 1);
+  vw_line(w, "reg [%d:0] list_q;  // bit q: queue q is this root's list", d - 1);
+  for (int q = 0; q < d; q++) {
+    vw_line(w, "reg [%d:0] feed%d_q;  // bit p: lane p's phase-2 arrivals join queue %d", d - 1, q, q);
+    vw_line(w, "reg [%d:0] p3sel%d_q;  // bit p: lane %d repeats lane p's phase-3 words", d - 1, q, q);
+  }
+  vw_open(w, "always @(posedge clk_i) begin");
+  vw_raw(w, "    inv_q <= {");
+  for (int p = d - 1; p >= 0; p--) vw_raw(w, "in%d_v%s", p, p ? ", " : "};\n");
+  vw_raw(w, "    list_q <= {");
+  for (int q = d - 1; q >= 0; q--)
+    vw_raw(w, "is_root & (lvl == %s)%s", lit(a, sizeof a, k->lvl_width, (uint32_t)q), q ? ", " : "};\n");
+  for (int q = 0; q < d; q++) {
+    vw_raw(w, "    feed%d_q <= {", q);
+    for (int p = d - 1; p >= 0; p--)
+      vw_raw(w, "in%d_v & (in%d_f == %s)%s", p, p, lit(a, sizeof a, k->port_width, (uint32_t)q), p ? ", " : "};\n");
+    vw_raw(w, "    p3sel%d_q <= {", q);
+    for (int p = d - 1; p >= 0; p--)
+      vw_raw(w, "p3%d_v & (p3%d_s == %s)%s", q, q, lit(a, sizeof a, k->port_width, (uint32_t)p), p ? ", " : "};\n");
+  }
+  vw_close(w, "end");
+}
+
+static int clog2i(int n) {
+  int b = 0;
+  while ((1 << b) < n) b++;
+  return b;
+}
+
+/* the phase-2 storage's sizes: banks of F entries (one per in-port), queues of M slot masks
+ * (one per out-port; the front slot is a register, so F - 1 suffice: more is an overflow; the
+ * ring keeps one entry when F = 1, which only a test of the overflow error asks for) */
+typedef struct {
+  int F, aw, cw, M, maw, mcw;
+} kbrt_sizes;
+
+static kbrt_sizes sizes_of(const kbrt_design *k) {
+  kbrt_sizes z;
+  z.F = k->fifo_depth;
+  z.aw = z.F > 1 ? clog2i(z.F) : 1;
+  z.cw = clog2i(z.F + 2); /* 0..F+1: a count beyond F is an overflow, seen a cycle later */
+  if (z.cw < 2) z.cw = 2;
+  z.M = z.F > 1 ? z.F - 1 : 1;
+  z.maw = z.M > 1 ? clog2i(z.M) : 1;
+  z.mcw = clog2i(z.M + 2);
+  if (z.mcw < 2) z.mcw = 2;
+  return z;
+}
+
+/* "ptr == top ? 0 : ptr + 1" (a ring of top+1 entries) */
+static void emit_next_ptr(vwriter *w, const char *name, const char *ptr, int width, int top) {
+  char a[32], b[32], c[32];
+  if (top == 0) vw_line(w, "wire [%d:0] %s = %s;", width - 1, name, lit(a, sizeof a, width, 0));
+  else
+    vw_line(w, "wire [%d:0] %s = (%s == %s) ? %s : %s + %s;", width - 1, name, ptr, lit(a, sizeof a, width, (uint32_t)top),
+            lit(b, sizeof b, width, 0), ptr, lit(c, sizeof c, width, 1));
+}
+
+/* bank p: the phase-2 packets lane p received and has not sent on yet. One writer (lane p: every
+ * data-up arrival is written, also one that leaves at once), one reader (the queue of out-port
+ * in_f[p]): a 1R1W memory with a registered read, so block RAM where the target has it. The read
+ * address of the next cycle is this cycle's head after the pop; an entry written in the cycle its
+ * address is read comes from the write register (the memory returns the old word). b<p>_front is
+ * the bank's head while it holds one, else lane p's word: no lane is sent both in one cycle (a
+ * packet goes straight through only while its queue, so its bank, is empty; phase-3 words are
+ * repeated once phase 2 has drained, and a root, whose list stays in the banks, repeats none). */
+static void emit_bank(vwriter *w, const kbrt_design *k, int p) {
   char a[32], b[32];
-  int d = k->d, F = k->fifo_depth, PW = k->packet_width, tw = k->fifo_count_width + 2;
-  while ((1 << tw) < F + d + 2) tw++;
-  vw_line(w, "// FIFO %d: packets waiting for lane %d (phase 2), or the root list where lvl = %d", q, q, q);
-  vw_line(w, "reg [%d:0] f%d_q;  // %d entries, the head at the bottom", F * PW - 1, q, F);
-  vw_line(w, "reg [%d:0] f%d_c_q;  // entries held", k->fifo_count_width - 1, q);
-  vw_line(w, "wire f%d_list = is_root & (lvl == %s);", q, lit(a, sizeof a, k->lvl_width, (uint32_t)q));
-  vw_line(w, "wire f%d_own = own_v & (ownf_q == %s);", q, lit(a, sizeof a, k->port_width, (uint32_t)q));
-  for (int p = 0; p < d; p++)
-    vw_line(w, "wire f%d_a%d = rx%d_up & in%d_v & (in%d_f == %s);", q, p, p, p, p, lit(a, sizeof a, k->port_width, (uint32_t)q));
-  /* arrival i (own = 0, lane p = p+1) lands at entry pos_i = held + earlier arrivals; entry e
-   * of the extended queue is the held entry e, or the arrival that lands there (one of at most
-   * d+1 comparators per entry: no variable shift) */
-  char arr[RTL_KBRT_ARRIVALS][24], dat[RTL_KBRT_ARRIVALS][48];
-  snprintf(arr[0], sizeof arr[0], "f%d_own", q);
-  snprintf(dat[0], sizeof dat[0], "inj_flit_i");
-  for (int p = 0; p < d; p++) {
-    snprintf(arr[p + 1], sizeof arr[p + 1], "f%d_a%d", q, p);
-    snprintf(dat[p + 1], sizeof dat[p + 1], "rx%d_flit_i[%d:0]", p, PW - 1);
+  kbrt_sizes z = sizes_of(k);
+  int PW = k->packet_width;
+  vw_line(w, "// bank %d: the packets lane %d received and has not sent on (%d entries, a ring)", p, p, z.F);
+  vw_line(w, "(* ram_style = \"block\" *) reg [%d:0] b%d_mem [0:%d];", PW - 1, p, z.F - 1);
+  vw_line(w, "reg [%d:0] b%d_rd_q;  // b%d_mem[b%d_ra_q], read at the last edge", PW - 1, p, p, p);
+  vw_line(w, "reg [%d:0] b%d_wd_q;  // what lane %d wrote at the last edge", PW - 1, p, p);
+  vw_line(w, "reg b%d_byp_q;  // the head was written at the last edge: b%d_wd_q, not b%d_rd_q", p, p, p);
+  vw_line(w, "reg [%d:0] b%d_ra_q, b%d_wa_q;  // head, next free entry", z.aw - 1, p, p);
+  vw_line(w, "reg [%d:0] b%d_c_q;  // entries held", z.cw - 1, p);
+  vw_line(w, "wire b%d_we = rx%d_up & inv_q[%d];", p, p, p);
+  char nm[32], ptr[32];
+  snprintf(nm, sizeof nm, "b%d_ra_inc", p), snprintf(ptr, sizeof ptr, "b%d_ra_q", p);
+  emit_next_ptr(w, nm, ptr, z.aw, z.F - 1);
+  snprintf(nm, sizeof nm, "b%d_wa_inc", p), snprintf(ptr, sizeof ptr, "b%d_wa_q", p);
+  emit_next_ptr(w, nm, ptr, z.aw, z.F - 1);
+  vw_line(w, "wire [%d:0] b%d_ra_d = b%d_pop ? b%d_ra_inc : b%d_ra_q;", z.aw - 1, p, p, p, p);
+  vw_line(w, "reg b%d_ne_q;  // the bank holds a packet", p);
+  vw_line(w, "(* keep *) wire [%d:0] b%d_front = ~b%d_ne_q ? rx%d_flit_i[%d:0] : b%d_byp_q ? b%d_wd_q : b%d_rd_q;  // registered selects", PW - 1,
+          p, p, p, PW - 1, p, p, p);
+  vw_line(w, "wire [%d:0] b%d_c_d = b%d_c_q + {%s, b%d_we} - {%s, b%d_pop};", z.cw - 1, p, p, lit(a, sizeof a, z.cw - 1, 0), p,
+          lit(b, sizeof b, z.cw - 1, 0), p);
+  vw_line(w, "wire b%d_err = b%d_c_q > %s;  // a write into a full bank that no send made room for, last cycle", p, p,
+          lit(a, sizeof a, z.cw, (uint32_t)z.F));
+  vw_open(w, "always @(posedge clk_i) begin");
+  vw_line(w, "if (b%d_we) b%d_mem[b%d_wa_q] <= rx%d_flit_i[%d:0];", p, p, p, p, PW - 1);
+  vw_line(w, "b%d_rd_q <= b%d_mem[b%d_ra_d];", p, p, p);
+  vw_line(w, "b%d_wd_q <= rx%d_flit_i[%d:0];", p, p, PW - 1);
+  vw_line(w, "b%d_byp_q <= b%d_we & (b%d_wa_q == b%d_ra_d);", p, p, p, p);
+  vw_close(w, "end");
+}
+
+/* "{v[n] & ~|v[n-1:0], ..., v[0]}": the lowest set bit of an (n+1)-bit vector */
+static void emit_lowest(vwriter *w, const char *v, int n) {
+  vw_raw(w, "{");
+  for (int i = n; i >= 0; i--) {
+    if (i == 0) vw_raw(w, "%s[0]}", v);
+    else vw_raw(w, "%s[%d] & ~|%s[%d:0], ", v, i, v, i - 1);
   }
-  vw_line(w, "wire [%d:0] f%d_pos0 = {%s, f%d_c_q};", tw - 1, q, lit(a, sizeof a, tw - k->fifo_count_width, 0), q);
-  for (int i = 1; i <= d + 1; i++)
-    vw_line(w, "wire [%d:0] f%d_pos%d = f%d_pos%d + {%s, %s};", tw - 1, q, i, q, i - 1, lit(a, sizeof a, tw - 1, 0), arr[i - 1]);
-  vw_line(w, "wire [%d:0] f%d_tail = f%d_pos%d;", tw - 1, q, q, d + 1);
-  for (int e = 0; e <= F; e++) {
-    vw_raw(w, "  wire [%d:0] f%d_e%d = ", PW - 1, q, e);
-    if (e < F) vw_raw(w, "(f%d_pos0 > %s) ? f%d_q[%d:%d] : ", q, lit(a, sizeof a, tw, (uint32_t)e), q, (e + 1) * PW - 1, e * PW);
-    vw_raw(w, "(");
-    for (int i = 0; i <= d; i++)
-      vw_raw(w, "%s({%d{%s & (f%d_pos%d == %s)}} & %s)", i ? " | " : "", PW, arr[i], q, i,
-             lit(b, sizeof b, tw, (uint32_t)e), dat[i]);
-    vw_raw(w, ");\n");
-  }
-  vw_raw(w, "  wire [%d:0] f%d_ext = {", (F + 1) * PW - 1, q);
-  for (int e = F; e >= 0; e--) vw_raw(w, "f%d_e%d%s", q, e, e ? ", " : "");
-  vw_raw(w, "};\n");
-  vw_line(w, "wire f%d_pop = (f%d_tail != %s) & (~f%d_list | p3_on);", q, q, lit(a, sizeof a, tw, 0), q);
-  vw_line(w, "wire [%d:0] f%d_left = f%d_tail - {%s, f%d_pop};", tw - 1, q, q, lit(b, sizeof b, tw - 1, 0), q);
-  vw_line(w, "wire [%d:0] f%d_d = f%d_pop ? f%d_ext[%d:%d] : f%d_ext[%d:0];", F * PW - 1, q, q, q, (F + 1) * PW - 1, PW, q,
-          F * PW - 1);
-  vw_line(w, "wire f%d_err = f%d_left > %s;  // more than F entries after the send: overflow", q, q,
-          lit(a, sizeof a, tw, (uint32_t)F));
+}
+
+/* queue q: the order in which out-port q (or the root list, where lvl = q) sends the packets it
+ * holds. A packet is named by its lane bit: bit 0 the own packet, bit p+1 lane p (its bank).
+ * The packets of one slot are a mask sent lowest bit first (own, then lanes 0..d-1: the
+ * contract's order); q<q>_cm_q is the mask of the front slot, what it has not sent yet, and the
+ * masks of later slots wait in a ring of M entries with one writer. While nothing waits, the
+ * slot's arrivals q<q>_a are the front themselves (a packet leaves the slot after it arrived). */
+static void emit_queue(vwriter *w, const kbrt_design *k, int q) {
+  char a[32], b[32];
+  kbrt_sizes z = sizes_of(k);
+  int d = k->d;
+  vw_line(w, "// queue %d: the order of the packets waiting for lane %d, or of the root list where lvl = %d", q, q, q);
+  vw_line(w, "reg [%d:0] q%d_cm_q;  // the front slot's packets not sent yet (bit 0 own, bit p+1 lane p)", d, q);
+  vw_line(w, "(* ram_style = \"block\" *) reg [%d:0] q%d_mq [0:%d];  // the masks of later slots, a ring (1R1W)", d, q,
+          z.M - 1);
+  vw_line(w, "reg [%d:0] q%d_mrd_q, q%d_mwd_q;  // q%d_mq[q%d_mr_q] read at the last edge; the mask written then", d, q, q, q, q);
+  vw_line(w, "reg q%d_mbyp_q;  // the ring's head was written at the last edge", q);
+  vw_line(w, "reg [%d:0] q%d_mr_q, q%d_mw_q;", z.maw - 1, q, q);
+  vw_line(w, "reg [%d:0] q%d_mc_q;  // masks held in the ring", z.mcw - 1, q);
+  vw_line(w, "wire q%d_list = list_q[%d];", q, q);
+  vw_raw(w, "  wire [%d:0] q%d_a = {", d, q);
+  for (int p = d - 1; p >= 0; p--)
+    vw_raw(w, "rx%d_up & feed%d_q[%d], ", p, q, p);
+  vw_raw(w, "own_v & (ownf_q == %s)};  // this slot's arrivals\n", lit(a, sizeof a, k->port_width, (uint32_t)q));
+  vw_line(w, "wire q%d_cmv = q%d_cm_q != %s;", q, q, lit(a, sizeof a, d + 1, 0));
+  vw_line(w, "wire [%d:0] q%d_e = q%d_cmv ? q%d_cm_q : q%d_a;  // the front slot", d, q, q, q, q);
+  char v[32];
+  snprintf(v, sizeof v, "q%d_a", q);
+  vw_raw(w, "  wire [%d:0] q%d_ha = ", d, q);
+  emit_lowest(w, v, d);
+  vw_raw(w, ";  // the first arrival\n");
+  vw_line(w, "reg [%d:0] q%d_hc_q;  // the lowest lane of q%d_cm_q (registered with it)", d, q, q);
+  vw_line(w, "wire [%d:0] q%d_h = q%d_cmv ? q%d_hc_q : q%d_ha;  // the front slot's lowest lane: the head", d, q, q, q, q);
+  vw_line(w, "wire q%d_pop = q%d_e != %s & (~q%d_list | p3_on);", q, q, lit(a, sizeof a, d + 1, 0), q);
+  vw_line(w, "wire [%d:0] q%d_r = q%d_pop ? q%d_e & ~q%d_h : q%d_e;  // the front slot after the send", d, q, q, q, q, q);
+  vw_line(w, "wire q%d_rv = q%d_r != %s;", q, q, lit(a, sizeof a, d + 1, 0));
+  vw_line(w, "wire q%d_mqv = q%d_mc_q != %s;", q, q, lit(a, sizeof a, z.mcw, 0));
+  vw_line(w, "wire q%d_push = q%d_cmv & (q%d_a != %s) & (q%d_rv | q%d_mqv);  // the arrivals wait behind others", q, q, q,
+          lit(a, sizeof a, d + 1, 0), q, q);
+  vw_line(w, "wire q%d_next = q%d_cmv & ~q%d_rv & q%d_mqv;  // the front slot is done: the ring's head is next", q, q, q, q);
+  vw_line(w, "wire [%d:0] q%d_mhead = q%d_mbyp_q ? q%d_mwd_q : q%d_mrd_q;", d, q, q, q, q);
+  vw_line(w, "wire [%d:0] q%d_cm_d = (~q%d_cmv | q%d_rv) ? q%d_r : q%d_mqv ? q%d_mhead : q%d_a;", d, q, q, q, q, q, q, q);
+  snprintf(v, sizeof v, "q%d_cm_d", q);
+  vw_raw(w, "  wire [%d:0] q%d_hc_d = ", d, q);
+  emit_lowest(w, v, d);
+  vw_raw(w, ";\n");
+  char nm[32], ptr[32];
+  snprintf(nm, sizeof nm, "q%d_mr_inc", q), snprintf(ptr, sizeof ptr, "q%d_mr_q", q);
+  emit_next_ptr(w, nm, ptr, z.maw, z.M - 1);
+  snprintf(nm, sizeof nm, "q%d_mw_inc", q), snprintf(ptr, sizeof ptr, "q%d_mw_q", q);
+  emit_next_ptr(w, nm, ptr, z.maw, z.M - 1);
+  vw_line(w, "wire [%d:0] q%d_mc_d = q%d_mc_q + {%s, q%d_push} - {%s, q%d_next};", z.mcw - 1, q, q,
+          lit(a, sizeof a, z.mcw - 1, 0), q, lit(b, sizeof b, z.mcw - 1, 0), q);
+  vw_line(w, "wire q%d_err = q%d_mc_q > %s;  // more than F-1 later slots (a push into a full ring), last cycle", q, q,
+          lit(a, sizeof a, z.mcw, (uint32_t)(z.F - 1)));
+  vw_line(w, "wire [%d:0] q%d_mr_d = q%d_next ? q%d_mr_inc : q%d_mr_q;", z.maw - 1, q, q, q, q);
+  vw_open(w, "always @(posedge clk_i) begin");
+  vw_line(w, "if (q%d_push) q%d_mq[q%d_mw_q] <= q%d_a;", q, q, q, q);
+  vw_line(w, "q%d_mrd_q <= q%d_mq[q%d_mr_d];", q, q, q);
+  vw_line(w, "q%d_mwd_q <= q%d_a;", q, q);
+  vw_line(w, "q%d_mbyp_q <= q%d_push & (q%d_mw_q == q%d_mr_d);", q, q, q, q);
+  vw_close(w, "end");
+}
+
+/* bank p's and queue p's pointers and counts back to empty (reset, start) */
+static void emit_store_clear(vwriter *w, const kbrt_design *k, int p) {
+  char a[32], b[32], c[32], e[32];
+  kbrt_sizes z = sizes_of(k);
+  vw_line(w, "b%d_ra_q <= %s; b%d_wa_q <= %s; b%d_c_q <= %s; b%d_ne_q <= 1'b0;", p, lit(a, sizeof a, z.aw, 0), p,
+          lit(b, sizeof b, z.aw, 0), p, lit(c, sizeof c, z.cw, 0), p);
+  vw_line(w, "q%d_cm_q <= %s; q%d_hc_q <= %s; q%d_mr_q <= %s; q%d_mw_q <= %s; q%d_mc_q <= %s;", p, lit(a, sizeof a, k->d + 1, 0),
+          p, lit(a, sizeof a, k->d + 1, 0), p, lit(b, sizeof b, z.maw, 0), p, lit(c, sizeof c, z.maw, 0), p,
+          lit(e, sizeof e, z.mcw, 0));
 }
 
 void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
@@ -149,20 +302,27 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "// The run-time active-set router of paper 001's K simultaneous broadcasts on hypercube:%d", d);
   vw_line(w, "// (docs/KBCAST.md, docs/ARCHITECTURE.md). No schedule ROM: a node learns whether it");
   vw_line(w, "// broadcasts from bcast_i at start; phase 1 computes the ranks with counters (slots 1..%d),", 2 * d + 1);
-  vw_line(w, "// phase 2 gathers every packet to root e_j(x) through one FIFO per out-port, phase 3 repeats");
+  vw_line(w, "// phase 2 gathers every packet to root e_j(x) through one FIFO per out-port (the packets in one");
+  vw_line(w, "// single-writer bank per in-port, the order in a queue of slot masks per out-port), phase 3 repeats");
   vw_line(w, "// each root's list down its tree. Flits: {kind[1:0], origin[%d:0], payload[%d:0]}, kind 0", d - 1,
           k->payload_width - 1);
   vw_line(w, "// counter (value in the payload's low %d bits), 1 data up, 2 data down, 3 end (origin = the root).", CW);
-  vw_line(w, "// Slot s is on the wires in cycle s+1 (registered outputs); FIFO depth %d (the bound of", k->fifo_depth);
-  vw_line(w, "// trees.c over every node); a run of K broadcasts takes 2*ceil(K/%d)+%d+1 cycles.", d, 4 * d);
+  vw_line(w, "// Slot s is on the wires in cycle s+1 (registered outputs); banks of %d entries, queues of %d later", k->fifo_depth,
+          k->fifo_depth > 1 ? k->fifo_depth - 1 : 1);
+  vw_line(w, "// slots (the FIFO bound of trees.c over every node); a run of K broadcasts takes 2*ceil(K/%d)+%d+1", d, 4 * d);
+  vw_line(w, "// cycles. The decoded configuration registers load at every edge: start_i comes an edge or more");
+  vw_line(w, "// after the clock starts.");
   emit_ports(w, k);
   w->indent = 1;
   emit_config(w, k);
   emit_functions(w, k);
+  emit_decoded(w, k);
   vw_blank(w);
-  vw_line(w, "reg run_q, done_q, err_q, act_q, k_q, term_sent_q;");
+  vw_line(w, "reg run_q, done_q, err_q, act_q, k_q, term_sent_q, p3_on_q, own_v_q;");
   vw_line(w, "reg [%d:0] cyc_q;  // the slot this cycle decides (1.. from start)", TW - 1);
   vw_line(w, "reg [%d:0] p3_q;  // roots: phase 3's first slot, once K has arrived (k_q)", TW - 1);
+  vw_line(w, "reg [%d:0] end_q;  // roots: the termination word's slot, P3 + N_j (N_j = floor(K/d) + [j <= K mod d])", TW - 1);
+  vw_line(w, "reg rend_q;  // roots: this cycle sends the termination word (cyc_q == end_q)");
   vw_line(w, "reg [%d:0] uacc_q, dacc_q;  // up-sweep count, down-sweep count", CW - 1);
   for (int p = 0; p < d; p++) vw_line(w, "reg [%d:0] upv%d_q;  // the count received on lane %d in up-sweep slot %d", CW - 1, p, p, p + 1);
   vw_line(w, "reg [%d:0] ownf_q;  // the FIFO of the own packet", k->port_width - 1);
@@ -205,61 +365,84 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "wire [%d:0] own_tree = tree_of(dcur);  // in slot %d dcur = r_x - 1", k->port_width - 1, 2 * d + 1);
   vw_line(w, "wire [%d:0] own_fifo = own_tab[own_tree * %d +: %d];", k->port_width - 1, k->port_width, k->port_width);
   vw_line(w, "assign inj_req_o = run_q & act_q & (cyc_q == %s);", lit(a, sizeof a, TW, 2 * (uint32_t)d + 1));
-  vw_line(w, "wire own_v = run_q & act_q & (cyc_q == %s);  // the own packet is on inj_flit_i",
-          lit(a, sizeof a, TW, 2 * (uint32_t)d + 2));
-  vw_line(w, "wire p3_on = run_q & is_root & k_q & (cyc_q >= p3_q);  // a root in phase 3");
+  vw_line(w, "wire own_v = run_q & own_v_q;  // the own packet is on inj_flit_i (cycle %d)", 2 * d + 2);
+  vw_line(w, "wire p3_on = run_q & p3_on_q;  // a root in phase 3 (cyc_q >= p3_q, registered)");
   vw_blank(w);
-  for (int q = 0; q < d; q++) {
-    emit_fifo(w, k, q);
+  vw_line(w, "// phase 2: the packets a node holds are in single-writer stores, the own packet in own_q and");
+  vw_line(w, "// lane p's arrivals in bank p; queue q keeps the order in which out-port q sends them");
+  vw_line(w, "reg [%d:0] own_q;  // the own packet, from cycle %d on", PW - 1, 2 * d + 3);
+  vw_line(w, "wire [%d:0] own_front = own_v ? inj_flit_i : own_q;", PW - 1);
+  for (int p = 0; p < d; p++) vw_line(w, "wire b%d_pop;  // bank %d's head leaves (on the lane of queue in%d_f)", p, p, p);
+  vw_blank(w);
+  for (int p = 0; p < d; p++) {
+    emit_bank(w, k, p);
     vw_blank(w);
   }
-  /* the root list: FIFO lvl of a root */
-  vw_line(w, "// a root's list (FIFO lvl) in phase 3: its head on every lane, then the termination word");
-  vw_raw(w, "  wire root_pop = ");
-  for (int q = 0; q < d; q++) vw_raw(w, "%s(f%d_list & f%d_pop)", q ? " | " : "", q, q);
+  for (int q = 0; q < d; q++) {
+    emit_queue(w, k, q);
+    vw_blank(w);
+  }
+  for (int p = 0; p < d; p++) {
+    vw_raw(w, "  assign b%d_pop = ", p);
+    for (int q = 0; q < d; q++) vw_raw(w, "%s(q%d_pop & q%d_h[%d])", q ? " | " : "", q, q, p + 1);
+    vw_raw(w, ";\n");
+  }
+  /* the root list: queue lvl of a root */
+  vw_line(w, "// a root's list (queue lvl) in phase 3: its head on every lane, then the termination word");
+  vw_raw(w, "  wire root_full = ");
+  for (int q = 0; q < d; q++) vw_raw(w, "%s(q%d_list & (q%d_cmv | (q%d_a != %s)))", q ? " | " : "", q, q, q, lit(a, sizeof a, d + 1, 0));
+  vw_raw(w, ";  // it holds a packet or one arrives\n");
+  vw_raw(w, "  wire root_cmv = ");
+  for (int q = 0; q < d; q++) vw_raw(w, "%s(q%d_list & q%d_cmv)", q ? " | " : "", q, q);
   vw_raw(w, ";\n");
-  vw_raw(w, "  wire [%d:0] root_head = ", PW - 1);
-  for (int q = 0; q < d; q++) vw_raw(w, "%s({%d{f%d_list}} & f%d_ext[%d:0])", q ? " | " : "", PW, q, q, PW - 1);
+  vw_raw(w, "  wire [%d:0] root_a = ", d);
+  for (int q = 0; q < d; q++) vw_raw(w, "%s({%d{q%d_list}} & q%d_a)", q ? " | " : "", d + 1, q, q);
   vw_raw(w, ";\n");
-  vw_line(w, "wire root_end = p3_on & ~root_pop & ~term_sent_q;");
+  vw_raw(w, "  wire [%d:0] root_ha = ", d);
+  emit_lowest(w, "root_a", d);
+  vw_raw(w, ";  // its first arrival\n");
+  vw_raw(w, "  wire [%d:0] root_hc = ", d);
+  for (int q = 0; q < d; q++) vw_raw(w, "%s({%d{q%d_list}} & q%d_hc_q)", q ? " | " : "", d + 1, q, q);
+  vw_raw(w, ";  // its held head\n");
+  vw_line(w, "wire root_pop = p3_on & root_full;");
+  vw_line(w, "wire root_end = run_q & rend_q;  // the list is empty then (else err_o)");
+  vw_raw(w, "  wire [%d:0] rx_p3s = {", d - 1);
+  for (int p = d - 1; p >= 0; p--) vw_raw(w, "rx%d_p3%s", p, p ? ", " : "};  // phase-3 words received\n");
+  vw_raw(w, "  wire [%d:0] rx_k0s = {", d - 1);
+  for (int p = d - 1; p >= 0; p--) vw_raw(w, "rx%d_kind[0]%s", p, p ? ", " : "};\n");
   vw_blank(w);
-  /* the output lanes */
+  /* the output lanes: one AND-OR over the lanes' words, the banks' heads, the own packet, the
+   * counters and the end word, each selected by a one-hot bit (one source a slot in a correct run,
+   * else err_o) */
   for (int q = 0; q < d; q++) {
     vw_line(w, "// lane %d", q);
     vw_line(w, "reg tx%d_valid_q;", q);
     vw_line(w, "reg [%d:0] tx%d_q;", FW - 1, q);
-    vw_raw(w, "  wire [%d:0] p3in%d = ", FW - 1, q);
-    for (int p = 0; p < d; p++)
-      vw_raw(w, "%s({%d{p3%d_s == %s}} & rx%d_flit_i)", p ? " | " : "", FW, q, lit(a, sizeof a, k->port_width, (uint32_t)p), p);
-    vw_raw(w, ";\n");
-    vw_raw(w, "  wire p3fwd%d = run_q & p3%d_v & (", q, q);
-    for (int p = 0; p < d; p++)
-      vw_raw(w, "%s((p3%d_s == %s) & rx%d_p3)", p ? " | " : "", q, lit(a, sizeof a, k->port_width, (uint32_t)p), p);
-    vw_raw(w, ");\n");
-    vw_line(w, "wire fsend%d = f%d_pop & ~f%d_list;", q, q, q);
+    vw_line(w, "wire [%d:0] p3hit%d = p3sel%d_q & rx_p3s;", d - 1, q, q);
+    vw_line(w, "wire p3fwd%d = run_q & (p3hit%d != %s);", q, q, lit(a, sizeof a, d, 0));
+    vw_line(w, "wire fsend%d = q%d_pop & ~q%d_list;", q, q, q);
     vw_line(w, "wire [6:0] src%d = {up_send%d, dn_send%d, k_send, fsend%d, root_pop, root_end, p3fwd%d};", q, q, q, q, q);
     vw_line(w, "wire tx%d_next = |src%d;", q, q);
-    vw_line(w, "wire tx%d_clash = (src%d & (src%d - 7'd1)) != 7'd0;  // two sources in one slot", q, q, q);
-    vw_line(w, "reg [%d:0] tx%d_d;", FW - 1, q);
-    vw_open(w, "always @* begin");
-    vw_line(w, "tx%d_d = %s;", q, lit(a, sizeof a, FW, 0));
-    const char *zero_id = lit(b, sizeof b, d, 0);
-    char cnt_pad[32];
-    lit(cnt_pad, sizeof cnt_pad, k->payload_width - CW, 0);
-    if (k->payload_width > CW) {
-      vw_line(w, "if (up_send%d) tx%d_d = {2'd%d, %s, %s, up_now};", q, q, KBRT_COUNTER, zero_id, cnt_pad);
-      vw_line(w, "if (dn_send%d) tx%d_d = {2'd%d, %s, %s, dcur};", q, q, KBRT_COUNTER, zero_id, cnt_pad);
-      vw_line(w, "if (k_send) tx%d_d = {2'd%d, %s, %s, uacc_q};", q, KBRT_COUNTER, zero_id, cnt_pad);
-    } else {
-      vw_line(w, "if (up_send%d) tx%d_d = {2'd%d, %s, up_now};", q, q, KBRT_COUNTER, zero_id);
-      vw_line(w, "if (dn_send%d) tx%d_d = {2'd%d, %s, dcur};", q, q, KBRT_COUNTER, zero_id);
-      vw_line(w, "if (k_send) tx%d_d = {2'd%d, %s, uacc_q};", q, KBRT_COUNTER, zero_id);
-    }
-    vw_line(w, "if (fsend%d) tx%d_d = {2'd%d, f%d_ext[%d:0]};", q, q, KBRT_DATA_UP, q, PW - 1);
-    vw_line(w, "if (root_pop) tx%d_d = {2'd%d, root_head};", q, KBRT_DATA_DOWN);
-    vw_line(w, "if (root_end) tx%d_d = {2'd%d, node, %s};", q, KBRT_END, lit(c, sizeof c, k->payload_width, 0));
-    vw_line(w, "if (p3fwd%d) tx%d_d = p3in%d;", q, q, q);
-    vw_close(w, "end");
+    vw_line(w, "reg [6:0] src%d_q;  // last cycle's", q);
+    vw_line(w, "wire tx%d_clash = (src%d_q & (src%d_q - 7'd1)) != 7'd0;  // two sources in one slot, last cycle", q, q, q);
+    vw_line(w, "wire [%d:0] xr%d = ({%d{run_q}} & p3hit%d) | ({%d{~q%d_list & ~q%d_cmv}} & q%d_ha[%d:1])", d - 1, q, d, q, d, q,
+            q, q, d);
+    vw_line(w, "  | ({%d{p3_on & ~root_cmv}} & root_ha[%d:1]);  // a word as it arrives on lane p", d, d);
+    vw_line(w, "wire [%d:0] xb%d = ({%d{~q%d_list & q%d_cmv}} & q%d_hc_q[%d:1]) | ({%d{p3_on & root_cmv}} & root_hc[%d:1]);"
+            "  // bank p's head", d - 1, q, d, q, q, q, d, d, d);
+    vw_line(w, "wire xo%d = (~q%d_list & q%d_h[0]) | (p3_on & (root_cmv ? root_hc[0] : root_ha[0]));  // the own packet", q, q, q);
+    vw_line(w, "(* keep *) wire [%d:0] xs%d = {xo%d, xr%d | xb%d};  // the one-hot selects as nets: each data bit a plain"
+            " AND-OR (synthesis would copy the select logic into every bit)", d, q, q, q, q);
+    vw_line(w, "wire [%d:0] cnt%d = ({%d{up_send%d}} & up_now) | ({%d{dn_send%d}} & dcur) | ({%d{k_send}} & uacc_q);", CW - 1, q,
+            CW, q, CW, q, CW);
+    vw_line(w, "wire [%d:0] tx%d_d = {", FW - 1, q);
+    vw_line(w, "  p3fwd%d | root_pop | root_end,  // kind: 0 counter, 1 up, 2 down, 3 end", q);
+    vw_line(w, "  fsend%d | root_end | ((p3hit%d & rx_k0s) != %s),", q, q, lit(a, sizeof a, d, 0));
+    vw_raw(w, "    ({%d{xs%d[%d]}} & own_front)", PW, q, d);
+    for (int p = 0; p < d; p++) vw_raw(w, "\n    | ({%d{xs%d[%d]}} & b%d_front)", PW, q, p, p);
+    vw_raw(w, "\n    | {{%d{root_end}} & node, ", d);
+    if (k->payload_width > CW) vw_raw(w, "%d'd0, ", k->payload_width - CW);
+    vw_raw(w, "cnt%d}};\n", q);
     vw_line(w, "assign tx%d_valid_o = tx%d_valid_q;", q, q);
     vw_line(w, "assign tx%d_flit_o = tx%d_q;", q, q);
     vw_line(w, "assign dlv%d_valid_o = run_q & (rx%d_up | (rx%d_valid_i & (rx%d_kind == 2'd%d) & "
@@ -275,33 +458,43 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "wire [%d:0] terms_want = is_root ? %s : %s;  // one per tree (a root ends its own)", tcw - 1,
           lit(a, sizeof a, tcw, (uint32_t)d - 1), lit(b, sizeof b, tcw, (uint32_t)d));
   vw_raw(w, "  wire busy = ");
-  for (int q = 0; q < d; q++) vw_raw(w, "%stx%d_next | (f%d_left != 0)", q ? " | " : "", q, q);
+  /* anything held or arriving for a queue, a phase-3 word to repeat or a counter to send: what the
+   * sends and the held packets after them come from, without the pop logic on the path */
+  vw_raw(w, "up_send0 | dn_send0 | k_send");
+  for (int q = 1; q < d; q++) vw_raw(w, " | up_send%d | dn_send%d", q, q);
+  for (int q = 0; q < d; q++) vw_raw(w, " | q%d_cmv | (q%d_a != %s) | p3fwd%d", q, q, lit(a, sizeof a, d + 1, 0), q);
   vw_raw(w, ";\n");
   vw_line(w, "wire finish = run_q & (terms_d == terms_want) & (~is_root | term_sent_q) & ~busy;");
-  vw_raw(w, "  wire fault = run_q & ((terms_d > terms_want)");
-  for (int p = 0; p < d; p++) vw_raw(w, " | (rx%d_up & ~in%d_v) | f%d_err | tx%d_clash", p, p, p, p);
-  vw_raw(w, ");\n");
+  vw_raw(w, "  wire fault_now = run_q & ((root_end & (root_full | term_sent_q))");
+  for (int p = 0; p < d; p++) vw_raw(w, " | (rx%d_up & ~in%d_v)", p, p);
+  vw_raw(w, ");  // a list not empty at its end; traffic on a lane no tree uses in phase 2\n");
+  vw_raw(w, "  wire fault_last = (terms_q > terms_want)");
+  for (int p = 0; p < d; p++) vw_raw(w, " | b%d_err | q%d_err | tx%d_clash", p, p, p);
+  vw_raw(w, ";  // from registers: what went wrong in the last cycle\n");
   vw_line(w, "assign done_o = done_q;");
-  vw_line(w, "assign err_o = err_q;");
+  vw_line(w, "assign err_o = err_q | fault_last;");
   vw_blank(w);
   /* control registers */
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_open(w, "if (!rst_ni) begin");
-  vw_line(w, "run_q <= 1'b0; done_q <= 1'b0; err_q <= 1'b0; act_q <= 1'b0; k_q <= 1'b0; term_sent_q <= 1'b0;");
-  vw_line(w, "cyc_q <= %s; p3_q <= %s; uacc_q <= %s; dacc_q <= %s;", lit(a, sizeof a, TW, 0), lit(b, sizeof b, TW, 0),
+  vw_line(w, "run_q <= 1'b0; done_q <= 1'b0; err_q <= 1'b0; act_q <= 1'b0; k_q <= 1'b0; term_sent_q <= 1'b0; p3_on_q <= 1'b0; own_v_q <= 1'b0;");
+  vw_line(w, "cyc_q <= %s; p3_q <= %s; end_q <= %s; uacc_q <= %s; dacc_q <= %s; rend_q <= 1'b0;", lit(a, sizeof a, TW, 0), lit(b, sizeof b, TW, 0), lit(b, sizeof b, TW, 0),
           lit(c, sizeof c, CW, 0), lit(c, sizeof c, CW, 0));
   vw_line(w, "ownf_q <= %s; terms_q <= %s;", lit(a, sizeof a, k->port_width, 0), lit(b, sizeof b, tcw, 0));
-  for (int p = 0; p < d; p++)
-    vw_line(w, "upv%d_q <= %s; f%d_c_q <= %s; tx%d_valid_q <= 1'b0;", p, lit(a, sizeof a, CW, 0), p,
-            lit(b, sizeof b, k->fifo_count_width, 0), p);
+  for (int p = 0; p < d; p++) {
+    vw_line(w, "upv%d_q <= %s; tx%d_valid_q <= 1'b0; src%d_q <= 7'd0;", p, lit(a, sizeof a, CW, 0), p, p);
+    emit_store_clear(w, k, p);
+  }
   vw_close(w, "end else if (!run_q) begin");
   w->indent++;
   vw_open(w, "if (start_i) begin");
-  vw_line(w, "run_q <= 1'b1; done_q <= 1'b0; err_q <= 1'b0; act_q <= bcast_i; k_q <= 1'b0; term_sent_q <= 1'b0;");
+  vw_line(w, "run_q <= 1'b1; done_q <= 1'b0; err_q <= 1'b0; act_q <= bcast_i; k_q <= 1'b0; term_sent_q <= 1'b0; p3_on_q <= 1'b0; own_v_q <= 1'b0; rend_q <= 1'b0;");
   vw_line(w, "cyc_q <= %s; uacc_q <= {%s, bcast_i}; dacc_q <= %s; terms_q <= %s;", lit(a, sizeof a, TW, 1),
           lit(b, sizeof b, CW - 1, 0), lit(c, sizeof c, CW, 0), lit(c + 16, sizeof c - 16, tcw, 0));
-  for (int p = 0; p < d; p++)
-    vw_line(w, "upv%d_q <= %s; f%d_c_q <= %s;", p, lit(a, sizeof a, CW, 0), p, lit(b, sizeof b, k->fifo_count_width, 0));
+  for (int p = 0; p < d; p++) {
+    vw_line(w, "upv%d_q <= %s; src%d_q <= 7'd0;", p, lit(a, sizeof a, CW, 0), p);
+    emit_store_clear(w, k, p);
+  }
   vw_close(w, "end");
   vw_close(w, "end else begin");
   w->indent++;
@@ -313,15 +506,30 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_open(w, "if (is_root & (cyc_q == %s)) begin  // K arrives from node 0", lit(a, sizeof a, TW, 2 * (uint32_t)d + 2));
   vw_line(w, "k_q <= 1'b1;");
   vw_line(w, "p3_q <= p3_of(rxcnt);");
+  vw_line(w, "end_q <= end_of(rxcnt) + {%s, {%s, lvl} < {%s, tree_of(rxcnt)}};  // + 1 if j = lvl+1 <= K mod d",
+          lit(a, sizeof a, TW - 1, 0), lit(b, sizeof b, 8 - k->lvl_width, 0), lit(c, sizeof c, 8 - k->port_width, 0));
   vw_close(w, "end");
   for (int p = 0; p < d; p++) {
     vw_line(w, "upv%d_q <= upv%d;", p, p);
-    vw_line(w, "f%d_c_q <= f%d_left[%d:0];", p, p, k->fifo_count_width - 1);
+    vw_line(w, "b%d_c_q <= b%d_c_d;", p, p);
+    vw_line(w, "b%d_ne_q <= b%d_c_d != %s;", p, p, lit(a, sizeof a, sizes_of(k).cw, 0));
+    vw_line(w, "if (b%d_we) b%d_wa_q <= b%d_wa_inc;", p, p, p);
+    vw_line(w, "b%d_ra_q <= b%d_ra_d;", p, p);
+    vw_line(w, "q%d_cm_q <= q%d_cm_d;", p, p);
+    vw_line(w, "q%d_hc_q <= q%d_hc_d;", p, p);
+    vw_line(w, "q%d_mc_q <= q%d_mc_d;", p, p);
+    vw_line(w, "if (q%d_push) q%d_mw_q <= q%d_mw_inc;", p, p, p);
+    vw_line(w, "if (q%d_next) q%d_mr_q <= q%d_mr_inc;", p, p, p);
     vw_line(w, "tx%d_valid_q <= tx%d_next;", p, p);
+    vw_line(w, "src%d_q <= src%d;", p, p);
   }
   vw_line(w, "terms_q <= terms_d;");
+  vw_line(w, "own_v_q <= inj_req_o;");
+  vw_line(w, "rend_q <= is_root & k_q & (cyc_q + %s == end_q);", lit(a, sizeof a, TW, 1));
+  vw_line(w, "p3_on_q <= is_root & k_q & (cyc_q + %s >= p3_q);  // p3_q is set in cycle %d, long before", lit(a, sizeof a, TW, 1),
+          2 * d + 2);
   vw_line(w, "if (root_end) term_sent_q <= 1'b1;");
-  vw_line(w, "if (fault) err_q <= 1'b1;");
+  vw_line(w, "if (fault_now | fault_last) err_q <= 1'b1;");
   vw_open(w, "if (finish) begin");
   vw_line(w, "run_q <= 1'b0;");
   vw_line(w, "done_q <= 1'b1;");
@@ -331,10 +539,8 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_blank(w);
   vw_line(w, "// data registers (no reset: read only where a valid bit or count says so)");
   vw_open(w, "always @(posedge clk_i) begin");
-  for (int q = 0; q < d; q++) {
-    vw_line(w, "f%d_q <= f%d_d;", q, q);
-    vw_line(w, "tx%d_q <= tx%d_d;", q, q);
-  }
+  vw_line(w, "if (own_v) own_q <= inj_flit_i;");
+  for (int q = 0; q < d; q++) vw_line(w, "tx%d_q <= tx%d_d;", q, q);
   vw_close(w, "end");
   endmodule(w);
 }

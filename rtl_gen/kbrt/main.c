@@ -38,7 +38,8 @@ static const char usage[] =
     "  --topo T     hypercube:D, D = 2..10\n"
     "  --width W    payload bits, D+1..1024 (default 32; a counter travels in the payload)\n"
     "  --seed S     payload seed of deliveries.tsv (default 1)\n"
-    "  --fifo-depth F  FIFO entries instead of the proven bound (tests of the overflow error)\n"
+    "  --fifo-depth F  bank entries (and F-1 queued slots) instead of the proven bound (tests of the\n"
+    "               overflow error)\n"
     "  -o DIR       output directory (the design: new, empty or a design rtl_gen wrote)\n"
     "Exit status 0, or 2 with one line on stderr naming the bad value.\n";
 
