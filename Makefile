@@ -37,8 +37,8 @@ $(BUILD)/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
 
 # the run-time kbcast router's generator (rtl_gen/kbrt/): no schedule, so not an rtl_gen architecture;
 # it shares rtl_gen's writer and output directory and the golden model's library
-KBRT_SRC := $(wildcard rtl_gen/kbrt/*.c) rtl_gen/vwriter.c rtl_gen/outdir.c
-KBRT_HDR := $(wildcard rtl_gen/kbrt/*.h) rtl_gen/vwriter.h rtl_gen/outdir.h
+KBRT_SRC := $(wildcard rtl_gen/kbrt/*.c) rtl_gen/vwriter.c rtl_gen/outdir.c rtl_gen/scan_wrapper.c
+KBRT_HDR := $(wildcard rtl_gen/kbrt/*.h) rtl_gen/vwriter.h rtl_gen/outdir.h rtl_gen/scan_wrapper.h
 $(BUILD)/rtl_gen_kbrt: $(KBRT_SRC) $(KBRT_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
 	@mkdir -p $(@D)
 	@echo "-- CC $@ --"

@@ -37,11 +37,12 @@ int kb_gather_broadcast(sched *s, const int *tree_of, uint32_t first, uint32_t p
   /* FIFOs as linked lists of packet indices: one per (node, out-port), one list per root */
   int32_t *next = malloc(k * sizeof *next), *head = malloc((size_t)n * d * sizeof *head),
           *tail = malloc((size_t)n * d * sizeof *tail), *sent = malloc((size_t)n * d * sizeof *sent);
+  uint32_t *down = malloc(n * sizeof *down); /* phase 3: each node's ports down the current tree */
   int32_t *list_head = malloc(d * sizeof *list_head), *list_tail = malloc(d * sizeof *list_tail);
   int8_t *up = malloc((size_t)n * d), *in_tree = malloc((size_t)n * d);
   uint32_t *load = calloc(d, sizeof *load);
   int rc = -1;
-  if (!next || !head || !tail || !sent || !list_head || !list_tail || !up || !in_tree || !load) goto out;
+  if (!next || !head || !tail || !sent || !down || !list_head || !list_tail || !up || !in_tree || !load) goto out;
   for (uint32_t z = 0; z < n; z++)
     for (int j = 0; j < d; j++) {
       up[(size_t)z * d + j] = (int8_t)kb_tree_up_port(d, j, z);
@@ -99,13 +100,13 @@ int kb_gather_broadcast(sched *s, const int *tree_of, uint32_t first, uint32_t p
   }
   uint32_t p3 = first + (phase2_slots ? phase2_slots : used); /* the first slot of phase 3 */
   for (int j = 0; broadcast && j < d; j++) { /* item i (1..) leaves the root in slot p3-1+i, one level a slot */
-    for (uint32_t y = 0; y < n; y++) sent[y] = (int32_t)kb_tree_down_ports(d, j, y); /* reused: y's down ports */
+    for (uint32_t y = 0; y < n; y++) down[y] = kb_tree_down_ports(d, j, y);
     uint32_t i = 1;
     for (int32_t p = list_head[j];; p = next[p], i++) {
       for (uint32_t y = 0; y < n; y++) {
-        uint32_t depth = (uint32_t)__builtin_popcount(y ^ (1u << j)), down = (uint32_t)sent[y];
+        uint32_t depth = (uint32_t)__builtin_popcount(y ^ (1u << j)), ports = down[y];
         for (int q = 0; q < d; q++)
-          if ((down >> q & 1) &&
+          if ((ports >> q & 1) &&
               sched_add(s, p3 - 1 + i + depth, y, y ^ (1u << q), p < 0 ? 1u << j : ids[p], p < 0 ? KBCAST_END : -1))
             goto out;
       }
@@ -114,6 +115,6 @@ int kb_gather_broadcast(sched *s, const int *tree_of, uint32_t first, uint32_t p
   }
   rc = 0;
 out:
-  free(next), free(head), free(tail), free(sent), free(list_head), free(list_tail), free(up), free(in_tree), free(load);
+  free(next), free(head), free(tail), free(sent), free(down), free(list_head), free(list_tail), free(up), free(in_tree), free(load);
   return rc;
 }

@@ -441,11 +441,10 @@ static uint32_t kbcast_figure(const char *a, uint32_t d, uint32_t k, int *upper)
 
 /* One construction of one table row: its slots, 0 if it does not apply; -1 after printing a
  * failure; or the bad-input code negated. */
-static int64_t kbcast_cell(const topo *t, const active_set *a, const char *alg, char *picked, size_t plen) {
+static int64_t kbcast_cell(const topo *t, const active_set *a, const char *alg) {
   char err[256];
   sched s;
   if (schedule_build_kbcast(&s, t, MODEL_MLA, a, alg, err, sizeof err)) return strstr(err, "out of memory") ? -EXIT_BAD_INPUT : 0;
-  if (picked) snprintf(picked, plen, "%s", s.alg);
   verifier *v = verifier_new_kbcast(t, MODEL_MLA, a, err, sizeof err);
   if (!v) {
     sched_free(&s);
@@ -460,77 +459,112 @@ static int64_t kbcast_cell(const topo *t, const active_set *a, const char *alg, 
   return rc ? -1 : (int64_t)sum.slots;
 }
 
-/* The K of a kbcast table row for d: all, a list, or the default spread. */
-static int kbcast_row_k(uint32_t d, uint32_t k, const char *spec) {
-  uint32_t n = 1u << d;
-  if (spec && !strcmp(spec, "all")) return 1;
-  if (spec) { /* checked by kbcast_k_list: numbers from 1 to 65536 */
-    for (const char *p = spec; *p;) {
-      uint64_t v = 0;
-      while (*p >= '0' && *p <= '9') v = v * 10 + (uint64_t)(*p++ - '0');
-      if (v == k) return 1;
-      if (*p == ',') p++;
+/* The K of the kbcast table (index 1..65536, 1 = a row): "all", a list, or NULL for the default
+ * spread, which depends on d and is left to the caller (the map is then NULL). Returns 0 or the
+ * bad-input exit code naming the bad item. */
+#define KBCAST_MAX_K 65536u
+static int kbcast_k_list(const char *spec, unsigned char **wanted) {
+  *wanted = NULL;
+  if (!spec) return 0;
+  unsigned char *map = calloc(KBCAST_MAX_K + 1, 1);
+  if (!map) return bad_input("out of memory reading --k");
+  if (!strcmp(spec, "all")) {
+    memset(map, 1, KBCAST_MAX_K + 1);
+  } else {
+    for (const char *p = spec;;) { /* every item a number of broadcasters */
+      size_t len = strcspn(p, ",");
+      char item[24];
+      uint64_t v;
+      snprintf(item, sizeof item, "%.*s", (int)(len < 20 ? len : 20), p);
+      if (len == 0 || len > 20 || cli_uint(item, 1, KBCAST_MAX_K, &v)) {
+        free(map);
+        return bad_input("--k '%s' is not all or a list of numbers from 1 to 65536 (e.g. 1,2,8): bad item '%s'", spec, item);
+      }
+      map[v] = 1;
+      if (!p[len]) break;
+      p += len + 1;
     }
-    return 0;
   }
-  return k <= 3 || k == d || k == 2 * d || k == 3 * d || k == d * d || !(k & (k - 1)) || k == n - 1;
+  *wanted = map;
+  return 0;
+}
+
+/* The default K of hypercube:d: 1, 2, 3, d, 2d, 3d, d^2, the powers of two and 2^d - 1. */
+static int kbcast_default_k(uint32_t d, uint32_t k) {
+  return k <= 3 || k == d || k == 2 * d || k == 3 * d || k == d * d || !(k & (k - 1)) || k == (1u << d) - 1;
+}
+
+/* What --alg auto builds for a row whose constructions took slots[i] (kbcast_algs order, 0: does
+ * not apply): the first in the construction table's order with the fewest slots (build.h). */
+static const char *kbcast_auto(const topo *t, const int64_t *slots) {
+  char order[256];
+  schedule_algs(t, TASK_KBCAST, MODEL_MLA, order, sizeof order);
+  int64_t best = 0;
+  for (size_t i = 0; i < NKB; i++)
+    if (slots[i] > 0 && (!best || slots[i] < best)) best = slots[i];
+  for (char *name = strtok(order, ", "); name; name = strtok(NULL, ", "))
+    for (size_t i = 0; i < NKB; i++)
+      if (slots[i] == best && best > 0 && !strcmp(name, kbcast_algs[i])) return kbcast_algs[i];
+  return "-";
 }
 
 static int kbcast_table(const topo_range *range, const char *k_spec, const char *seed_s) {
   uint64_t seed = 1;
   if (seed_s && cli_uint(seed_s, 0, UINT64_MAX >> 1, &seed)) return bad_input("--seed '%s' is not a non-negative integer", seed_s);
   if (strcmp(range->kind, "hypercube")) return bad_input("task kbcast is defined on the hypercube (001), not on %s", range->kind);
-  if (k_spec && strcmp(k_spec, "all"))
-    for (const char *p = k_spec;;) { /* every item a number of broadcasters, 1..65536 */
-      size_t len = strcspn(p, ",");
-      char item[24];
-      uint64_t v;
-      snprintf(item, sizeof item, "%.*s", (int)(len < 20 ? len : 20), p);
-      if (len == 0 || len > 20 || cli_uint(item, 1, 65536, &v))
-        return bad_input("--k '%s' is not all or a list of numbers from 1 to 65536 (e.g. 1,2,8): bad item '%s'", k_spec, item);
-      if (!p[len]) break;
-      p += len + 1;
-    }
+  unsigned char *wanted;
+  int rc = kbcast_k_list(k_spec, &wanted);
+  if (rc) return rc;
   printf("%-3s %-5s %-4s", "d", "K", "lb");
   for (size_t i = 0; i < NKB; i++) printf(" %*s", (int)(strlen(kbcast_algs[i]) > 5 ? strlen(kbcast_algs[i]) : 5), kbcast_algs[i]);
   printf("  auto\n");
   int worst = 0;
-  for (uint32_t d = range->lo[0]; d <= range->hi[0]; d++) {
+  for (uint32_t d = range->lo[0]; d <= range->hi[0] && rc == 0; d++) {
     char name[32], err[256];
     snprintf(name, sizeof name, "hypercube:%u", (unsigned)d);
     topo t;
-    if (topo_parse(name, &t, err, sizeof err)) return bad_input("%s", err);
-    for (uint32_t k = 1; k <= t.nodes; k++) {
-      if (!kbcast_row_k(d, k, k_spec)) continue;
+    if (topo_parse(name, &t, err, sizeof err)) {
+      rc = bad_input("%s", err);
+      break;
+    }
+    for (uint32_t k = 1; k <= t.nodes && rc == 0; k++) {
+      if (wanted ? !wanted[k] : !kbcast_default_k(d, k)) continue;
       active_set a;
-      if (active_random(&a, k, seed, t.nodes)) return bad_input("out of memory drawing an active set");
+      if (active_random(&a, k, seed, t.nodes)) {
+        rc = bad_input("out of memory drawing an active set");
+        break;
+      }
       printf("%-3u %-5u %-4u", (unsigned)d, (unsigned)k, (unsigned)bound_kbcast_slots(&t, k));
-      char note[160] = "", picked[32] = "";
-      for (size_t i = 0; i < NKB; i++) {
-        int64_t slots = kbcast_cell(&t, &a, kbcast_algs[i], NULL, 0);
-        if (slots < -1) {
-          active_free(&a);
-          return (int)-slots;
+      char note[160] = "";
+      int64_t slots[NKB];
+      for (size_t i = 0; i < NKB && rc == 0; i++) {
+        slots[i] = kbcast_cell(&t, &a, kbcast_algs[i]);
+        if (slots[i] < -1) {
+          rc = (int)-slots[i];
+          break;
         }
         int upper, w = (int)(strlen(kbcast_algs[i]) > 5 ? strlen(kbcast_algs[i]) : 5);
         uint32_t fig = kbcast_figure(kbcast_algs[i], d, k, &upper);
-        if (slots == 0) {
+        if (slots[i] == 0) {
           printf(" %*s", w, "-");
           continue;
         }
-        printf(" %*lld", w, (long long)slots);
-        if (slots < 0 || (fig && (upper ? slots > fig : slots != fig))) {
-          if (slots > 0) snprintf(note, sizeof note, "  MISMATCH %s: %lld, 001's figure %s%u", kbcast_algs[i], (long long)slots, upper ? "<= " : "", fig);
+        printf(" %*lld", w, (long long)slots[i]);
+        if (slots[i] < 0 || (fig && (upper ? slots[i] > fig : slots[i] != fig))) {
+          if (slots[i] > 0)
+            snprintf(note, sizeof note, "  MISMATCH %s: %lld, 001's figure %s%u", kbcast_algs[i], (long long)slots[i],
+                     upper ? "<= " : "", fig);
           worst = EXIT_VIOLATION;
         }
       }
-      if (kbcast_cell(&t, &a, "auto", picked, sizeof picked) < 0) worst = EXIT_VIOLATION;
-      printf("  %s%s\n", picked, note);
-      fflush(stdout);
       active_free(&a);
+      if (rc) break;
+      printf("  %s%s\n", kbcast_auto(&t, slots), note);
+      fflush(stdout);
     }
   }
-  return worst;
+  free(wanted);
+  return rc ? rc : worst;
 }
 
 static int cmd_table(int argc, char **argv) {

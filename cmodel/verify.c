@@ -33,7 +33,6 @@ struct verifier {
   uint64_t npackets;
   combine_state *comb; /* combining tasks: the partial sums */
   kbcast_state *kb;    /* kbcast: packets, counters, terminations */
-  uint32_t kbcast_k;   /* kbcast: the active nodes */
 
   arrival *pending; /* receptions of the current slot, held from its end on */
   size_t npending, cap_pending;
@@ -146,7 +145,6 @@ verifier *verifier_new_kbcast(const topo *t, model_kind model, const active_set 
   v->t = *t;
   v->task = v->full_task = TASK_KBCAST;
   v->model = model;
-  v->kbcast_k = a->n;
   if (!(v->kb = kbcast_new(t, a, err, errlen))) {
     verifier_free(v);
     return NULL;
@@ -396,8 +394,8 @@ int verifier_finish(verifier *v, verify_summary *out) {
     }
   }
   out->slots = v->slot;
-  out->lb = v->kb ? bound_kbcast_slots(&v->t, v->kbcast_k) : bound_slots(&v->t, v->full_task, v->model, v->root);
+  out->lb = v->kb ? bound_kbcast_slots(&v->t, kbcast_active_count(v->kb)) : bound_slots(&v->t, v->full_task, v->model, v->root);
   out->tx = template_mode(v) ? v->rows * n / v->reps : v->rows;
-  out->txlb = v->kb ? bound_kbcast_transmissions(&v->t, v->kbcast_k) : bound_transmissions(&v->t, v->full_task, v->root);
+  out->txlb = v->kb ? bound_kbcast_transmissions(&v->t, kbcast_active_count(v->kb)) : bound_transmissions(&v->t, v->full_task, v->root);
   return VERIFY_OK;
 }

@@ -34,6 +34,8 @@ struct kbcast_state {
 static int bit_get(const uint64_t *b, uint64_t i) { return (int)(b[i >> 6] >> (i & 63) & 1); }
 static void bit_set(uint64_t *b, uint64_t i) { b[i >> 6] |= 1ull << (i & 63); }
 
+uint32_t kbcast_active_count(const kbcast_state *k) { return k->k; }
+
 void kbcast_free(kbcast_state *k) {
   if (!k) return;
   free(k->index);

@@ -36,6 +36,9 @@ void kbcast_end_slot(kbcast_state *k);
  * termination missing or early). */
 int kbcast_finish(kbcast_state *k, char *msg, size_t len);
 
+/* K: the active nodes it was made for. */
+uint32_t kbcast_active_count(const kbcast_state *k);
+
 void kbcast_free(kbcast_state *k);
 
 #endif

@@ -5,6 +5,7 @@
 
 #include "links.h"
 #include "router_ports.h"
+#include "scan_wrapper.h"
 
 void emit_endmodule(vwriter *w) {
   w->indent = 0;
@@ -336,27 +337,14 @@ void emit_synth_top(vwriter *w, const char *header, const ir_fabric *f, const ro
           f->fd->topo_name, task_name(f->task), in_bits);
   vw_line(w, "// from a scan chain and its %d output bits are captured into one, so the design needs six", out_bits);
   vw_line(w, "// pins and every output stays observable. Not part of the fabric.");
-  vw_open(w, "module %s (", SYNTH_TOP_MODULE);
-  vw_line(w, "input  wire clk_i,");
-  vw_line(w, "input  wire rst_ni,");
-  vw_line(w, "input  wire start_i,");
-  vw_line(w, "input  wire sin_i,  // scan-in of the router inputs");
-  vw_line(w, "input  wire load_i,  // capture the router outputs into the scan-out chain");
-  vw_line(w, "output wire sout_o,");
-  vw_line(w, "output wire done_o");
-  vw_close(w, ");");
-  w->indent = 1;
+  scan_wrapper_ports(w, SYNTH_TOP_MODULE);
   vw_line(w, "reg %s%s;", vector_range(r, sizeof r, in_bits), vw_ident(w, "in_q"));
   vw_line(w, "reg %s%s;", vector_range(r, sizeof r, out_bits), vw_ident(w, "out_q"));
   vw_line(w, "wire %s%s;", vector_range(r, sizeof r, out_bits), vw_ident(w, "outs"));
   vw_line(w, "wire %s%s;", vector_range(r, sizeof r, s->cycle_width), vw_ident(w, "rom_addr"));
   vw_line(w, "wire %s%s;", vector_range(r, sizeof r, s->word_width), vw_ident(w, "rom_data"));
   vw_blank(w);
-  vw_open(w, "always @(posedge clk_i) begin");
-  vw_line(w, "in_q <= {in_q[%d:0], sin_i};", in_bits - 2);
-  vw_line(w, "out_q <= load_i ? outs : {out_q[%d:0], 1'b0};", out_bits - 2);
-  vw_close(w, "end");
-  vw_line(w, "assign sout_o = out_q[%d];", out_bits - 1);
+  scan_wrapper_chains(w, in_bits, out_bits);
   vw_blank(w);
   rom_file_name(f, 0, file, sizeof file);
   vw_line(w, "%s #(.FILE(\"%s\")) %s (%s.addr_i(rom_addr), .data_o(rom_data));", ROM_MODULE, file, vw_ident(w, "u_rom"),

@@ -20,34 +20,19 @@ echo "-- GEN hypercube:$d kbcast run-time width=$width --"
 depth=$(awk -F= '$1 == "fifo_depth" { print $2 }' "$gen/design.txt")
 head="SYNTH topo=hypercube:$d task=kbcast arch=kbcast-runtime width=$width target=$target"
 summary=$work/summary_$target.txt
-count() { # CELLTYPE-REGEX STAT-FILE: cells of matching types in the router module
-  awk -v cells="$1" '
-    /^=== / { inmod = ($2 == "romnoc_kbrt_router"); next }
-    /^=== design hierarchy ===/ { inmod = 0 }
-    inmod && NF == 2 && $1 ~ cells && $2 ~ /^[0-9]+$/ { n += $2 }
-    END { print n + 0 }' "$2"
-}
+. "$repo/scripts/ice40_flow.sh" # count, ice40_pnr
 sources="romnoc_kbrt_router.v romnoc_kbrt_synth_top.v"
 keep="setattr -mod -set keep_hierarchy 1 romnoc_kbrt_router"
 if [ "$target" = generic ]; then
   echo "-- SYNTH generic: router --"
   (cd "$gen" && yosys -q -l "$work/yosys_generic.log" -p "read_verilog $sources; hierarchy -top romnoc_kbrt_synth_top; $keep; synth -top romnoc_kbrt_synth_top -lut 4; tee -q -o $work/stat_generic.txt stat")
-  echo "$head scope=router luts=$(count '^\$lut$' "$work/stat_generic.txt") ffs=$(count 'DFF' "$work/stat_generic.txt") brams=0 fifo_depth=$depth status=ok" | tee "$summary"
+  echo "$head scope=router luts=$(count '^\$lut$' '^romnoc_kbrt_router$' "$work/stat_generic.txt") ffs=$(count 'DFF' '^romnoc_kbrt_router$' "$work/stat_generic.txt") brams=0 fifo_depth=$depth status=ok" | tee "$summary"
   exit 0
 fi
 echo "-- SYNTH ice40: router --"
 (cd "$gen" && yosys -q -l "$work/yosys_ice40.log" -p "read_verilog $sources; hierarchy -top romnoc_kbrt_synth_top; $keep; synth_ice40 -top romnoc_kbrt_synth_top -json $work/top.json; tee -q -o $work/stat_ice40.txt stat")
-luts=$(count '^SB_LUT4$' "$work/stat_ice40.txt")
-ffs=$(count '^SB_DFF' "$work/stat_ice40.txt")
-brams=$(count '^SB_RAM40_4K' "$work/stat_ice40.txt")
-echo "-- PNR nextpnr-ice40 hx8k ct256 --"
-status=ok fmax=none
-if nextpnr-ice40 --hx8k --package ct256 --json "$work/top.json" --pcf "$repo/constraints/ice40_hx8k_ct256.pcf" \
-  --pre-pack "$repo/constraints/clock.py" --timing-allow-fail --asc "$work/top.asc" >"$work/nextpnr.log" 2>&1; then
-  fmax=$(grep -E "Max frequency for clock +'clk_i" "$work/nextpnr.log" | tail -n 1 | sed -E 's/.*: *([0-9.]+) MHz.*/\1/')
-  grep -E "Max frequency for clock +'clk_i" "$work/nextpnr.log" | tail -n 1 | grep -q PASS || status=timing-fail
-else
-  status=no-fit
-  grep -qE 'Unable to place|no BELs remaining|Design utilisation|insufficient' "$work/nextpnr.log" || status=pnr-error
-fi
+luts=$(count '^SB_LUT4$' '^romnoc_kbrt_router$' "$work/stat_ice40.txt")
+ffs=$(count '^SB_DFF' '^romnoc_kbrt_router$' "$work/stat_ice40.txt")
+brams=$(count '^SB_RAM40_4K' '^romnoc_kbrt_router$' "$work/stat_ice40.txt")
+ice40_pnr "$work" "$repo"
 echo "$head scope=router luts=$luts ffs=$ffs brams=$brams fifo_depth=$depth fmax_mhz=$fmax status=$status" | tee "$summary"

@@ -27,14 +27,7 @@ head="SYNTH topo=$topo task=$task width=$width target=$target"
 summary=$work/summary_$target.txt
 : >"$summary"
 
-# count CELLTYPE-REGEX MODULE-REGEX: cells of matching types in matching modules of stat.txt
-count() {
-  awk -v cells="$1" -v mods="$2" '
-    /^=== / { name = $2; inmod = (name ~ mods); next }
-    /^=== design hierarchy ===/ { inmod = 0 }
-    inmod && NF == 2 && $1 ~ cells && $2 ~ /^[0-9]+$/ { n += $2 }
-    END { print n + 0 }' "$3"
-}
+. "$repo/scripts/ice40_flow.sh" # count, ice40_pnr
 
 sources="romnoc_rom.v romnoc_router.v romnoc_synth_top.v"
 keep="setattr -mod -set keep_hierarchy 1 romnoc_router *romnoc_rom*"
@@ -60,14 +53,5 @@ echo "-- SYNTH ice40: router --"
 luts=$(count '^SB_LUT4$' 'romnoc_router|romnoc_rom' "$work/stat_ice40.txt")
 ffs=$(count '^SB_DFF' 'romnoc_router|romnoc_rom' "$work/stat_ice40.txt")
 brams=$(count '^SB_RAM40_4K' 'romnoc_router|romnoc_rom' "$work/stat_ice40.txt")
-echo "-- PNR nextpnr-ice40 hx8k ct256 --"
-status=ok fmax=none
-if nextpnr-ice40 --hx8k --package ct256 --json "$work/top.json" --pcf "$repo/constraints/ice40_hx8k_ct256.pcf" \
-  --pre-pack "$repo/constraints/clock.py" --timing-allow-fail --asc "$work/top.asc" >"$work/nextpnr.log" 2>&1; then
-  fmax=$(grep -E "Max frequency for clock +'clk_i" "$work/nextpnr.log" | tail -n 1 | sed -E 's/.*: *([0-9.]+) MHz.*/\1/')
-  grep -E "Max frequency for clock +'clk_i" "$work/nextpnr.log" | tail -n 1 | grep -q PASS || status=timing-fail
-else
-  status=no-fit
-  grep -qE 'Unable to place|no BELs remaining|Design utilisation|insufficient' "$work/nextpnr.log" || status=pnr-error
-fi
+ice40_pnr "$work" "$repo"
 echo "$head scope=router luts=$luts ffs=$ffs brams=$brams mem_depth=$mem_depth fmax_mhz=$fmax status=$status" | tee -a "$summary"

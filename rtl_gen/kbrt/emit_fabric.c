@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "design.h"
+#include "scan_wrapper.h"
 
 static void endmodule(vwriter *w) {
   w->indent = 0;
@@ -173,24 +174,11 @@ void kbrt_emit_synth_top(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "// Synthesis wrapper of one run-time kbcast router (hypercube:%d): its %d input bits, the", d, in_bits);
   vw_line(w, "// configuration word included (so the router is counted for any node), come from a scan chain");
   vw_line(w, "// and its %d output bits are captured into one: six pins. Not part of the fabric.", out_bits);
-  vw_open(w, "module %s (", KBRT_SYNTH_TOP);
-  vw_line(w, "input  wire clk_i,");
-  vw_line(w, "input  wire rst_ni,");
-  vw_line(w, "input  wire start_i,");
-  vw_line(w, "input  wire sin_i,  // scan-in of the router inputs");
-  vw_line(w, "input  wire load_i,  // capture the router outputs into the scan-out chain");
-  vw_line(w, "output wire sout_o,");
-  vw_line(w, "output wire done_o");
-  vw_close(w, ");");
-  w->indent = 1;
+  scan_wrapper_ports(w, KBRT_SYNTH_TOP);
   vw_line(w, "reg [%d:0] in_q;", in_bits - 1);
   vw_line(w, "reg [%d:0] out_q;", out_bits - 1);
   vw_line(w, "wire [%d:0] outs;", out_bits - 1);
-  vw_open(w, "always @(posedge clk_i) begin");
-  vw_line(w, "in_q <= {in_q[%d:0], sin_i};", in_bits - 2);
-  vw_line(w, "out_q <= load_i ? outs : {out_q[%d:0], 1'b0};", out_bits - 2);
-  vw_close(w, "end");
-  vw_line(w, "assign sout_o = out_q[%d];", out_bits - 1);
+  scan_wrapper_chains(w, in_bits, out_bits);
   vw_open(w, "%s u_router (", KBRT_ROUTER);
   int i = 0, o = 0;
   vw_line(w, ".clk_i(clk_i),");
