@@ -89,6 +89,8 @@ uint32_t bound_slots(const topo *t, task_kind task, model_kind model, uint32_t r
     break;
   }
   case TASK_KBCAST: return bound_kbcast_slots(t, 1);
+  case TASK_PMNB:
+  case TASK_PEXCHANGE: /* bound_active_slots knows the set */
   case TASK_COUNT: break;
   }
   return (uint32_t)lb;
@@ -112,8 +114,55 @@ uint64_t bound_transmissions(const topo *t, task_kind task, uint32_t root) {
   case TASK_ALLREDUCE: return 2 * n * (n - 1);
   case TASK_GLOBAL_SUM: return 2 * (n - 1);
   case TASK_KBCAST: return bound_kbcast_transmissions(t, 1);
+  case TASK_PMNB: return n - 1;
   case TASK_SCATTER:
   case TASK_GATHER: return topo_dist_sum_from(t, root);
   default: return topo_dist_sum_all(t);
   }
+}
+
+/* pexchange: for each dimension i and each cut between positions k and k+1 of its lines, the
+ * packets from the active nodes on one side to every node on the other cross the cut in that
+ * direction, over one link per line (a path, or K = 2) or two (a cycle: the cut and the wrap). */
+static uint64_t pexchange_cut_bound(const topo *t, const active_set *a) {
+  uint64_t lb = 0, n = t->nodes;
+  for (int i = 0; i < t->ndims; i++) {
+    uint32_t k = t->radix[i];
+    uint64_t lines = n / k, below = 0;
+    bool cycle = (t->kind == TOPO_TORUS || t->kind == TOPO_RING) && k > 2;
+    uint64_t links = cycle ? 2 * lines : lines, total = a->n;
+    for (uint32_t cut = 0; cut + 1 < k; cut++) {
+      for (uint32_t j = 0; j < a->n; j++) below += topo_coord(t, a->ids[j], i) == cut;
+      uint64_t nodes_below = (uint64_t)(cut + 1) * lines, nodes_above = n - nodes_below;
+      lb = max_u64(lb, ceil_div(below * nodes_above, links));
+      lb = max_u64(lb, ceil_div((total - below) * nodes_below, links));
+    }
+  }
+  return lb;
+}
+
+uint32_t bound_active_slots(const topo *t, task_kind task, const active_set *a, uint32_t fraction) {
+  if (task == TASK_KBCAST) return bound_kbcast_slots(t, a->n);
+  uint64_t lb = 0, m = a->n, n = t->nodes, f = fraction ? fraction : 1;
+  if (n == 1 || m == 0) return 0;
+  for (uint32_t j = 0; j < a->n; j++) { /* the farthest node from an active one */
+    uint32_t o = a->ids[j];
+    lb = max_u64(lb, topo_eccentricity(t, o));
+    if (task == TASK_PEXCHANGE) lb = max_u64(lb, ceil_div(n - 1, (uint64_t)topo_degree(t, o)));
+  }
+  for (uint32_t v = 0, j = 0; v < n; v++) { /* what node v must receive, over its in-links */
+    uint64_t is_active = j < a->n && a->ids[j] == v;
+    j += (uint32_t)is_active;
+    lb = max_u64(lb, ceil_div((m - is_active) * (task == TASK_PMNB ? f : 1), (uint64_t)topo_degree(t, v)));
+  }
+  if (task == TASK_PEXCHANGE) lb = max_u64(lb, pexchange_cut_bound(t, a));
+  return (uint32_t)lb;
+}
+
+uint64_t bound_active_transmissions(const topo *t, task_kind task, const active_set *a, uint32_t fraction) {
+  if (task == TASK_KBCAST) return bound_kbcast_transmissions(t, a->n);
+  if (task == TASK_PMNB) return (uint64_t)a->n * (t->nodes - 1) * (fraction ? fraction : 1);
+  uint64_t sum = 0;
+  for (uint32_t j = 0; j < a->n; j++) sum += topo_dist_sum_from(t, a->ids[j]);
+  return sum;
 }

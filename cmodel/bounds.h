@@ -24,4 +24,18 @@ uint64_t bound_transmissions(const topo *t, task_kind task, uint32_t root);
 uint32_t bound_kbcast_slots(const topo *t, uint32_t k);
 uint64_t bound_kbcast_transmissions(const topo *t, uint32_t k);
 
+/* The tasks of an active set a (task_has_active_set), in slots of 1/fraction of a packet's
+ * time (pmnb split): kbcast as above; pmnb: each node v receives a piece of every active
+ * packet but its own, (M - [v active]) * fraction pieces over its deg(v) in-links (004 (3a),
+ * (3b) for the node where it is largest), and the piece farthest from its origin travels
+ * max ecc(active) hops; pexchange: each active node sends N-1 packets over its links, each
+ * node receives one per other active node, a packet of the farthest pair crosses the distance,
+ * and for every dimension and cut position, the packets from active nodes on one side to the
+ * nodes on the other cross the cut's links in that direction. */
+uint32_t bound_active_slots(const topo *t, task_kind task, const active_set *a, uint32_t fraction);
+
+/* Minimum transmissions: pmnb (M (N-1) fraction) copies; pexchange the active nodes' summed
+ * distances; kbcast as bound_kbcast_transmissions. */
+uint64_t bound_active_transmissions(const topo *t, task_kind task, const active_set *a, uint32_t fraction);
+
 #endif

@@ -177,7 +177,7 @@ static void models_of(const topo *t, task_kind task, char *buf, size_t len) {
 }
 
 static int build(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, const active_set *active,
-                 const char *alg, char *err, size_t errlen);
+                 uint32_t fraction, const char *alg, char *err, size_t errlen);
 
 /* The message when a construction runs out of memory; frees best if not NULL. Returns -1. */
 static int oom(char *err, size_t errlen, task_kind task, const topo *t, sched *best) {
@@ -190,29 +190,29 @@ static int oom(char *err, size_t errlen, task_kind task, const topo *t, sched *b
 
 int schedule_build(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, const char *alg,
                    char *err, size_t errlen) {
-  if (task == TASK_KBCAST) {
-    snprintf(err, errlen, "task kbcast needs its active set (schedule_build_kbcast)");
+  if (task_has_active_set(task)) {
+    snprintf(err, errlen, "task %s needs its active set (schedule_build_active)", task_name(task));
     return -1;
   }
-  return build(s, t, task, model, root, NULL, alg, err, errlen);
+  return build(s, t, task, model, root, NULL, 1, alg, err, errlen);
 }
 
-int schedule_build_kbcast(sched *s, const topo *t, model_kind model, const active_set *active, const char *alg,
-                          char *err, size_t errlen) {
-  return build(s, t, TASK_KBCAST, model, -1, active, alg, err, errlen);
+int schedule_build_active(sched *s, const topo *t, task_kind task, model_kind model, const active_set *active,
+                          uint32_t fraction, const char *alg, char *err, size_t errlen) {
+  return build(s, t, task, model, -1, active, fraction, alg, err, errlen);
 }
 
 static int build(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, const active_set *active,
-                 const char *alg, char *err, size_t errlen) {
+                 uint32_t fraction, const char *alg, char *err, size_t errlen) {
   int automatic = !alg || !strcmp(alg, "auto");
   int64_t r = task_has_root(task) ? root : -1;
-  uint32_t lb = active ? bound_kbcast_slots(t, active->n) : bound_slots(t, task, model, r < 0 ? 0 : (uint32_t)r);
+  uint32_t lb = active ? bound_active_slots(t, task, active, fraction) : bound_slots(t, task, model, r < 0 ? 0 : (uint32_t)r);
   char why[256] = "", names[160];
   int listed = 0, have = 0;
   sched best;
-  /* the rows a construction stores: kbcast's packets cross every link about once each, plus
-   * the counters and terminations */
-  uint64_t min_tx = active ? bound_kbcast_transmissions(t, active->n) + 3 * (uint64_t)t->nodes * (uint64_t)t->ports
+  /* the rows a construction stores: an active set's packets cross every link about once each,
+   * plus kbcast's counters and terminations */
+  uint64_t min_tx = active ? bound_active_transmissions(t, task, active, fraction) + 3 * (uint64_t)t->nodes * (uint64_t)t->ports
                            : bound_transmissions(t, task, r < 0 ? 0 : (uint32_t)r);
   for (size_t i = 0; i < NROWS; i++) {
     const construction *c = &table[i];
@@ -220,6 +220,7 @@ static int build(sched *s, const topo *t, task_kind task, model_kind model, int6
     listed = 1;
     sched cand;
     sched_init(&cand, t, task, model, r);
+    cand.fraction = fraction;
     if (active && active_copy(&cand.active, active)) return oom(err, errlen, task, t, have ? &best : NULL);
     if (c->applies && c->applies(&cand, why, sizeof why)) {
       sched_free(&cand);
@@ -264,6 +265,10 @@ static int build(sched *s, const topo *t, task_kind task, model_kind model, int6
   if (!listed && automatic && task == TASK_KBCAST && (t->kind != TOPO_HYPERCUBE || model != MODEL_MLA)) {
     snprintf(err, errlen, "task kbcast is defined on the hypercube under mla (001), not on %s under %s", t->name,
              model_name(model));
+    return -1;
+  }
+  if (!listed && automatic && (task == TASK_PMNB || task == TASK_PEXCHANGE) && model != MODEL_MLA) {
+    snprintf(err, errlen, "task %s is defined under mla (004's all-port model), not %s", task_name(task), model_name(model));
     return -1;
   }
   if (!listed && automatic) {

@@ -18,10 +18,11 @@
 int schedule_build(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, const char *alg,
                    char *err, size_t errlen);
 
-/* schedule_build for kbcast (001): every construction of it starts from the active set (copied
- * into s->active). */
-int schedule_build_kbcast(sched *s, const topo *t, model_kind model, const active_set *active, const char *alg,
-                          char *err, size_t errlen);
+/* schedule_build for the tasks of an active set (task_has_active_set: kbcast, pmnb,
+ * pexchange): every construction starts from the set (copied into s->active) and, for pmnb,
+ * the pieces per packet (s->fraction; 1 for whole packets). */
+int schedule_build_active(sched *s, const topo *t, task_kind task, model_kind model, const active_set *active,
+                          uint32_t fraction, const char *alg, char *err, size_t errlen);
 
 /* The names of the constructions for (t, task, model), comma-separated, into buf ("" if
  * none). */

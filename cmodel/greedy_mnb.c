@@ -16,7 +16,7 @@
 int greedy_mnb(sched *s) {
   const topo *t = &s->topo;
   uint64_t n = t->nodes, ports = (uint64_t)t->ports;
-  bool subset = s->task == TASK_KBCAST; /* else every node broadcasts */
+  bool subset = task_has_active_set(s->task); /* kbcast or pmnb; else every node broadcasts */
   uint64_t m = subset ? s->active.n : n;  /* packets, indexed 0..m-1 */
   uint8_t *held = calloc(n * m, 1);     /* held[v * m + p]: 1 held, 2 arriving this slot */
   uint32_t *holders = malloc(m * sizeof *holders);

@@ -41,21 +41,26 @@ static const char usage_top[] =
 
 static const char usage_schedule[] =
     "usage: cmodel schedule --topo T --task K [--model M] [--root R] [--alg A] [--template]\n"
-    "                       [--active LIST | --k K [--seed S]] [--max-mem B] [-o FILE]\n"
+    "                       [--active LIST | --k K | --m M [--seed S]] [--split] [--max-mem B] [-o FILE]\n"
     "\n"
     "  --topo T      hypercube:D (1..16), ring:N, torus:K1xK2[x...], mesh:K1xK2[x...] (sizes >= 2)\n"
     "  --task K      snb | mnb | scatter | gather | te | reduce | reduce_scatter | allreduce |\n"
     "                global_sum (these four combine partial sums: docs/REDUCTIONS.md) |\n"
-    "                kbcast (K of N nodes broadcast at once, hypercube, mla: docs/KBCAST.md)\n"
+    "                kbcast (K of N nodes broadcast at once, hypercube, mla: docs/KBCAST.md) |\n"
+    "                pmnb (M of N nodes broadcast, tori and meshes, mla: docs/PMNB.md) |\n"
+    "                pexchange (M nodes send a packet to every node, 2-D tori and meshes, mla)\n"
     "  --model M     port model: mla (default; all ports, full duplex), oneway, sp-full, sp-half\n"
     "  --root R      root node of snb, scatter, gather, reduce (default 0)\n"
     "  --alg A       construction (default auto: the one with the fewest slots); the metadata\n"
     "                line '# alg=' names the one used. Per task: name, topologies; models:\n"
     "@ALGS@"
-    "  --active LIST kbcast: the broadcasting nodes, ids and ranges (e.g. 0,3,5-9)\n"
-    "  --k K         kbcast: K broadcasting nodes drawn pseudo-randomly from --seed S (default 1);\n"
-    "                the same K and S give the same set everywhere. The metadata line\n"
-    "                '# active=' lists the set either way\n"
+    "  --active LIST kbcast, pmnb, pexchange: the active nodes, ids and ranges (e.g. 0,3,5-9)\n"
+    "  --k K, --m M  kbcast (K), pmnb and pexchange (M): that many active nodes drawn\n"
+    "                pseudo-randomly from --seed S (default 1); the same size and S give the same\n"
+    "                set everywhere. The metadata line '# active=' lists the set either way\n"
+    "  --split       pmnb: each packet split into pieces (004 s3.1: d mini-packets, halved on a\n"
+    "                torus for the two ways round a ring); slots are 1/pieces of a packet's time\n"
+    "                (metadata '# fraction=') and a row's dest is its piece\n"
     "  --template    write only the template rows (origin 0; origins 0 and 1 of a parity\n"
     "                template, template=xor-parity: the one-way hypercube) of mnb, te on a\n"
     "                hypercube, ring or torus; 'cmodel verify' certifies the whole schedule\n"
@@ -66,7 +71,7 @@ static const char usage_schedule[] =
 
 static const char usage_verify[] =
     "usage: cmodel verify [--topo T] [--task K] [--model M] [--root R] [--template] [--max-mem B]\n"
-    "                     [--active LIST | --k K [--seed S]] FILE|-\n"
+    "                     [--active LIST | --k K | --m M [--seed S]] FILE|-\n"
     "\n"
     "Checks every row (a real link, within the model's per-slot capacity, a packet the sender\n"
     "holds) and that the task completes. Options default to the file's '# key=value' metadata.\n"
@@ -79,6 +84,9 @@ static const char usage_verify[] =
     "dest -2 are the prefix phase's counters (origin = the value), checked against the counts\n"
     "of the active set (metadata '# active=', or --active / --k --seed); rows of dest -3 are\n"
     "termination packets, which no node may receive all of before it holds every packet.\n"
+    "For pmnb every node must receive every active node's packet (dest -1), or with metadata\n"
+    "'# fraction=F' every piece of it (dest 0..F-1; slots are 1/F of a packet's time); for\n"
+    "pexchange every active node's packet for every other node must reach it (docs/PMNB.md).\n"
     "  --template    FILE holds the origin-0 rows of an mnb or te schedule on a hypercube, ring or\n"
     "                torus (metadata template=xor or template=add; template=xor-parity: origins\n"
     "                0 and 1, translated by even ids), under mla or oneway; certify all its\n"
@@ -126,14 +134,15 @@ __attribute__((format(printf, 1, 2))) static int bad_input(const char *fmt, ...)
 }
 
 typedef struct {
-  const char *topo, *task, *model, *root, *alg, *out, *max_mem, *active, *k, *seed, *c, *runs;
+  const char *topo, *task, *model, *root, *alg, *out, *max_mem, *active, *k, *seed, *c, *runs, *m;
   const char *words[1]; /* the input file of verify */
   int nwords;
-  bool is_template, help;
+  bool is_template, help, split;
 } options;
 
 /* The options of every command: a command takes a set of them (bit k = option k). */
-enum { O_TOPO, O_TASK, O_MODEL, O_ROOT, O_ALG, O_OUT, O_MAX_MEM, O_TEMPLATE, O_ACTIVE, O_K, O_SEED, O_C, O_RUNS, O_COUNT };
+enum { O_TOPO, O_TASK, O_MODEL, O_ROOT, O_ALG, O_OUT, O_MAX_MEM, O_TEMPLATE, O_ACTIVE, O_K, O_SEED, O_C, O_RUNS, O_M, O_SPLIT,
+       O_COUNT };
 #define TAKES(...) (build_mask((const int[]){__VA_ARGS__, -1}))
 static unsigned build_mask(const int *ks) {
   unsigned m = 0;
@@ -150,7 +159,7 @@ static int begin_command(int argc, char **argv, unsigned takes, int max_words, c
       {"--root", &o->root, NULL}, {"--alg", &o->alg, NULL},   {"-o", &o->out, NULL},
       {"--max-mem", &o->max_mem, NULL}, {"--template", NULL, &o->is_template},
       {"--active", &o->active, NULL}, {"--k", &o->k, NULL}, {"--seed", &o->seed, NULL},
-      {"--c", &o->c, NULL}, {"--runs", &o->runs, NULL},
+      {"--c", &o->c, NULL}, {"--runs", &o->runs, NULL}, {"--m", &o->m, NULL}, {"--split", NULL, &o->split},
   };
   cli_option opts[O_COUNT];
   size_t n = 0;
@@ -171,6 +180,8 @@ static int begin_command(int argc, char **argv, unsigned takes, int max_words, c
     }
     return -1;
   }
+  if (o->k && o->m) return bad_input("give the active set's size once: --k (kbcast) or --m (pmnb, pexchange)");
+  if (o->m) o->k = o->m; /* one size: job_parse_active names it after the task */
   if (o->max_mem) {
     uint64_t bytes;
     if (cli_bytes(o->max_mem, &bytes)) return bad_input("--max-mem '%s' is not a size (e.g. 4G, 512M, 100000000)", o->max_mem);
@@ -189,18 +200,22 @@ static int resolve_job(const char *topo_s, const char *task_s, const char *model
 static int cmd_schedule(int argc, char **argv) {
   options o;
   int rc = begin_command(argc, argv,
-                         TAKES(O_TOPO, O_TASK, O_MODEL, O_ROOT, O_ALG, O_OUT, O_MAX_MEM, O_TEMPLATE, O_ACTIVE, O_K, O_SEED), 0,
-                         usage_schedule, &o);
+                         TAKES(O_TOPO, O_TASK, O_MODEL, O_ROOT, O_ALG, O_OUT, O_MAX_MEM, O_TEMPLATE, O_ACTIVE, O_K, O_SEED,
+                               O_M, O_SPLIT),
+                         0, usage_schedule, &o);
   if (rc) return rc < 0 ? 0 : rc;
   job j;
   if ((rc = resolve_job(o.topo, o.task, o.model, o.root, 1, &j))) return rc;
   char err[256];
-  if (job_parse_active(&j, o.active, o.k, o.seed, true, err, sizeof err)) return bad_input("%s", err);
+  if (job_parse_active(&j, o.active, o.k, o.seed, true, err, sizeof err) ||
+      job_parse_fraction(&j, o.split, NULL, true, err, sizeof err))
+    return bad_input("%s", err);
   outfile out; /* opened before the construction, which may take seconds: a bad -o fails fast */
   if (o.out && outfile_open(&out, o.out, err, sizeof err)) return bad_input("%s", err);
   sched s;
-  int brc = j.task == TASK_KBCAST ? schedule_build_kbcast(&s, &j.topo, j.model, &j.active, o.alg, err, sizeof err)
-                                  : schedule_build(&s, &j.topo, j.task, j.model, j.root, o.alg, err, sizeof err);
+  int brc = task_has_active_set(j.task)
+                ? schedule_build_active(&s, &j.topo, j.task, j.model, &j.active, j.fraction, o.alg, err, sizeof err)
+                : schedule_build(&s, &j.topo, j.task, j.model, j.root, o.alg, err, sizeof err);
   active_free(&j.active);
   if (brc) {
     rc = bad_input("%s", err);
@@ -226,8 +241,8 @@ static int cmd_schedule(int argc, char **argv) {
 
 static int cmd_verify(int argc, char **argv) {
   options o;
-  int rc = begin_command(argc, argv, TAKES(O_TOPO, O_TASK, O_MODEL, O_ROOT, O_MAX_MEM, O_TEMPLATE, O_ACTIVE, O_K, O_SEED), 1,
-                         usage_verify, &o);
+  int rc = begin_command(argc, argv, TAKES(O_TOPO, O_TASK, O_MODEL, O_ROOT, O_MAX_MEM, O_TEMPLATE, O_ACTIVE, O_K, O_SEED, O_M),
+                         1, usage_verify, &o);
   if (rc) return rc < 0 ? 0 : rc;
   if (!o.nwords) return bad_input("missing input file (a TSV path, or - for standard input)");
   const char *file = o.words[0];
@@ -260,11 +275,13 @@ static int cmd_verify(int argc, char **argv) {
   if (!rc && job_parse_active(&j, o.active || o.k || o.seed ? o.active : tsv_meta(r, "active"), o.k, o.seed, true, err,
                               sizeof err))
     rc = bad_input("%s", err);
-  if (!rc && j.task == TASK_KBCAST && is_template)
-    rc = bad_input("--template does not apply to task kbcast (its schedules are whole)");
+  if (!rc && job_parse_fraction(&j, false, tsv_meta(r, "fraction"), true, err, sizeof err))
+    rc = bad_input("%s: metadata %s", file, err);
+  if (!rc && task_has_active_set(j.task) && is_template)
+    rc = bad_input("--template does not apply to task %s (its schedules are whole)", task_name(j.task));
   if (!rc) {
-    v = j.task == TASK_KBCAST ? verifier_new_kbcast(&j.topo, j.model, &j.active, err, sizeof err)
-                              : verifier_new(&j.topo, j.task, j.model, j.root, tpl, err, sizeof err);
+    v = task_has_active_set(j.task) ? verifier_new_active(&j.topo, j.task, j.model, &j.active, j.fraction, err, sizeof err)
+                                    : verifier_new(&j.topo, j.task, j.model, j.root, tpl, err, sizeof err);
     if (!v) rc = bad_input("%s", err);
   }
   active_free(&j.active);
@@ -444,8 +461,9 @@ static uint32_t kbcast_figure(const char *a, uint32_t d, uint32_t k, int *upper)
 static int64_t kbcast_cell(const topo *t, const active_set *a, const char *alg) {
   char err[256];
   sched s;
-  if (schedule_build_kbcast(&s, t, MODEL_MLA, a, alg, err, sizeof err)) return strstr(err, "out of memory") ? -EXIT_BAD_INPUT : 0;
-  verifier *v = verifier_new_kbcast(t, MODEL_MLA, a, err, sizeof err);
+  if (schedule_build_active(&s, t, TASK_KBCAST, MODEL_MLA, a, 1, alg, err, sizeof err))
+    return strstr(err, "out of memory") ? -EXIT_BAD_INPUT : 0;
+  verifier *v = verifier_new_active(t, TASK_KBCAST, MODEL_MLA, a, 1, err, sizeof err);
   if (!v) {
     sched_free(&s);
     return -bad_input("%s", err);
@@ -584,14 +602,16 @@ static int cmd_table(int argc, char **argv) {
   int only = -1;
   if (o.task && strcmp(o.task, "all")) {
     only = task_from_name(o.task);
-    if (only < 0) return bad_input("unknown task '%s' (expected all, snb, mnb, scatter, gather, te, reduce, reduce_scatter, allreduce or global_sum)", o.task);
+    if (only < 0 || (only != TASK_KBCAST && task_has_active_set((task_kind)only)))
+      return bad_input("unknown task '%s' for the table (expected all, snb, mnb, scatter, gather, te, reduce, reduce_scatter, allreduce, global_sum or kbcast)", o.task);
   }
   int model = model_from_name(o.model ? o.model : "mla");
   if (model < 0) return bad_input("unknown model '%s' (expected mla, oneway, sp-full or sp-half)", o.model);
   printf(table_format, "task", "topo", "slots", "lb", "gap", "tx", "txlb", "check", "alg");
   int worst = 0;
   for (int k = 0; k < TASK_COUNT; k++) {
-    if ((only >= 0 && k != only) || k == TASK_KBCAST) continue; /* kbcast: its own table, above */
+    /* the tasks of an active set: kbcast's own table, above; pmnb's and pexchange's in docs/PMNB.md */
+    if ((only >= 0 && k != only) || task_has_active_set((task_kind)k)) continue;
     uint32_t size[TOPO_MAX_DIMS];
     memcpy(size, range.lo, sizeof size);
     for (;;) { /* every size in the box, the first dimension slowest */

@@ -7,7 +7,7 @@
 #include "grow.h"
 static const char *const task_names[TASK_COUNT] = {"snb",    "mnb",            "scatter",   "gather",    "te",
                                                    "reduce", "reduce_scatter", "allreduce", "global_sum",
-                                                   "kbcast"};
+                                                   "kbcast", "pmnb",       "pexchange"};
 static const char *const model_names[MODEL_COUNT] = {"mla", "oneway", "sp-full", "sp-half"};
 
 const char *task_name(task_kind k) { return task_names[k]; }
@@ -26,8 +26,11 @@ int model_from_name(const char *name) {
 }
 
 bool task_has_root(task_kind k) { return k == TASK_SNB || k == TASK_SCATTER || k == TASK_GATHER || k == TASK_REDUCE; }
-bool task_is_personalized(task_kind k) { return k == TASK_SCATTER || k == TASK_GATHER || k == TASK_TE; }
+bool task_is_personalized(task_kind k) {
+  return k == TASK_SCATTER || k == TASK_GATHER || k == TASK_TE || k == TASK_PEXCHANGE;
+}
 bool task_combines(task_kind k) { return k >= TASK_REDUCE && k <= TASK_GLOBAL_SUM; }
+bool task_has_active_set(task_kind k) { return k == TASK_KBCAST || k == TASK_PMNB || k == TASK_PEXCHANGE; }
 
 uint32_t task_chunks(task_kind k, uint32_t n) { return k == TASK_REDUCE_SCATTER || k == TASK_ALLREDUCE ? n : 1; }
 
@@ -47,6 +50,7 @@ void sched_init(sched *s, const topo *t, task_kind task, model_kind model, int64
   s->task = task;
   s->model = model;
   s->root = root;
+  s->fraction = 1;
 }
 
 int sched_add(sched *s, uint32_t slot, uint32_t src, uint32_t dst, uint32_t origin, int32_t dest) {

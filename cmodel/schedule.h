@@ -34,6 +34,7 @@ typedef enum {
   TASK_SNB, TASK_MNB, TASK_SCATTER, TASK_GATHER, TASK_TE,           /* packets, copied or forwarded */
   TASK_REDUCE, TASK_REDUCE_SCATTER, TASK_ALLREDUCE, TASK_GLOBAL_SUM, /* partial sums, combined */
   TASK_KBCAST,                                                       /* K of N broadcast (001) */
+  TASK_PMNB, TASK_PEXCHANGE,                                         /* M of N broadcast, exchange (004) */
   TASK_COUNT
 } task_kind;
 typedef enum { MODEL_MLA, MODEL_ONEWAY, MODEL_SP_FULL, MODEL_SP_HALF, MODEL_COUNT } model_kind;
@@ -75,6 +76,13 @@ bool task_combines(task_kind k);
 #define KBCAST_COUNTER (-2)
 #define KBCAST_END (-3)
 
+/* Tasks of an active set (s->active; active.h): kbcast (001), pmnb and pexchange (004). Only
+ * the active nodes' packets exist:
+ *   pmnb       each active node's packet reaches every node (rows as for mnb: dest -1);
+ *              split into pieces (s->fraction > 1, 004 §3.1), a row carries one piece and
+ *              dest is its index 0..fraction-1 (docs/PMNB.md)
+ *   pexchange  each active node has a packet for every other node (rows as for te) */
+bool task_has_active_set(task_kind k);
 /* Chunks per node of a combining task on n nodes: n (reduce_scatter, allreduce) or 1. */
 uint32_t task_chunks(task_kind k, uint32_t n);
 
@@ -98,12 +106,15 @@ typedef struct {
   bool is_template;   /* rows hold the origin-0 template only (see above) */
   bool parity_template; /* with is_template: rows hold origins 0 and 1 (hypercube, see above) */
   char alg[32];       /* the construction that built it, or "" if unknown */
-  active_set active;  /* kbcast: the broadcasting nodes (owned); empty for the other tasks */
+  active_set active;  /* kbcast, pmnb, pexchange: the active nodes (owned); empty for the other tasks */
+  /* pieces per packet (pmnb split, 004 §3.1): slot s is the time (s-1)/fraction..s/fraction
+   * and a row carries a piece of 1/fraction of a packet; 1 for whole packets and slots */
+  uint32_t fraction;
   sched_row *rows;    /* sorted by (slot, src, dst) */
   size_t nrows, cap;
 } sched;
 
-/* Initializes an empty schedule that owns no memory yet (not a template, no alg). */
+/* Initializes an empty schedule that owns no memory yet (not a template, no alg, fraction 1). */
 void sched_init(sched *s, const topo *t, task_kind task, model_kind model, int64_t root);
 
 /* Appends a row; returns 0, or -1 if memory runs out (s untouched). */

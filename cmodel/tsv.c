@@ -70,12 +70,13 @@ int tsv_write(FILE *f, const sched *s, bool template_only) {
           ROMNOC_VERSION, s->topo.name, task_name(s->task), model_name(s->model), (long long)s->root,
           (unsigned)s->slots, (unsigned long long)rows);
   if (s->alg[0]) fprintf(f, "# alg=%s\n", s->alg);
-  if (s->task == TASK_KBCAST) {
+  if (task_has_active_set(s->task)) { /* its size, as kbcast's K or 004's M, and the set */
     char *list = active_format(&s->active);
     if (!list) return -1;
-    fprintf(f, "# k=%u\n# active=%s\n", (unsigned)s->active.n, list);
+    fprintf(f, "# %s=%u\n# active=%s\n", s->task == TASK_KBCAST ? "k" : "m", (unsigned)s->active.n, list);
     free(list);
   }
+  if (s->fraction > 1) fprintf(f, "# fraction=%u\n", (unsigned)s->fraction);
   if (template_only) fprintf(f, "# template=%s\n", sched_template_name(s));
   fputs(TSV_HEADER "\n", f);
   out_buf *o = malloc(sizeof *o);
@@ -348,12 +349,14 @@ int tsv_load(FILE *f, sched *s, char *err, size_t errlen) {
   if (rc) {
     snprintf(err, errlen, "metadata: %s", why);
   }
-  if (!rc && job_parse_active(&j, tsv_meta(r, "active"), NULL, NULL, false, why, sizeof why)) {
+  if (!rc && (job_parse_active(&j, tsv_meta(r, "active"), NULL, NULL, false, why, sizeof why) ||
+              job_parse_fraction(&j, false, tsv_meta(r, "fraction"), true, why, sizeof why))) {
     snprintf(err, errlen, "metadata: %s", why);
     rc = -1;
   }
   sched_init(s, &j.topo, j.task, j.model, j.root);
   s->active = j.active;
+  s->fraction = j.fraction;
   if (!rc && tpl && sched_set_template(s, tpl)) {
     snprintf(err, errlen, "metadata template=%s does not match %s (its translation is %s%s)", tpl, j.topo.name,
              topo_translation_name(topo_translation_of(&j.topo)), j.topo.kind == TOPO_HYPERCUBE ? ", or xor-parity" : "");

@@ -1,7 +1,9 @@
 /* tsv.h — the schedule exchange format.
  *
  *   # key=value            any number of comment lines (metadata: topo, task, model, root, slots,
- *                          rows, alg; template=xor|add for a template)
+ *                          rows, alg; template=xor|add for a template;
+ *                          active= and k= or m= for the tasks of an active set; fraction=F
+ *                          when slots are 1/F of a packet's time and rows carry pieces)
  *   slot<TAB>src<TAB>dst<TAB>origin<TAB>dest
  *   1<TAB>0<TAB>1<TAB>0<TAB>-1
  *

@@ -33,6 +33,9 @@ struct verifier {
   uint64_t npackets;
   combine_state *comb; /* combining tasks: the partial sums */
   kbcast_state *kb;    /* kbcast: packets, counters, terminations */
+  active_set active;   /* pmnb, pexchange: the active nodes, whose packets alone exist */
+  uint64_t *is_active; /* pmnb, pexchange: a bit per node */
+  uint32_t pieces;     /* pmnb: pieces per packet (sched.fraction); 1 otherwise */
 
   arrival *pending; /* receptions of the current slot, held from its end on */
   size_t npending, cap_pending;
@@ -54,8 +57,8 @@ static void bit_clear(uint64_t *b, uint64_t i) { b[i >> 6] &= ~(1ull << (i & 63)
 verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t root, template_kind tpl,
                        char *err, size_t errlen) {
   bool templated = tpl != TEMPLATE_NONE;
-  if (task == TASK_KBCAST) {
-    snprintf(err, errlen, "task kbcast needs its active set (verifier_new_kbcast)");
+  if (task_has_active_set(task)) {
+    snprintf(err, errlen, "task %s needs its active set (verifier_new_active)", task_name(task));
     return NULL;
   }
   if (task_has_root(task) && (root < 0 || root >= t->nodes)) {
@@ -83,6 +86,7 @@ verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t 
   v->root = templated ? 0 : task_has_root(task) ? (uint32_t)root : 0;
   v->tpl = tpl;
   v->reps = tpl == TEMPLATE_PARITY ? 2 : 1;
+  v->pieces = 1;
   uint64_t n = t->nodes;
   if (task_combines(task)) {
     v->comb = combine_new(t, task, v->root, err, errlen);
@@ -130,32 +134,91 @@ oom:
   return NULL;
 }
 
-verifier *verifier_new_kbcast(const topo *t, model_kind model, const active_set *a, char *err, size_t errlen) {
+/* pmnb and pexchange: the packets of inactive origins do not exist; they count as delivered
+ * from the start (every node holds them, or they sit at their destinations), and a row that
+ * carries one is refused in verifier_feed. */
+static int setup_partial(verifier *v, const active_set *a, uint32_t fraction, char *err, size_t errlen) {
+  uint64_t n = v->t.nodes;
+  if (active_copy(&v->active, a) || !(v->is_active = calloc((n + 63) / 64, sizeof *v->is_active))) return -1;
+  for (uint32_t j = 0; j < a->n; j++) bit_set(v->is_active, a->ids[j]);
+  v->pieces = v->task == TASK_PMNB ? fraction : 1;
+  uint64_t bytes;
+  char why[200];
+  if (v->task == TASK_PMNB) {
+    v->norigins = n * v->pieces;
+    if (mem_check((n * v->norigins + 63) / 64, sizeof *v->held, "a bit per node and piece", &bytes, why, sizeof why)) {
+      snprintf(err, errlen, "pmnb on %s: %s", v->t.name, why);
+      return -2;
+    }
+    if (!(v->held = calloc((n * v->norigins + 63) / 64, sizeof *v->held))) return -1;
+    for (uint64_t o = 0; o < n; o++)
+      for (uint64_t c = 0; c < v->pieces; c++)
+        for (uint64_t u = 0; u < n; u++)
+          if (u == o || !bit_get(v->is_active, o)) bit_set(v->held, u * v->norigins + o * v->pieces + c);
+    return 0;
+  }
+  v->npackets = n * n;
+  if (mem_check(v->npackets, sizeof *v->loc + 1, "tracking every packet", &bytes, why, sizeof why)) {
+    snprintf(err, errlen, "pexchange on %s: %s", v->t.name, why);
+    return -2;
+  }
+  v->loc = malloc(v->npackets * sizeof *v->loc);
+  v->moving = calloc((v->npackets + 63) / 64, sizeof *v->moving);
+  if (!v->loc || !v->moving) return -1;
+  for (uint64_t p = 0; p < v->npackets; p++) v->loc[p] = (uint16_t)(bit_get(v->is_active, p / n) ? p / n : p % n);
+  return 0;
+}
+
+verifier *verifier_new_active(const topo *t, task_kind task, model_kind model, const active_set *a, uint32_t fraction,
+                              char *err, size_t errlen) {
+  if (!task_has_active_set(task)) {
+    snprintf(err, errlen, "task %s has no active set (verifier_new)", task_name(task));
+    return NULL;
+  }
   if (model != MODEL_MLA) {
-    snprintf(err, errlen, "task kbcast is defined under model mla (001's all-port model), not %s", model_name(model));
+    snprintf(err, errlen, "task %s is defined under model mla (%s's all-port model), not %s", task_name(task),
+             task == TASK_KBCAST ? "001" : "004", model_name(model));
+    return NULL;
+  }
+  if (task != TASK_PMNB && fraction > 1) {
+    snprintf(err, errlen, "fraction=%u: only pmnb packets are split into pieces (004 s3.1), not %s's", (unsigned)fraction,
+             task_name(task));
     return NULL;
   }
   verifier *v = calloc(1, sizeof *v);
   if (!v || !(v->stamp_a = calloc((uint64_t)t->nodes * (uint64_t)t->ports, sizeof *v->stamp_a)) ||
-      !(v->stamp_b = calloc(t->nodes, sizeof *v->stamp_b))) {
-    verifier_free(v);
-    snprintf(err, errlen, "out of memory setting up the verifier for kbcast on %s", t->name);
-    return NULL;
-  }
+      !(v->stamp_b = calloc(t->nodes, sizeof *v->stamp_b)))
+    goto oom;
   v->t = *t;
-  v->task = v->full_task = TASK_KBCAST;
+  v->task = v->full_task = task;
   v->model = model;
-  if (!(v->kb = kbcast_new(t, a, err, errlen))) {
+  v->pieces = 1;
+  if (task == TASK_KBCAST) {
+    if (!(v->kb = kbcast_new(t, a, err, errlen))) {
+      verifier_free(v);
+      return NULL;
+    }
+    return v;
+  }
+  int rc = setup_partial(v, a, fraction ? fraction : 1, err, errlen);
+  if (rc == -1) goto oom;
+  if (rc) {
     verifier_free(v);
     return NULL;
   }
   return v;
+oom:
+  verifier_free(v);
+  snprintf(err, errlen, "out of memory setting up the verifier for %s on %s", task_name(task), t->name);
+  return NULL;
 }
 
 void verifier_free(verifier *v) {
   if (!v) return;
   kbcast_free(v->kb);
   combine_free(v->comb);
+  active_free(&v->active);
+  free(v->is_active);
   free(v->held);
   free(v->loc);
   free(v->moving);
@@ -328,6 +391,19 @@ int verifier_feed(verifier *v, const sched_row *r) {
     return rc == 2 ? VERIFY_BAD_INPUT : rc ? violation(v, r, "%s", why) : VERIFY_OK;
   }
   uint64_t n = v->t.nodes;
+  if (v->is_active && (r->origin >= n || !bit_get(v->is_active, r->origin)))
+    return violation(v, r, "origin %u is not an active node: its packet is not part of task %s", r->origin,
+                     task_name(v->full_task));
+  if (v->task == TASK_PMNB) { /* dest: -1 for a whole packet, the piece's index for a split one */
+    if (v->pieces == 1 ? r->dest != -1 : r->dest < 0 || (uint32_t)r->dest >= v->pieces)
+      return violation(v, r, "dest must be %s for pmnb%s", v->pieces == 1 ? "-1" : "a piece index",
+                       v->pieces == 1 ? " with whole packets" : " split into pieces (fraction=)");
+    uint64_t piece = (uint64_t)r->origin * v->pieces + (v->pieces == 1 ? 0 : (uint32_t)r->dest);
+    if (!bit_get(v->held, (uint64_t)r->src * v->norigins + piece))
+      return violation(v, r, "node %u does not hold the %s at the start of slot %u", r->src, v->pieces == 1 ? "packet" : "piece",
+                       r->slot);
+    return push_arrival(v, r, piece);
+  }
   if (r->origin >= n || r->dest >= (int64_t)n || r->dest < -1 || (r->dest >= 0) != task_is_personalized(v->task) ||
       (int64_t)r->origin == r->dest)
     return violation(v, r, "this packet is not part of task %s", task_name(v->full_task));
@@ -377,13 +453,18 @@ int verifier_finish(verifier *v, verify_summary *out) {
     for (uint64_t u = 0; u < n; u++)
       for (uint64_t o = 0; o < v->norigins; o++)
         if (!bit_get(v->held, u * v->norigins + o)) {
-          snprintf(v->msg, sizeof v->msg, "incomplete: node %llu never receives the packet of origin %llu",
-                   (unsigned long long)u, (unsigned long long)(v->task == TASK_SNB && !template_mode(v) ? v->root : o));
+          if (v->task == TASK_PMNB)
+            snprintf(v->msg, sizeof v->msg, "incomplete: node %llu never receives %s%llu of origin %llu", (unsigned long long)u,
+                     v->pieces > 1 ? "piece " : "the packet", v->pieces > 1 ? (unsigned long long)(o % v->pieces) : 0ull,
+                     (unsigned long long)(o / v->pieces));
+          else
+            snprintf(v->msg, sizeof v->msg, "incomplete: node %llu never receives the packet of origin %llu",
+                     (unsigned long long)u, (unsigned long long)(v->task == TASK_SNB && !template_mode(v) ? v->root : o));
           return VERIFY_VIOLATION;
         }
   } else {
     for (uint64_t p = 0; p < v->npackets; p++) {
-      bool by_origin = v->task == TASK_TE || (v->task == TASK_SCATTER && template_mode(v));
+      bool by_origin = v->task == TASK_TE || v->task == TASK_PEXCHANGE || (v->task == TASK_SCATTER && template_mode(v));
       uint64_t origin = by_origin ? p / n : v->task == TASK_SCATTER ? v->root : p;
       uint64_t dest = by_origin ? p % n : v->task == TASK_SCATTER ? p : v->root;
       if (origin != dest && v->loc[p] != dest) {
@@ -394,8 +475,12 @@ int verifier_finish(verifier *v, verify_summary *out) {
     }
   }
   out->slots = v->slot;
-  out->lb = v->kb ? bound_kbcast_slots(&v->t, kbcast_active_count(v->kb)) : bound_slots(&v->t, v->full_task, v->model, v->root);
+  out->lb = v->kb ? bound_kbcast_slots(&v->t, kbcast_active_count(v->kb))
+          : v->is_active ? bound_active_slots(&v->t, v->full_task, &v->active, v->pieces)
+                         : bound_slots(&v->t, v->full_task, v->model, v->root);
   out->tx = template_mode(v) ? v->rows * n / v->reps : v->rows;
-  out->txlb = v->kb ? bound_kbcast_transmissions(&v->t, kbcast_active_count(v->kb)) : bound_transmissions(&v->t, v->full_task, v->root);
+  out->txlb = v->kb ? bound_kbcast_transmissions(&v->t, kbcast_active_count(v->kb))
+            : v->is_active ? bound_active_transmissions(&v->t, v->full_task, &v->active, v->pieces)
+                           : bound_transmissions(&v->t, v->full_task, v->root);
   return VERIFY_OK;
 }

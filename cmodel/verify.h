@@ -44,9 +44,14 @@ typedef struct verifier verifier;
 verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t root, template_kind tpl,
                        char *err, size_t errlen);
 
-/* The verifier of kbcast from the active set a (verify_kbcast.h), under model mla (001's
- * all-port model; others are refused with a message in err). */
-verifier *verifier_new_kbcast(const topo *t, model_kind model, const active_set *a, char *err, size_t errlen);
+/* The verifier of a task of an active set a (task_has_active_set), under model mla (001's and
+ * 004's all-port model; others are refused with a message in err): kbcast (verify_kbcast.h);
+ * pmnb, every node must receive every piece (fraction per packet, 1 for whole packets: rows
+ * of dest -1; else dest is the piece) of every active node's packet; pexchange, every active
+ * node's packet for every other node must reach it, forwarded as te's. A row carrying a
+ * packet of an inactive node is a violation. */
+verifier *verifier_new_active(const topo *t, task_kind task, model_kind model, const active_set *a, uint32_t fraction,
+                              char *err, size_t errlen);
 
 /* Checks one row: VERIFY_OK, VERIFY_VIOLATION (the schedule is wrong) or VERIFY_BAD_INPUT
  * (the rows are not in the exchange format's order, or one slot's arrivals pass the memory

@@ -295,7 +295,7 @@ int ir_build(ir_fabric *f, const fabric_desc *fd, const sched *s, int op, char *
   f->programs = calloc(f->nprograms, sizeof *f->programs);
   collect_ctx c = {calloc(f->nprograms, sizeof(row_list)), f->nprograms};
   int rc = -1;
-  if (s->task == TASK_KBCAST && !(f->active = active_format(&s->active))) {
+  if (task_has_active_set(s->task) && !(f->active = active_format(&s->active))) {
     snprintf(err, errlen, "out of memory formatting the active set");
     goto out;
   }

@@ -103,8 +103,9 @@ static int feed_row(void *v, const sched_row *row) { return verifier_feed(v, row
 /* Verifies s in-process, its template from its rows alone: rtl_gen only turns verified
  * schedules into hardware. */
 static int verify_schedule(const sched *s, char *err, size_t errlen) {
-  verifier *v = s->task == TASK_KBCAST ? verifier_new_kbcast(&s->topo, s->model, &s->active, err, errlen)
-                                       : verifier_new(&s->topo, s->task, s->model, s->root, sched_template_kind(s), err, errlen);
+  verifier *v = task_has_active_set(s->task)
+                    ? verifier_new_active(&s->topo, s->task, s->model, &s->active, s->fraction, err, errlen)
+                    : verifier_new(&s->topo, s->task, s->model, s->root, sched_template_kind(s), err, errlen);
   if (!v) return -1;
   int rc = 0;
   for (size_t i = 0; i < s->nrows && !rc; i++) rc = feed_row(v, &s->rows[i]);
@@ -117,7 +118,7 @@ static int verify_schedule(const sched *s, char *err, size_t errlen) {
 
 typedef struct {
   const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem, *op_s;
-  const char *active, *k, *active_seed; /* kbcast's active set (job_parse_active) */
+  const char *active, *k, *m, *active_seed; /* the active set (job_parse_active): --k or --m, its size */
   uint64_t width, seed;
   int op; /* romnoc_op */
 } options;
@@ -135,6 +136,7 @@ static int parse_options(int argc, char **argv, options *o) {
       {"--arch", &o->arch, NULL},         {"-o", &o->dir, NULL},        {"--width", &o->width_s, NULL},
       {"--seed", &o->seed_s, NULL},       {"--max-mem", &o->max_mem, NULL},  {"--op", &o->op_s, NULL},
       {"--active", &o->active, NULL},     {"--k", &o->k, NULL},         {"--active-seed", &o->active_seed, NULL},
+      {"--m", &o->m, NULL},
   };
   const char *words[1];
   int nwords;
@@ -163,6 +165,8 @@ static int parse_options(int argc, char **argv, options *o) {
     return bad_input("--schedule '%s' comes with its own topology, task, model and root: drop --topo, --task, --root, "
                      "--model and --alg",
                      cli_printable(o->schedule, 80, shown, sizeof shown));
+  if (o->k && o->m) return bad_input("give the active set's size once: --k (kbcast) or --m (pmnb, pexchange)");
+  if (o->m) o->k = o->m; /* one size: job_parse_active names it after the task */
   if (o->schedule && (o->active || o->k || o->active_seed))
     return bad_input("--schedule '%s' carries its active set (# active=): drop --active, --k and --active-seed",
                      cli_printable(o->schedule, 80, shown, sizeof shown));
@@ -199,21 +203,24 @@ static int get_schedule(const options *o, sched *s) {
   job j = {0};
   if (job_parse(&j, o->topo, o->task, o->model, o->root, true, err, sizeof err)) return bad_input("%s", err);
   if (j.topo.nodes > RTL_MAX_NODES) return too_large(&j.topo);
-  /* kbcast's set: job_parse_active, whose seed is rtl_gen's --active-seed (--seed is the payloads') */
+  /* the active set: job_parse_active, whose seed is rtl_gen's --active-seed (--seed is the payloads') */
   const char *given = o->active ? "--active" : o->k ? "--k" : o->active_seed ? "--active-seed" : NULL;
-  if (j.task != TASK_KBCAST && given) {
+  const char *count = job_count_option(j.task);
+  if (!task_has_active_set(j.task) && given) {
     char shown[160];
-    return bad_input("%s '%s' applies to task kbcast only, not %s", given,
+    return bad_input("%s '%s' applies to tasks kbcast, pmnb and pexchange only, not %s", given,
                      cli_printable(o->active ? o->active : o->k ? o->k : o->active_seed, 40, shown, sizeof shown),
                      task_name(j.task));
   }
-  if (j.task == TASK_KBCAST && o->active && (o->k || o->active_seed))
-    return bad_input("give kbcast's active set as --active LIST or as --k K [--active-seed S], not both");
-  if (j.task == TASK_KBCAST && !o->active && !o->k)
-    return bad_input("task kbcast needs its active set: --active LIST (e.g. 0,3,5-9) or --k K [--active-seed S]");
+  if (task_has_active_set(j.task) && o->active && (o->k || o->active_seed))
+    return bad_input("give %s's active set as --active LIST or as %s N [--active-seed S], not both", task_name(j.task), count);
+  if (task_has_active_set(j.task) && !o->active && !o->k)
+    return bad_input("task %s needs its active set: --active LIST (e.g. 0,3,5-9) or %s N [--active-seed S]",
+                     task_name(j.task), count);
   if (job_parse_active(&j, o->active, o->k, o->active_seed, true, err, sizeof err)) return bad_input("%s", err);
-  int rc = j.task == TASK_KBCAST ? schedule_build_kbcast(s, &j.topo, j.model, &j.active, o->alg, err, sizeof err)
-                                 : schedule_build(s, &j.topo, j.task, j.model, j.root, o->alg, err, sizeof err);
+  int rc = task_has_active_set(j.task)
+               ? schedule_build_active(s, &j.topo, j.task, j.model, &j.active, 1, o->alg, err, sizeof err)
+               : schedule_build(s, &j.topo, j.task, j.model, j.root, o->alg, err, sizeof err);
   active_free(&j.active);
   if (rc) return bad_input("%s", err);
   return 0;

@@ -25,11 +25,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *tpl = tsv_meta(r, "template");
     int kind = tpl ? template_kind_of(&j.topo, tpl) : TEMPLATE_NONE;
     verifier *v = NULL;
-    if (j.task != TASK_KBCAST)
+    if (!task_has_active_set(j.task))
       v = verifier_new(&j.topo, j.task, j.model, j.root, kind < 0 ? TEMPLATE_TRANSLATION : (template_kind)kind, err,
                        sizeof err);
-    else if (!job_parse_active(&j, tsv_meta(r, "active"), NULL, NULL, false, err, sizeof err))
-      v = verifier_new_kbcast(&j.topo, j.model, &j.active, err, sizeof err);
+    else if (!job_parse_active(&j, tsv_meta(r, "active"), NULL, NULL, false, err, sizeof err) &&
+             !job_parse_fraction(&j, false, tsv_meta(r, "fraction"), false, err, sizeof err))
+      v = verifier_new_active(&j.topo, j.task, j.model, &j.active, j.fraction, err, sizeof err);
     if (v) {
       sched_row row;
       int rc = 0;
