@@ -5,6 +5,8 @@
 #   make bench    benchmarks -> docs/BENCHMARKS.md
 #   make sim TOPO=hypercube:4 TASK=kbcast ALG=001 K=5 KSEED=3   (or ACTIVE=0,3,5-9): kbcast with
 #                 the active set fixed in the ROMs
+#   make sim TOPO=torus:4x4 TASK=pmnb M=5 KSEED=3   (or ACTIVE=0,3,5-9; TASK=pexchange; SPLIT=1 for
+#                 pmnb's packets in pieces): 004's tasks with the active set fixed in the ROMs
 
 CC      ?= cc
 # C11, all warnings fatal
@@ -120,13 +122,19 @@ SCHEDULE ?=
 ALG   ?=
 # a combining task's operation: add (default), max, min, xor or or (refused for other tasks)
 OP    ?=
-# kbcast's active set, fixed in the ROMs: ACTIVE=LIST (e.g. 0,3,5-9), or K=K with KSEED=S (the
-# set 'cmodel schedule --k K --seed S' draws; default seed 1). A kbcast SCHEDULE carries its own.
+# the active set of kbcast, pmnb and pexchange, fixed in the ROMs: ACTIVE=LIST (e.g. 0,3,5-9), or
+# its size with KSEED=S (the set 'cmodel schedule --k K / --m M --seed S' draws; default seed 1).
+# A SCHEDULE file carries its own.
 ACTIVE ?=
+# kbcast's K (001's name for the set's size)
 K     ?=
+# pmnb's and pexchange's M (004's name for it)
+M     ?=
 KSEED ?=
+# SPLIT=1: pmnb's packets split into pieces (004 s3.1; a mini-slot per cycle, a piece per flit)
+SPLIT ?=
 DESIGN_VARS = TOPO=$(TOPO) TASK=$(TASK) MODEL=$(MODEL) WIDTH=$(WIDTH) ROOT=$(ROOT) ARCH=$(ARCH) SCHEDULE=$(SCHEDULE) ALG=$(ALG) OP=$(OP) \
-              ACTIVE=$(ACTIVE) K=$(K) KSEED=$(KSEED)
+              ACTIVE=$(ACTIVE) K=$(K) M=$(M) KSEED=$(KSEED) SPLIT=$(SPLIT)
 .PHONY: sim
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@$(DESIGN_VARS) SEED=$(SEED) TRACE=$(TRACE) scripts/sim.sh

@@ -18,8 +18,9 @@ typedef struct {
   sched_row *rows;
   size_t n, cap;
   uint32_t nodes;
-  uint64_t *seen; /* broadcast: bit (node, origin) already received */
+  uint64_t *seen; /* broadcast: bit (node, origin, piece) already received */
   bool personalized;
+  uint32_t pieces; /* pmnb split into pieces (fraction): each piece is delivered; else 1 */
 } delivery_ctx;
 
 static int collect_delivery(void *ctx, const sched_row *r) {
@@ -27,9 +28,10 @@ static int collect_delivery(void *ctx, const sched_row *r) {
   if (d->personalized) {
     if (r->dest != (int32_t)r->dst) return 0;
   } else {
-    /* kbcast's counters and terminations are not delivered, nor a packet back at its origin */
+    /* kbcast's counters and terminations are not delivered, nor a packet back at its origin;
+     * a split packet's pieces (dest = the piece) each on its first arrival */
     if (r->dest < -1 || r->origin == r->dst) return 0;
-    uint64_t bit = (uint64_t)r->dst * d->nodes + r->origin;
+    uint64_t bit = ((uint64_t)r->dst * d->nodes + r->origin) * d->pieces + (d->pieces > 1 ? (uint32_t)r->dest : 0);
     if (d->seen[bit / 64] >> (bit % 64) & 1) return 0;
     d->seen[bit / 64] |= 1ull << (bit % 64);
   }
@@ -48,14 +50,17 @@ static int by_delivery(const void *a, const void *b) {
   return x->dest < y->dest ? -1 : x->dest > y->dest;
 }
 
-/* every delivery is kept and sorted: at most one per node and origin (and destination); a
- * combining task keeps a count, a completion slot and a delivery per node and chunk */
+/* pieces per packet: the schedule's fraction for a split pmnb, else 1 */
+static uint32_t pieces_of(const sched *s) { return s->task == TASK_PMNB && s->fraction > 1 ? s->fraction : 1; }
+
+/* every delivery is kept and sorted: at most one per node and origin (and destination, or
+ * piece); a combining task keeps a count, a completion slot and a delivery per node and chunk */
 int golden_deliveries_fit(const sched *s, char *err, size_t errlen) {
   uint64_t n = s->topo.nodes, bytes;
   if (task_combines(s->task))
     return mem_check(n * task_chunks(s->task, s->topo.nodes), 2 * sizeof(uint32_t) + sizeof(golden_completion),
                      "the golden partial sums", &bytes, err, errlen);
-  return mem_check(n * n, sizeof(sched_row), "the golden delivery list", &bytes, err, errlen);
+  return mem_check(n * n * pieces_of(s), sizeof(sched_row), "the golden delivery list", &bytes, err, errlen);
 }
 
 /* ---- combining tasks: the partial sums as counts of contributions ---- */
@@ -191,7 +196,7 @@ out:
 }
 
 int golden_write_deliveries(FILE *f, const char *header, const sched *s, uint32_t seed, int payload_width, int op) {
-  delivery_ctx d = {NULL, 0, 0, s->topo.nodes, NULL, task_is_personalized(s->task)};
+  delivery_ctx d = {NULL, 0, 0, s->topo.nodes, NULL, task_is_personalized(s->task), pieces_of(s)};
   char why[200];
   if (golden_deliveries_fit(s, why, sizeof why)) return -1;
   if (task_combines(s->task)) {
@@ -201,7 +206,7 @@ int golden_write_deliveries(FILE *f, const char *header, const sched *s, uint32_
     return write_combined(f, s, seed, payload_width, (romnoc_op)op) || fflush(f) || ferror(f) ? -1 : 0;
   }
   if (!d.personalized) {
-    d.seen = calloc(((uint64_t)s->topo.nodes * s->topo.nodes + 63) / 64, sizeof *d.seen);
+    d.seen = calloc(((uint64_t)s->topo.nodes * s->topo.nodes * d.pieces + 63) / 64, sizeof *d.seen);
     if (!d.seen) return -1;
   }
   char *hex = malloc((size_t)payload_width / 4 + 2);

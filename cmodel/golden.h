@@ -37,9 +37,10 @@ int golden_completions(const sched *s, golden_completion **out, size_t *n);
 
 /* deliveries.tsv: header lines, metadata (topo, task, model, seed, width, and op for a
  * combining task), then one line per delivery, sorted:
- *   packets (snb .. te): "slot node origin dest payload" for every packet a local port hands
- *     over: a personalized packet at its destination, a broadcast packet the first time a node
- *     receives it; sorted by (slot, node, origin, dest);
+ *   packets (snb .. te, kbcast, pmnb, pexchange): "slot node origin dest payload" for every
+ *     packet a local port hands over: a personalized packet at its destination, a broadcast
+ *     packet the first time a node receives it (a split pmnb packet: each piece, dest = the
+ *     piece, the first time); sorted by (slot, node, origin, dest);
  *   combining tasks: "slot node chunk value" for every (node, chunk) of golden_completions,
  *     in its slot, value = op over every node u of u's contribution to the chunk
  *     (romnoc_contribution: the payload of packet (u, chunk)); sorted by (slot, node, chunk).

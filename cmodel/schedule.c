@@ -236,7 +236,7 @@ static int same_row(const sched_row *a, const sched_row *b) {
 
 int sched_to_template(sched *s) {
   const topo *t = &s->topo;
-  if (s->is_template || topo_translation_of(t) == TRANS_NONE || task_combines(s->task)) return 0;
+  if (s->is_template || topo_translation_of(t) == TRANS_NONE || task_combines(s->task) || s->fraction > 1) return 0;
   size_t ntpl = 0;
   for (size_t i = 0; i < s->nrows; i++) ntpl += s->rows[i].origin == 0;
   if (!ntpl || (uint64_t)ntpl * t->nodes != s->nrows) return 0;

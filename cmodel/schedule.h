@@ -156,8 +156,10 @@ int sched_expand(const sched *src, sched *dst);
 
 /* If s is a whole schedule on a topology with a translation and every row is a translate of a
  * row of origin 0 (as many rows as N times those), keeps only the origin-0 rows and marks s a
- * template. The rows must be distinct, as in any verified schedule. Returns 1 if it did, 0 if
- * s is not such a schedule (s untouched), -1 if memory runs out (s untouched). */
+ * template. The rows must be distinct, as in any verified schedule. A pmnb split into pieces
+ * is never made a template: its dest is a piece, not a node that translation would move.
+ * Returns 1 if it did, 0 if s is not such a schedule (s untouched), -1 if memory runs out (s
+ * untouched). */
 int sched_to_template(sched *s);
 
 /* A 64-bit FNV-1a hash of the rows as stored (template or whole) and the template flag: two

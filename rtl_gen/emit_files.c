@@ -95,6 +95,8 @@ static size_t design_facts(const ir_fabric *f, const router_shape *s, design_fac
   /* how a requested own-packet destination becomes a node id: node (+) dest when the ROM is
    * shared, dest itself otherwise */
   FACT("translation", "%s", topo_translation_name(f->shared ? f->fd->translation : TRANS_NONE));
+  /* pmnb split into pieces: a slot is a mini-slot, a flit a piece (ir.h); absent for whole packets */
+  if (f->fraction > 1) FACT("fraction", "%u", (unsigned)f->fraction);
 #undef FACT
   return n;
 }
@@ -115,7 +117,8 @@ void emit_sim_config(vwriter *w, const char *header, const ir_fabric *f, const r
     int number = *v && strspn(v, "0123456789") == strlen(v); /* numbers bare, names as strings */
     vw_line(w, number ? "#define RN_%s %s" : "#define RN_%s \"%s\"", upper, facts[i].value);
   }
-  /* kbcast: the active set its ROMs fix (the test bench's wire log carries it for cmodel verify) */
+  /* kbcast, pmnb, pexchange: the active set its ROMs fix (the test bench's wire log carries it
+   * for cmodel verify) */
   if (f->active) vw_line(w, "#define RN_ACTIVE \"%s\"", f->active);
   vw_line(w, "/* the fabric description: sizes of the translation's coordinates (coordinate 0 least");
   vw_line(w, " * significant), and the link table: lane p of node u leads to node RN_NEIGHBORS[u*RN_PORTS+p]");
@@ -138,5 +141,5 @@ void emit_design_summary(vwriter *w, const char *header, const ir_fabric *f, con
   size_t n = design_facts(f, s, facts);
   vw_raw(w, "%s", header);
   for (size_t i = 0; i < n; i++) vw_line(w, "%s=%s", facts[i].name, facts[i].value);
-  if (f->active) vw_line(w, "active=%s", f->active); /* kbcast only: longer than a fact's room */
+  if (f->active) vw_line(w, "active=%s", f->active); /* tasks of an active set: longer than a fact's room */
 }

@@ -125,7 +125,7 @@ static int build_program(ir_fabric *f, uint32_t u, const row_list *l, ir_program
     }
     if (r->origin == u) {
       o->kind = IR_SEND_LOCAL;
-      o->bcast = r->dest < 0;
+      o->bcast = r->dest < 0 || f->fraction > 1; /* a piece of a broadcast packet: dest is its index */
       o->dest = r->dest < 0 ? 0 : (uint32_t)r->dest; /* node 0 of a shared program: an offset */
       continue;
     }
@@ -282,6 +282,15 @@ int ir_build(ir_fabric *f, const fabric_desc *fd, const sched *s, int op, char *
   f->root = s->root;
   f->op = op;
   f->slots = s->slots;
+  f->fraction = s->fraction > 1 ? s->fraction : 1;
+  /* a piece's index travels in the flit's dest field (ir.h) */
+  if (f->fraction > 1 && (uint64_t)f->fraction > (1ull << fd->id_width)) {
+    int bits = 0;
+    while ((1ull << bits) < f->fraction) bits++;
+    snprintf(err, errlen, "fraction=%u: a piece index needs %d bits, the flit's dest field on %s has %d",
+             (unsigned)f->fraction, bits, fd->topo_name, fd->id_width);
+    return -1;
+  }
   /* node u runs node 0's program translated by u; a parity template (origins 0 and 1, 003 §6)
    * is expanded into a program per node until the ROMs can be shared per parity */
   f->shared = s->is_template && !s->parity_template;

@@ -26,6 +26,13 @@
  * from the local port, and delivers nothing). Its counter and termination rows carry values
  * the active set fixes when the design is generated: they are sent as constants of the ROM
  * (CONST) with their word kind, and received (expect) but never delivered.
+ *
+ * pmnb and pexchange (004) are mnb and te over the active nodes' packets only: nothing here
+ * depends on which nodes are active. pmnb split into pieces (sched.fraction > 1, 004 s3.1) is a
+ * broadcast whose rows carry piece `dest` of a packet: a piece is a packet of its own (keyed by
+ * origin and piece), a LOCAL send asks the local port for piece `dest` of the node's packet
+ * (bcast set, dest the piece index, never translated), and each piece is delivered on its
+ * first arrival. A slot is then a mini-slot: one piece per flit per cycle.
  */
 #ifndef ROMNOC_IR_H
 #define ROMNOC_IR_H
@@ -49,7 +56,7 @@ typedef enum { IR_WORD_DATA = 0, IR_WORD_COUNTER = 1, IR_WORD_END = 2 } ir_word_
 typedef struct {
   uint8_t kind;       /* ir_send_kind */
   uint8_t from_lane;  /* FORWARD: the lane it arrived on; PARTIAL of a combine: the lane that led it */
-  bool bcast;         /* LOCAL: a broadcast packet (no destination) */
+  bool bcast;         /* LOCAL: a broadcast packet (no destination; split pmnb: dest is the piece) */
   bool move;          /* PARTIAL: the partial leaves the node (origin -1), else a copy (-2) */
   uint32_t dest;      /* LOCAL, personalized: destination (an offset when shared); PARTIAL: the chunk */
   uint32_t from_slot; /* FORWARD: the slot it arrived in (combining: always the previous one);
@@ -98,7 +105,9 @@ typedef struct {
   uint64_t deliveries; /* packets (or complete partials) handed to local ports, all nodes together */
   bool tagged;         /* the schedule has control words (kbcast's counters and terminations): flits
                         * carry an ir_word_kind field */
-  char *active;        /* kbcast: the active set as ranges ("0,3,5-9"), owned; NULL otherwise */
+  char *active;        /* kbcast, pmnb, pexchange: the active set as ranges ("0,3,5-9"), owned;
+                        * NULL for the tasks without one */
+  uint32_t fraction;   /* pieces per packet: > 1 for pmnb split into pieces, else 1 */
 } ir_fabric;
 
 static inline const ir_send *ir_send_at(const ir_fabric *f, uint32_t prog, uint32_t slot, int lane) {

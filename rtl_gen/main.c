@@ -33,6 +33,8 @@ static const char usage[] =
     "       rtl_gen --topo T --task K [--root R] [--model M] [--alg A] [options] -o DIR\n"
     "       rtl_gen --topo hypercube:D --task kbcast (--active LIST | --k K [--active-seed S]) [--alg A]\n"
     "               [options] -o DIR\n"
+    "       rtl_gen --topo T --task pmnb|pexchange (--active LIST | --m M [--active-seed S]) [--split]\n"
+    "               [--alg A] [options] -o DIR\n"
     "\n"
     "Verifies a schedule and writes into DIR the schedule-ROM router, ROM and fabric Verilog (one\n"
     "module per file; romnoc_fabric with every node's local port as ports, and romnoc_sim_fabric\n"
@@ -47,13 +49,20 @@ static const char usage[] =
     "                'cmodel verify' accepts; a file from another tool too), or - for stdin\n"
     "  --topo T      shortcut: ask the golden model (hypercube:D, ring:N, torus:K1xK2[x...],\n"
     "  --task K        mesh:K1xK2[x...]; snb | mnb | scatter | gather | te, or a combining\n"
-    "                  task: reduce | reduce_scatter | allreduce | global_sum; or kbcast, K of\n"
-    "                  the 2^D nodes of hypercube:D broadcast, 001, docs/KBCAST.md)\n"
-    "  --active LIST kbcast: the broadcasting nodes, fixed in the ROMs (ids and ranges: 0,3,5-9)\n"
-    "  --k K         kbcast: K pseudo-random broadcasting nodes, drawn from --active-seed S\n"
-    "  --active-seed S  (default 1) as 'cmodel schedule --k K --seed S' draws them: the same set.\n"
-    "                A kbcast schedule file carries its set (# active=): no option needed. Its\n"
-    "                counters and terminations are constants of the ROM (banked router only)\n"
+    "                  task: reduce | reduce_scatter | allreduce | global_sum; or a task of an\n"
+    "                  active set: kbcast, K of the 2^D nodes of hypercube:D broadcast (001,\n"
+    "                  docs/KBCAST.md); pmnb, M nodes broadcast; pexchange, M nodes send a\n"
+    "                  packet to every node (004, tori and meshes))\n"
+    "  --active LIST kbcast, pmnb, pexchange: the active nodes, fixed in the ROMs (ids and\n"
+    "                ranges: 0,3,5-9)\n"
+    "  --k K, --m M  kbcast (K), pmnb and pexchange (M): that many pseudo-random active nodes,\n"
+    "                drawn from --active-seed S\n"
+    "  --active-seed S  (default 1) as 'cmodel schedule --k K (--m M) --seed S' draws them: the\n"
+    "                same set. A schedule file carries its set (# active=): no option needed.\n"
+    "                kbcast's counters and terminations are constants of the ROM (banked only)\n"
+    "  --split       pmnb: each packet split into pieces (004 s3.1; a schedule file says\n"
+    "                '# fraction='): a slot is a mini-slot of one cycle, a flit carries one\n"
+    "                piece (W bits) and the local port hands over each piece\n"
     "  --root R      root of snb, scatter, gather, reduce (default 0)\n"
     "  --model M     port model of the schedule (default mla)\n"
     "  --alg A       construction (default auto; see cmodel schedule --help)\n"
@@ -119,6 +128,7 @@ static int verify_schedule(const sched *s, char *err, size_t errlen) {
 typedef struct {
   const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem, *op_s;
   const char *active, *k, *m, *active_seed; /* the active set (job_parse_active): --k or --m, its size */
+  bool split; /* pmnb: packets split into pieces (job_parse_fraction) */
   uint64_t width, seed;
   int op; /* romnoc_op */
 } options;
@@ -136,7 +146,7 @@ static int parse_options(int argc, char **argv, options *o) {
       {"--arch", &o->arch, NULL},         {"-o", &o->dir, NULL},        {"--width", &o->width_s, NULL},
       {"--seed", &o->seed_s, NULL},       {"--max-mem", &o->max_mem, NULL},  {"--op", &o->op_s, NULL},
       {"--active", &o->active, NULL},     {"--k", &o->k, NULL},         {"--active-seed", &o->active_seed, NULL},
-      {"--m", &o->m, NULL},
+      {"--m", &o->m, NULL},               {"--split", NULL, &o->split},
   };
   const char *words[1];
   int nwords;
@@ -169,6 +179,9 @@ static int parse_options(int argc, char **argv, options *o) {
   if (o->m) o->k = o->m; /* one size: job_parse_active names it after the task */
   if (o->schedule && (o->active || o->k || o->active_seed))
     return bad_input("--schedule '%s' carries its active set (# active=): drop --active, --k and --active-seed",
+                     cli_printable(o->schedule, 80, shown, sizeof shown));
+  if (o->schedule && o->split)
+    return bad_input("--schedule '%s' says whether its packets are split (# fraction=): drop --split",
                      cli_printable(o->schedule, 80, shown, sizeof shown));
   uint64_t aseed;
   if (o->active_seed && cli_uint(o->active_seed, 0, UINT64_MAX >> 1, &aseed))
@@ -217,9 +230,13 @@ static int get_schedule(const options *o, sched *s) {
   if (task_has_active_set(j.task) && !o->active && !o->k)
     return bad_input("task %s needs its active set: --active LIST (e.g. 0,3,5-9) or %s N [--active-seed S]",
                      task_name(j.task), count);
-  if (job_parse_active(&j, o->active, o->k, o->active_seed, true, err, sizeof err)) return bad_input("%s", err);
+  if (job_parse_active(&j, o->active, o->k, o->active_seed, true, err, sizeof err) ||
+      job_parse_fraction(&j, o->split, NULL, true, err, sizeof err)) {
+    active_free(&j.active);
+    return bad_input("%s", err);
+  }
   int rc = task_has_active_set(j.task)
-               ? schedule_build_active(s, &j.topo, j.task, j.model, &j.active, 1, o->alg, err, sizeof err)
+               ? schedule_build_active(s, &j.topo, j.task, j.model, &j.active, j.fraction, o->alg, err, sizeof err)
                : schedule_build(s, &j.topo, j.task, j.model, j.root, o->alg, err, sizeof err);
   active_free(&j.active);
   if (rc) return bad_input("%s", err);
@@ -274,9 +291,11 @@ static int write_design(const design *d, const options *o, outdir *out) {
   const router_shape *shape = &d->shape;
   /* every file starts with the generator version and what the design is (not the command
    * line, so that a schedule from a file and from --topo/--task give the same files) */
-  char design_s[512], hdr_slash[600], hdr_hash[600], hdr_golden[640], active_s[96] = "";
-  if (f->active) /* kbcast: the set the ROMs fix (shortened in the headers; design.txt has it whole) */
+  char design_s[512], hdr_slash[600], hdr_hash[600], hdr_golden[640], active_s[128] = "";
+  if (f->active) /* the set the ROMs fix (shortened in the headers; design.txt has it whole) */
     snprintf(active_s, sizeof active_s, " active=%.*s%s", 64, f->active, strlen(f->active) > 64 ? "..." : "");
+  if (f->fraction > 1) /* pmnb split into pieces: a different design from the same rows' whole packets */
+    snprintf(active_s + strlen(active_s), sizeof active_s - strlen(active_s), " fraction=%u", (unsigned)f->fraction);
   snprintf(design_s, sizeof design_s,
            "topo=%s task=%s model=%s root=%lld alg=%s schedule=fnv1a:%016llx arch=%s width=%llu%s%s%s", d->s.topo.name,
            task_name(d->s.task), model_name(d->s.model), (long long)d->s.root, d->s.alg[0] ? d->s.alg : "-",

@@ -5,8 +5,10 @@
 # torus-4x4_allreduce_max_w32 or myschedule_w32.
 # ARCH empty: rtl_gen picks the architecture of the schedule's port model (rtl_gen --help).
 # OP empty: rtl_gen's default (add) for a combining task; OP is refused for the other tasks.
-# kbcast: ACTIVE (a list, e.g. 0,3,5-9) or K [KSEED] (K nodes drawn from seed KSEED, default 1,
-# as cmodel's --k K --seed S) name the active set, e.g. hypercube-4_kbcast_001_k5s3_w32.
+# The tasks of an active set: ACTIVE (a list, e.g. 0,3,5-9), or K (kbcast) or M (pmnb, pexchange)
+# with KSEED (that many nodes drawn from seed KSEED, default 1, as cmodel's --k K / --m M
+# --seed S) name the set, e.g. hypercube-4_kbcast_001_k5s3_w32, torus-4x4_pmnb_m5s3_w32;
+# SPLIT=1 splits pmnb's packets into pieces (rtl_gen --split), e.g. torus-4x4_pmnb_004_m5s3_split_w32.
 width=${WIDTH:-32} arch=${ARCH:-} op=${OP:-}
 tag="" opt_args=()
 [ -n "$arch" ] && opt_args=(--arch "$arch")
@@ -24,9 +26,11 @@ else
   [ -n "${MODEL:-}" ] && [ "$MODEL" != mla ] && gen_args+=(--model "$MODEL") tag="_$MODEL$tag"
   [ -n "${ALG:-}" ] && gen_args+=(--alg "$ALG") tag="${tag}_$ALG"
   case $task in snb | scatter | gather | reduce) gen_args+=(--root "${ROOT:-0}") tag="${tag}_r${ROOT:-0}" ;; esac
-  # kbcast's active set, fixed in the ROMs (passed for any task: rtl_gen refuses it elsewhere)
+  # the active set, fixed in the ROMs (passed for any task: rtl_gen refuses it elsewhere)
   [ -n "${ACTIVE:-}" ] && gen_args+=(--active "$ACTIVE") tag="${tag}_a${ACTIVE//,/.}"
   [ -n "${K:-}" ] && gen_args+=(--k "$K") tag="${tag}_k$K"
+  [ -n "${M:-}" ] && gen_args+=(--m "$M") tag="${tag}_m$M"
   [ -n "${KSEED:-}" ] && gen_args+=(--active-seed "$KSEED") tag="${tag}s$KSEED"
+  [ "${SPLIT:-0}" = 1 ] && gen_args+=(--split) tag="${tag}_split"
   name="${topo/:/-}_${task}${tag}_w${width}"
 fi

@@ -3,6 +3,7 @@
 #   TOPO=hypercube:4 TASK=mnb [MODEL=mla] [WIDTH=32] [SEED=1] [ROOT=0] [ALG=...] [ARCH=...] [OP=...] [TRACE=1] scripts/sim.sh
 #   SCHEDULE=FILE.tsv [WIDTH=32] [SEED=1] scripts/sim.sh      (any schedule in the exchange format)
 #   TOPO=hypercube:4 TASK=kbcast [ALG=001] (ACTIVE=0,3,5-9 | K=5 [KSEED=3]) scripts/sim.sh   (kbcast's set)
+#   TOPO=torus:4x4 TASK=pmnb|pexchange (ACTIVE=0,3,5-9 | M=5 [KSEED=3]) [SPLIT=1] scripts/sim.sh   (004's)
 #   SIM_DIR=DIR sets the work directory; REUSE_GEN=1 simulates DIR/gen as it is.
 #   BENCH=sc builds the SystemC test bench (verilator --sc, make sim-sc) instead of the C++ one.
 # Prints the harness's PASS/FAIL line (and the verifier's verdict on the wire log); exits

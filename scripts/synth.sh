@@ -3,6 +3,7 @@
 #   TOPO=hypercube:4 TASK=mnb [MODEL=mla] [WIDTH=32] [OP=add] [TARGET=generic|ice40] [ROOT=0] [ARCH=...] scripts/synth.sh
 #   SCHEDULE=FILE.tsv [WIDTH=32] [TARGET=...] scripts/synth.sh
 #   TOPO=hypercube:5 TASK=kbcast ALG=001 K=16 [KSEED=1] [TARGET=...] scripts/synth.sh   (or ACTIVE=LIST)
+#   TOPO=torus:4x4 TASK=pmnb|pexchange M=5 [KSEED=1] [TARGET=...] scripts/synth.sh        (or ACTIVE=LIST)
 # generic: Yosys `synth -lut 4` of node 0's router and ROM (and of the whole fabric up to 16 nodes).
 # ice40:   `synth_ice40` and nextpnr-ice40 on an HX8K (CT256) with constraints/*: LUT4, DFF,
 #          BRAM and the achieved Fmax.

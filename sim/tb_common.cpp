@@ -62,7 +62,7 @@ Flit Bench::decode(const Bits& bus, int lane) const {
   f.payload_hex = bus.hex(base, w);
   f.origin = (uint32_t)bus.get(base + w, aw);
   f.broadcast = bus.get(base + w + 2 * aw, 1) != 0;
-  f.dest = f.broadcast && !cfg_.combines() ? -1 : (int32_t)bus.get(base + w + aw, aw);
+  f.dest = f.broadcast && !cfg_.combines() && !cfg_.pieces() ? -1 : (int32_t)bus.get(base + w + aw, aw);
   int kind = cfg_.kind_width() > 0 ? (int)bus.get(base + w + 2 * aw + 1, cfg_.kind_width()) : 0;
   if (kind) {  // a control word: its value fills {dest, origin}; an unknown kind breaks the diff
     f.origin = (uint32_t)bus.get(base + w, 2 * aw);
@@ -97,11 +97,12 @@ const std::string& Bench::expected_sum(uint32_t chunk) {
 
 void Bench::own_packet(Bits& bus, int lane, uint32_t node, bool broadcast, uint32_t dest) const {
   int base = lane * cfg_.flit_width, w = cfg_.payload_width, aw = cfg_.id_width;
-  int32_t d = broadcast ? -1 : (int32_t)dest;
+  // a piece (split pmnb) is named by its index, as the golden model names its payload
+  int32_t d = broadcast && !cfg_.pieces() ? -1 : (int32_t)dest;
   for (int i = 0; i < w; i += 32)
     bus.set(base + i, std::min(32, w - i), romnoc_payload_word(seed_, node, d, (uint32_t)i / 32));
   bus.set(base + w, aw, node);
-  bus.set(base + w + aw, aw, broadcast ? 0 : dest);
+  bus.set(base + w + aw, aw, broadcast && !cfg_.pieces() ? 0 : dest);
   bus.set(base + w + 2 * aw, 1, broadcast);
   if (cfg_.kind_width() > 0) bus.set(base + w + 2 * aw + 1, cfg_.kind_width(), 0);  // a packet
 }
@@ -136,7 +137,8 @@ void Bench::observe_lane(uint32_t cycle, int wire_delay, uint32_t node, int port
 void Bench::own_request(uint32_t node, const Bits& inj_dest, int dest_lane, Bits* bus, int lane) const {
   int base = dest_lane * (cfg_.id_width + 1);
   bool broadcast = inj_dest.get(base + cfg_.id_width, 1) != 0;
-  uint32_t dest = broadcast ? 0 : cfg_.destination(node, (uint32_t)inj_dest.get(base, cfg_.id_width));
+  uint32_t field = (uint32_t)inj_dest.get(base, cfg_.id_width);  // a piece's index is not translated
+  uint32_t dest = broadcast ? (cfg_.pieces() ? field : 0) : cfg_.destination(node, field);
   own_packet(*bus, lane, node, broadcast, dest);
 }
 
@@ -162,7 +164,8 @@ bool Bench::write_wire_log(const std::string& path) const {
   out << "# wire log of a simulated fabric: every transfer seen on a link\n"
       << "# topo=" << cfg_.topo << "\n# task=" << cfg_.task << "\n# model=" << cfg_.model << "\n# root=" << cfg_.root
       << "\n";
-  if (!cfg_.active.empty()) out << "# active=" << cfg_.active << "\n";  // kbcast: what cmodel verify checks against
+  if (!cfg_.active.empty()) out << "# active=" << cfg_.active << "\n";  // the set cmodel verify checks against
+  if (cfg_.pieces()) out << "# fraction=" << cfg_.fraction << "\n";     // what a slot and a row's dest mean
   out << "slot\tsrc\tdst\torigin\tdest\n";
   for (const WireRow& r : rows) out << r.slot << '\t' << r.src << '\t' << r.dst << '\t' << r.origin << '\t' << r.dest << '\n';
   return (bool)out;

@@ -22,7 +22,8 @@ struct Config {
   std::string translation;          // "xor", "add" (coordinate-wise, radices below) or "none"
   std::vector<uint32_t> radices;    // coordinate 0 least significant
   std::vector<int32_t> neighbors;   // [u * ports + p]: the node lane p of u leads to, -1 none
-  std::string active;               // kbcast: the active set the ROMs fix ("0,3,5-9"), else ""
+  std::string active;               // kbcast, pmnb, pexchange: the active set the ROMs fix ("0,3,5-9"), else ""
+  uint32_t fraction;                // pmnb split into pieces: pieces per packet (a flit is a piece), else 1
 
   // The node lane p of u leads to (-1: nowhere).
   int32_t neighbor(uint32_t u, int p) const { return neighbors[(size_t)u * (size_t)ports + (size_t)p]; }
@@ -30,6 +31,8 @@ struct Config {
   uint32_t destination(uint32_t u, uint32_t dest) const;
   // True for a combining task: flits carry partial sums of chunks (dest = the chunk).
   bool combines() const { return op != "none"; }
+  // True for a pmnb split into pieces: a broadcast flit carries piece `dest` of its packet.
+  bool pieces() const { return fraction > 1; }
   // Bits of the flit's word-kind field above the broadcast bit: 2 in a fabric with kbcast's
   // control words (kind 0 a packet, 1 a counter, 2 a termination), else 0.
   int kind_width() const { return flit_width - 1 - 2 * id_width - payload_width; }
@@ -45,6 +48,7 @@ struct Bits {
 };
 
 // One flit: {kind, broadcast, dest, origin, payload}, kind where Config::kind_width() says. A
+// piece of a split pmnb packet is a broadcast flit whose dest field is the piece's index. A
 // kbcast control word (kind 1 counter, 2 termination) carries its value in {dest, origin}: it is
 // decoded as origin = the value, dest = -2 or -3, the exchange format's rows. A combining task's flit carries a partial sum
 // of chunk dest; its broadcast bit marks a word passed on, whose origin field is the lane the

@@ -21,7 +21,10 @@
 #include "sim_config.h"
 #include "tb_common.h"
 #ifndef RN_ACTIVE
-#define RN_ACTIVE ""  // sim_config.h defines it for kbcast only
+#define RN_ACTIVE ""  // sim_config.h defines it for the tasks of an active set only
+#endif
+#ifndef RN_FRACTION
+#define RN_FRACTION 1  // sim_config.h defines it for a pmnb split into pieces only
 #endif
 #include "verilated.h"
 #if VM_TRACE
@@ -70,7 +73,8 @@ int main(int argc, char** argv) {
 
   const tb::Config cfg{RN_TOPO,        RN_TASK,     RN_MODEL,        RN_OP,       RN_ROOT,     RN_NODES,
                        RN_PORTS,       RN_ID_WIDTH, RN_PAYLOAD_WIDTH, RN_FLIT_WIDTH, RN_SLOTS,
-                       RN_CYCLES,      RN_TRANSLATION, RN_RADICES,   RN_NEIGHBORS, RN_ACTIVE};
+                       RN_CYCLES,      RN_TRANSLATION, RN_RADICES,   RN_NEIGHBORS, RN_ACTIVE,
+                       RN_FRACTION};
   tb::Bench bench(cfg, seed);
   g.bench = &bench;
   g.tx_flit = g.dlv_flit = g.inj = tb::Bits(cfg.flit_width);
