@@ -196,7 +196,7 @@ static int merge_lines(pmnb_ctx *x, held_list *held, int i) {
     total = 0;
     for (uint32_t a = 0; a < k; a++) {
       held_list *h = &held[u + a * stride];
-      memcpy(all + total, h->ids, h->n * sizeof *all);
+      if (h->n) memcpy(all + total, h->ids, h->n * sizeof *all);
       total += h->n;
     }
     for (uint32_t a = 0; a < k; a++) {
