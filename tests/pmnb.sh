@@ -153,6 +153,25 @@ for topo in $topos; do
   done
 done
 
+# exact figures: with every node active nothing is packed and subphase l has p^(l-1) rounds
+# of p-1 slots of 1/F under splitting (Lemma 1 with M = N): N-1 slots; on a ring of p
+# (one dimension) whole packets take the remark after Thm 2's ceil((p-1)/2) = floor(p/2)
+exact() { # exact TOPO WANT ARGS...
+  local topo=$1 want=$2
+  shift 2
+  "$BIN" schedule --topo "$topo" --task pmnb --alg 004 "$@" -o "$T/e.tsv"
+  meta "$T/e.tsv"
+  expect "$topo 004 $*: exactly $want slots" '[ "$M_slots" = "$want" ] && "$BIN" verify "$T/e.tsv" | grep -q "^OK "' "slots=$M_slots"
+}
+for topo in torus:4x4 torus:5x5 torus:8x8 mesh:4x4 mesh:8x8 torus:4x4x4 mesh:3x3x3; do
+  sizes "$topo"
+  exact "$topo" $((N - 1)) --m "$N" --split
+done
+for p in 2 3 4 7 8 16; do
+  exact "ring:$p" $((p / 2)) --m "$p"
+  exact "ring:$p" $((p == 2 ? 2 : p - 1)) --m "$p" --split
+done
+
 # 3. broken schedules: each edit must make verify FAIL
 "$BIN" schedule --topo torus:4x4 --task pmnb --m 5 --seed 3 --alg 004 -o "$T/w.tsv"
 "$BIN" schedule --topo torus:4x4 --task pmnb --m 5 --seed 3 --split --alg 004 -o "$T/p.tsv"
