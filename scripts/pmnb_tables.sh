@@ -35,6 +35,15 @@ bounds() {
       m / (g * d) * frac + (kind == "mesh" ? 2 : 1.5) * (p - 1) }'
 }
 
+# dims TOPO: sets kind, d, p (the first radix), n and f (the pieces of --split)
+dims() {
+  kind=${1%%:*}
+  IFS=x read -r -a R <<<"${1#*:}"
+  d=${#R[@]} p=${R[0]} n=1
+  for r in "${R[@]}"; do n=$((n * r)); done
+  f=$([ "$kind" = mesh ] && echo "$d" || echo $((2 * d)))
+}
+
 # sizes_m P N: the M of a row, ascending, each once: 1, p, N/8, N/4, N/2, N
 sizes_m() { printf '%s\n' 1 "$1" $(($2 / 8)) $(($2 / 4)) $(($2 / 2)) "$2" | awk '$1 >= 1' | sort -n -u; }
 
@@ -44,10 +53,7 @@ echo
 echo "| topology | M | lower bound | (3a)/(3b) | 004 | §3.2 bound | 004-prefix | + 4d(p-1) | a0 | mnb-subset | offline |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for topo in $topos; do
-  kind=${topo%%:*} dims=${topo#*:}
-  IFS=x read -r -a R <<<"$dims"
-  d=${#R[@]} p=${R[0]} n=1
-  for r in "${R[@]}"; do n=$((n * r)); done
+  dims "$topo"
   for m in $(sizes_m "$p" "$n"); do
     read -r s004 lb <<<"$(run "$topo" 004 --m "$m" --seed 1)"
     read -r spre _ <<<"$(run "$topo" 004-prefix --m "$m" --seed 1)"
@@ -65,11 +71,7 @@ echo
 echo "| topology | F | M | lower bound | (3a)/(3b) | 004 | (7)/(8) bound | 004-prefix | + 2d(p-1) | mnb-subset |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 for topo in $topos; do
-  kind=${topo%%:*} dims=${topo#*:}
-  IFS=x read -r -a R <<<"$dims"
-  d=${#R[@]} p=${R[0]} n=1
-  for r in "${R[@]}"; do n=$((n * r)); done
-  f=$([ "$kind" = mesh ] && echo "$d" || echo $((2 * d)))
+  dims "$topo"
   for m in $(sizes_m "$p" "$n"); do
     read -r s004 lb <<<"$(run "$topo" 004 --m "$m" --seed 1 --split)"
     read -r ssub _ <<<"$(run "$topo" mnb-subset --m "$m" --seed 1 --split)"

@@ -24,14 +24,8 @@ BIN=${1:?usage: tests/pmnb.sh BIN [small]} NAME=pmnb # NAME: suite.sh's temporar
 SMALL=${2-}
 # shellcheck source=tests/suite.sh
 . "$(dirname "$0")/suite.sh"
-pass() { npass=$((npass + 1)); echo "ok $1"; }
-fail() { # fail NAME WHY [FILE]: a FAIL line, then FILE's first lines indented
-  nfail=$((nfail + 1))
-  echo "FAIL $1: $2"
-  [ -n "${3-}" ] && [ -s "$3" ] && head -n 12 "$3" | sed 's/^/    /'
-  return 0
-}
-expect() { if eval "$2"; then pass "$1"; else fail "$1" "$3"; fi; }
+# shellcheck source=tests/checks.sh
+. "$(dirname "$0")/checks.sh"
 
 # sizes KIND SPEC: sets KIND (torus|mesh), D, P (the largest radix), N and the radices R[]
 sizes() {
