@@ -88,11 +88,7 @@ echo
 echo "| topology | counting bound | golden-model MNB | 004 whole | 004 split |"
 echo "|---|---|---|---|---|"
 for topo in torus:4x4 torus:5x5 torus:8x8 torus:9x9 torus:16x16 torus:4x4x4 torus:6x6x6 mesh:4x4 mesh:8x8 mesh:16x16; do
-  kind=${topo%%:*} dims=${topo#*:}
-  IFS=x read -r -a R <<<"$dims"
-  d=${#R[@]} n=1
-  for r in "${R[@]}"; do n=$((n * r)); done
-  f=$([ "$kind" = mesh ] && echo "$d" || echo $((2 * d)))
+  dims "$topo"
   "$C" schedule --topo "$topo" --task mnb -o "$T/mnb.tsv"
   mnb=$("$C" verify "$T/mnb.tsv") mnb=${mnb#OK slots=} mnb=${mnb%% *}
   read -r w _ <<<"$(run "$topo" 004 --m "$n")"
