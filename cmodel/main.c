@@ -208,10 +208,15 @@ static int cmd_schedule(int argc, char **argv) {
   if ((rc = resolve_job(o.topo, o.task, o.model, o.root, 1, &j))) return rc;
   char err[256];
   if (job_parse_active(&j, o.active, o.k, o.seed, true, err, sizeof err) ||
-      job_parse_fraction(&j, o.split, NULL, true, err, sizeof err))
+      job_parse_fraction(&j, o.split, NULL, true, err, sizeof err)) {
+    active_free(&j.active); /* a set parsed before --split was refused */
     return bad_input("%s", err);
+  }
   outfile out; /* opened before the construction, which may take seconds: a bad -o fails fast */
-  if (o.out && outfile_open(&out, o.out, err, sizeof err)) return bad_input("%s", err);
+  if (o.out && outfile_open(&out, o.out, err, sizeof err)) {
+    active_free(&j.active);
+    return bad_input("%s", err);
+  }
   sched s;
   int brc = task_has_active_set(j.task)
                 ? schedule_build_active(&s, &j.topo, j.task, j.model, &j.active, j.fraction, o.alg, err, sizeof err)
