@@ -34,6 +34,8 @@ run_suite "cmodel combining tasks and all-reduce baselines, with broken schedule
 run_suite "cmodel combining tasks, asan+ubsan (small sizes)" bash tests/combine.sh build/asan/cmodel small
 run_suite "cmodel kbcast (001): every construction, the protocol, broken schedules, bad input" bash tests/kbcast.sh build/cmodel
 run_suite "cmodel kbcast under asan+ubsan (d <= 5)" bash tests/kbcast.sh build/asan/cmodel small
+run_suite "cmodel pexchange (004 s4): 2-D meshes and tori, the rules, broken schedules, bad input" bash tests/pexchange.sh build/cmodel
+run_suite "cmodel pexchange under asan+ubsan (without the 8x8s)" bash tests/pexchange.sh build/asan/cmodel small
 run_suite "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
 run_suite "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh build/asan/rtl_gen
 run_suite "bad input: the reproducers of issue 10, refusals, atomic outputs" \
