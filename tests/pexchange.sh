@@ -146,21 +146,21 @@ sets() {
     ids=$(for ((i = 0; i < m; i++)); do for ((j = 0; j < m; j++)); do echo $((j + k0 * i)); done; done)
     local lower=''
     [ "$kind" = mesh ] && lower="$(((m * (n - m * m) + 1) / 2)):(a) m(N-m^2)/2, m=$m"
-    one_set "$kind" "$k0" "$k1" "corner ${m}x$m" "$(fmt_set $ids)" "$lower" --active "$(printf '%s\n' $ids | sort -rn | paste -sd,)"
+    one_set "$kind" "$k0" "$k1" "corner ${m}x$m" "$(fmt_set "$ids")" "$lower" --active "$(printf '%s\n' "$ids" | sort -rn | paste -sd,)"
   done
   # the left half (004 s4, Fig. 3b; K0 even): on the mesh (N/2)^2 packets cross the K1 links
   # of the bisection left to right: lower bound (b), N^2/(4 K1) (= Np/4 when K0 = K1 = p)
   if [ $((k0 % 2)) = 0 ]; then
     ids=$(for ((i = 0; i < k1; i++)); do for ((j = 0; j < k0 / 2; j++)); do echo $((j + k0 * i)); done; done)
     local lower=''
-    [ "$kind" = mesh ] && lower="$(((n / 2 * (n / 2) + k1 - 1) / k1)):(b) (N/2)^2/K1"
-    one_set "$kind" "$k0" "$k1" "left half" "$(fmt_set $ids)" "$lower" --active "$(fmt_set $ids)"
+    [ "$kind" = mesh ] && lower="$((((n / 2) ** 2 + k1 - 1) / k1)):(b) (N/2)^2/K1"
+    one_set "$kind" "$k0" "$k1" "left half" "$(fmt_set "$ids")" "$lower" --active "$(fmt_set "$ids")"
   fi
   one_set "$kind" "$k0" "$k1" "row 0" "0-$((k0 - 1))" '' --active "0-$((k0 - 1))"
   lo=$((k0 * (k1 / 2)))
   one_set "$kind" "$k0" "$k1" "row $((k1 / 2))" "$lo-$((lo + k0 - 1))" '' --active "$lo-$((lo + k0 - 1))"
   ids=$(for ((i = 0; i < k1; i++)); do echo $((k0 * i)); done)
-  one_set "$kind" "$k0" "$k1" "column 0" "$(fmt_set $ids)" '' --active "$(printf '%s\n' $ids | paste -sd,)"
+  one_set "$kind" "$k0" "$k1" "column 0" "$(fmt_set "$ids")" '' --active "$(printf '%s\n' "$ids" | paste -sd,)"
   one_set "$kind" "$k0" "$k1" "every node" "0-$((n - 1))" '' --active "0-$((n - 1))"
   one_set "$kind" "$k0" "$k1" "node 0" 0 '' --active 0
   lo=$((k0 / 2 + k0 * (k1 / 2)))
@@ -256,7 +256,7 @@ bad() {
     ! LC_ALL=C grep -q '[^ -~]' "$T/err" && [ -z "$(ls -A "$dir")" ]; then
     pass "bad input $name"
   else
-    fail "bad input $name" "want exit 2, one line matching /$ere/, no output, no file; got exit $rc, files: $(ls -A "$dir" | tr '\n' ' '): \$ cd $dir && $BIN $*" "$T/err"
+    fail "bad input $name" "want exit 2, one line matching /$ere/, no output, no file; got exit $rc, files: $(find "$dir" -mindepth 1 -printf '%P '): \$ cd $dir && $BIN $*" "$T/err"
   fi
 }
 S=(schedule --task pexchange)
