@@ -1,4 +1,4 @@
-/* pexchange_004.c — partial exchange on a 2-D mesh or torus (004 §4; docs/PEXCHANGE.md): M
+/* pexchange_004.c — partial exchange on a mesh or torus (004 §4; docs/PEXCHANGE.md): M
  * active nodes each send a personalized packet to every other node.
  *
  * Coordinates: node u = (i, j) with row i = coordinate 1 and column j = coordinate 0, so a row
@@ -26,6 +26,13 @@
  * array, m = floor(sqrt(M)); "the same holds on a torus". row-first is the baseline: every
  * active node in class R, the same rules otherwise.
  *
+ * d > 2 dimensions (004 §4 leaves an optimal-order algorithm open; this is our generalization,
+ * verified but without a proven bound): row and column sums become the active counts of a
+ * node's lines, one per dimension; a node routes its packets first along the dimension whose
+ * line through it holds the fewest active nodes (the lowest dimension on a tie), then on in
+ * cyclic order, and on every link a packet on an earlier leg goes before one on a later leg.
+ * On two dimensions this is exactly the R/C rule above.
+ *
  * Queues: one binary heap per (node, out-port), keyed by the rule above; the key is fixed while
  * a packet waits, since its hops to go change only when it moves. Work per slot is one pop per
  * busy link; the whole run is O(total hops x log(queue)).
@@ -38,7 +45,8 @@
 
 typedef struct {
   uint32_t origin, dest, at;
-  int first; /* the dimension of its first leg: 0 (class R, row-first) or 1 (class C) */
+  int first; /* the dimension of its first leg: 0 (class R, row-first) or 1 (class C); legs then
+              * follow in cyclic order */
   uint64_t key;
 } packet;
 
@@ -49,8 +57,8 @@ typedef struct {
 
 /* The port of p's next hop and its dimension (*dim), or -1 at its destination. */
 static int next_hop(const topo *t, const packet *p, int *dim) {
-  for (int leg = 0; leg < 2; leg++) {
-    int i = leg ? 1 - p->first : p->first;
+  for (int leg = 0; leg < t->ndims; leg++) {
+    int i = (p->first + leg) % t->ndims;
     uint32_t k = t->radix[i], a = topo_coord(t, p->at, i), b = topo_coord(t, p->dest, i);
     if (a == b) continue;
     *dim = i;
@@ -61,12 +69,12 @@ static int next_hop(const topo *t, const packet *p, int *dim) {
   return -1;
 }
 
-/* Rule 1 in the top bit, then the hops to go (most first), origin, destination: the smallest
- * key goes first. Hops to go <= K0 + K1 < 2^22 and ids < 2^20 on a 2-D topology of at most
- * TOPO_MAX_NODES nodes. */
+/* Rule 1 (the leg, earlier first) in the top bits, then the hops to go (most first), origin,
+ * destination: the smallest key goes first. Legs < TOPO_MAX_DIMS = 16, hops to go < N <= 2^16
+ * and ids < 2^16 (TOPO_MAX_NODES). */
 static uint64_t key_of(const topo *t, const packet *p, int dim) {
-  uint64_t second_leg = dim != p->first, hops = topo_dist(t, p->at, p->dest);
-  return second_leg << 62 | (((uint64_t)1 << 22) - 1 - hops) << 40 | (uint64_t)p->origin << 20 | p->dest;
+  uint64_t leg = (uint64_t)((dim - p->first + t->ndims) % t->ndims), hops = topo_dist(t, p->at, p->dest);
+  return leg << 56 | (((uint64_t)1 << 24) - 1 - hops) << 32 | (uint64_t)p->origin << 16 | p->dest;
 }
 
 static int push(queue *q, const packet *pk, uint32_t x) {
@@ -115,30 +123,43 @@ static int enqueue(const topo *t, queue *qs, packet *pk, uint32_t x, uint32_t *b
   return 0;
 }
 
+/* The dimension whose line through u holds the fewest active nodes (the lowest on a tie);
+ * count[i * n + line] counts the active nodes of each line of dimension i, a line named by
+ * its node of coordinate i = 0. On two dimensions: 0 (R) if r_i <= c_j, else 1 (C). */
+static int first_dimension(const topo *t, const uint32_t *count, uint32_t u) {
+  int best = 0;
+  for (int i = 1; i < t->ndims; i++) {
+    uint32_t line_i = u - topo_coord(t, u, i) * t->stride[i], line_b = u - topo_coord(t, u, best) * t->stride[best];
+    if (count[(size_t)i * t->nodes + line_i] < count[(size_t)best * t->nodes + line_b]) best = i;
+  }
+  return best;
+}
+
 /* The two phase-2 variants: classes split by 004 §4's row and column sums, or all of class R. */
 static int run(sched *s, int split) {
   const topo *t = &s->topo;
   const active_set *a = &s->active;
-  uint32_t n = t->nodes, k0 = t->radix[0], k1 = t->radix[1];
+  uint32_t n = t->nodes;
   uint64_t npk = (uint64_t)a->n * (n - 1), nq = (uint64_t)n * (uint64_t)t->ports;
   if (npk >= UINT32_MAX || npk > SIZE_MAX / sizeof(packet)) return -1; /* ids are uint32_t */
   packet *pk = malloc((npk ? npk : 1) * sizeof *pk);
   queue *qs = calloc(nq, sizeof *qs);
-  uint32_t *rsum = calloc(k1, sizeof *rsum), *csum = calloc(k0, sizeof *csum);
+  uint32_t *count = calloc((size_t)t->ndims * n, sizeof *count);
   uint32_t *busy = malloc(nq * sizeof *busy), *next_busy = malloc(nq * sizeof *next_busy);
   uint32_t *moved = malloc(nq * sizeof *moved);
   unsigned char *is_busy = calloc(nq, 1);
   int rc = -1;
-  if (!pk || !qs || !rsum || !csum || !busy || !next_busy || !moved || !is_busy) goto out;
-  for (uint32_t x = 0; x < a->n; x++) {
-    rsum[topo_coord(t, a->ids[x], 1)]++;
-    csum[topo_coord(t, a->ids[x], 0)]++;
-  }
+  if (!pk || !qs || !count || !busy || !next_busy || !moved || !is_busy) goto out;
+  for (uint32_t x = 0; x < a->n; x++)
+    for (int i = 0; i < t->ndims; i++) {
+      uint32_t u = a->ids[x];
+      count[(size_t)i * n + u - topo_coord(t, u, i) * t->stride[i]]++;
+    }
   uint32_t nbusy = 0, live = 0;
   for (uint32_t x = 0; x < a->n; x++) {
     uint32_t o = a->ids[x];
     /* 004 §4: R = {r_i <= c_j} row-first, C = {r_i > c_j} column-first */
-    int first = split && rsum[topo_coord(t, o, 1)] > csum[topo_coord(t, o, 0)];
+    int first = split ? first_dimension(t, count, o) : 0;
     for (uint32_t v = 0; v < n; v++) {
       if (v == o) continue;
       pk[live] = (packet){o, v, o, first, 0};
@@ -174,8 +195,7 @@ out:
     for (uint64_t q = 0; q < nq; q++) free(qs[q].idx);
   free(qs);
   free(pk);
-  free(rsum);
-  free(csum);
+  free(count);
   free(busy);
   free(next_busy);
   free(moved);
@@ -185,8 +205,8 @@ out:
 
 int pexchange_004_applies(const sched *s, char *why, size_t len) {
   const topo *t = &s->topo;
-  if ((t->kind == TOPO_MESH || t->kind == TOPO_TORUS) && t->ndims == 2) return 0;
-  snprintf(why, len, "task pexchange is defined on 2-D meshes and tori (004 s4), not %s", t->name);
+  if ((t->kind == TOPO_MESH || t->kind == TOPO_TORUS) && t->ndims >= 2) return 0;
+  snprintf(why, len, "task pexchange is defined on meshes and tori of two or more dimensions (004 s4), not %s", t->name);
   return -1;
 }
 
