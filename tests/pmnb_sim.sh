@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # pmnb_sim.sh — hardware tests of paper 004's tasks on the ROM router with the active set fixed at
 # generation: pmnb (whole packets and split into pieces) and pexchange on torus:4x4, torus:8x8
-# and mesh:4x4, each with a set drawn by M=/KSEED= and one given as ACTIVE=LIST, generated,
+# and mesh:4x4, each with a set drawn by M=/KSEED= and one given as ACTIVE=LIST (and pmnb's rank
+# phase as counter rows, 004-prefix), generated,
 # linted, read by Yosys, simulated (scripts/sim.sh), the wire log and deliveries diffed against
 # the golden files, the wire log verified by cmodel under the schedule's model and set. Per run:
 #   - the schedule rtl_gen built in-process (golden/wire.tsv) has the rows of the one
@@ -110,6 +111,10 @@ run_case pmnb torus:8x8 ALG=004 ACTIVE=0,9,18,27,36-40,63
 # ---- pmnb split into pieces: a mini-slot per cycle, a piece per flit
 run_case pmnb torus:4x4 ALG=004 M=5 KSEED=3 SPLIT=1
 run_case pmnb mesh:4x4 ALG=004 ACTIVE=1,2,7,12-15 SPLIT=1
+# ---- the rank phase in the rows (004-prefix): its counters are constants of the ROMs (tagged
+# flits, as kbcast's), whole packets and pieces
+run_case pmnb torus:4x4 ALG=004-prefix M=5 KSEED=3
+run_case pmnb mesh:4x4 ALG=004-prefix ACTIVE=1,2,7,12-15 SPLIT=1
 
 # ---- pexchange: 004's construction, two sets per topology
 run_case pexchange torus:4x4 ALG=004 M=5 KSEED=3

@@ -1,0 +1,29 @@
+# held_packets.awk - how many packets a schedule makes a node keep: a packet that reaches node v
+# in slot a (its first arrival) and leaves v on the link v->w in slot e >= a + 2 waits at v for
+# that link from slot a + 1 to slot e - 1 (a packet sent on in the next slot goes straight
+# through, as in the routers; own packets come from the local port and are not counted).
+#
+#   awk -f bench/held_packets.awk WIRE.tsv   ->   "node=N port=P"
+#
+# node: the most packets one node keeps at once (each counted once, however many links wait
+# for it); port: the most one out-link of one node has waiting (the depth a FIFO per out-port
+# would need). Reads the exchange format (slot src dst origin dest), in any row order.
+BEGIN { FS = "\t" }
+/^#/ || $1 == "slot" { next }
+{
+	k = $4 SUBSEP $5
+	if ($2 != $4) { n++; s_slot[n] = $1; s_src[n] = $2; s_dst[n] = $3; s_pkt[n] = k }
+	a = $3 SUBSEP k
+	if (!(a in first) || $1 < first[a]) first[a] = $1
+}
+END {
+	for (i = 1; i <= n; i++) {
+		a = s_src[i] SUBSEP s_pkt[i]
+		if (!(a in first)) continue # not received before: cannot happen in a verified schedule
+		for (t = first[a] + 1; t < s_slot[i]; t++) {
+			if (!((a, t) in counted)) { counted[a, t] = 1; if (++nodeheld[s_src[i], t] > node) node = nodeheld[s_src[i], t] }
+			if (++portheld[s_src[i], s_dst[i], t] > port) port = portheld[s_src[i], s_dst[i], t]
+		}
+	}
+	printf "node=%d port=%d\n", node, port
+}
