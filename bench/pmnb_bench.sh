@@ -50,9 +50,10 @@ field() { sed -nE "s/^(.* )?$1=([^ ]+).*/\2/p"; }
 fact() { awk -F= -v k="$1" '$1 == k { print $2 }' "$2"; }
 rows=""
 for j in "${jobs[@]}"; do
-  tag=$(tag_of $j)
+  tag=$(tag_of "$j")
   line=$(grep -h "scope=router" "$work/$tag.log" | tail -n 1) || { echo "pmnb_bench: no result for '$j' (see $work/$tag.log)" >&2; exit 1; }
   dt=$work/$tag/gen/design.txt
+  # shellcheck disable=SC2086 # the job's words
   set -- $j
   m=$(printf '%s' "$j" | sed -nE 's/.* M=([0-9]+).*/\1/p')
   alg=$(sed -nE 's/.* alg=([^ ]+) .*/\1/p' "$work/$tag/gen/romnoc_router.v" | head -n 1)
@@ -63,7 +64,7 @@ for t in $held_topos; do
   n=$(nodes "$t")
   for task in pmnb pexchange; do
     for m in $((n / 4)) $((n / 2)) $n; do
-      "$repo/build/cmodel" schedule --topo "$t" --task $task --alg 004 --m $m --seed 1 -o "$work/held.tsv"
+      "$repo/build/cmodel" schedule --topo "$t" --task "$task" --alg 004 --m "$m" --seed 1 -o "$work/held.tsv"
       h=$(awk -f "$repo/bench/held_packets.awk" "$work/held.tsv")
       held+="| $t | $task | $m | $(sed -n 's/^# slots=//p' "$work/held.tsv") | $(printf '%s' "$h" | field node) | $(printf '%s' "$h" | field port) |"$'\n'
     done

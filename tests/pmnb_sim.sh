@@ -19,7 +19,7 @@
 # pexchange, ROM edits that must FAIL the diff and the verifier, the SystemC bench once.
 # Ends with "N passed, N failed".
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-pmnbsim.XXXXXX") || exit 2
 trap 'rm -rf "$T"' EXIT
 npass=0 nfail=0
@@ -54,16 +54,24 @@ sim_case() {
   cycles=$(printf '%s' "$line" | sed -E 's/.* cycles=([0-9]+) .*/\1/')
   log=$(printf '%s' "$line" | sed -E 's/.* log=//') run=$(dirname "$log")
   gen_dir=$(dirname "$run")/gen
-  printf '%s' "$line" | grep -q " slots=$slots " && [ "$cycles" -eq $((slots + LATENCY)) ] && pass "$name: $cycles cycles for $slots slots" ||
+  if printf '%s' "$line" | grep -q " slots=$slots " && [ "$cycles" -eq $((slots + LATENCY)) ]; then
+    pass "$name: $cycles cycles for $slots slots"
+  else
     fail "$name: $cycles cycles and '$line' for the TSV's $slots slots (want $((slots + LATENCY)) cycles)"
+  fi
   if diff -u <(rows "$tsv") <(rows "$gen_dir/golden/wire.tsv") >"$T/d"; then pass "$name: rtl_gen's schedule is cmodel's"; else
     fail "$name: golden/wire.tsv differs from the cmodel schedule's rows" "$T/d"; fi
-  [ "$(meta active "$log")" = "$(meta active "$tsv")" ] && [ "$(meta fraction "$log")" = "$(meta fraction "$tsv")" ] &&
-    pass "$name: the wire log names the set and fraction" ||
+  if [ "$(meta active "$log")" = "$(meta active "$tsv")" ] && [ "$(meta fraction "$log")" = "$(meta fraction "$tsv")" ]; then
+    pass "$name: the wire log names the set and fraction"
+  else
     fail "$name: the wire log says active='$(meta active "$log")' fraction='$(meta fraction "$log")', the TSV '$(meta active "$tsv")' '$(meta fraction "$tsv")'"
+  fi
   want_dlv=$((m * (n - 1) * pieces))
-  [ "$(rows "$run/deliveries.tsv" | wc -l)" -eq $want_dlv ] && pass "$name: $want_dlv deliveries" ||
+  if [ "$(rows "$run/deliveries.tsv" | wc -l)" -eq $want_dlv ]; then
+    pass "$name: $want_dlv deliveries"
+  else
     fail "$name: $(rows "$run/deliveries.tsv" | wc -l) deliveries, want M(N-1)F = $want_dlv"
+  fi
 }
 
 # yosys_case NAME DIR: Yosys reads the fabric and elaborates it
@@ -129,10 +137,12 @@ run_case pexchange torus:8x8 ALG=004 ACTIVE=0,9,18,27,36-40,63
 # a whole pmnb cut into 4 pieces a split one; the file's metadata fixes task, set and fraction
 build/cmodel schedule --topo mesh:4x4 --task te -o "$T/te.tsv" &&
   awk -v active=0,3,5-9 -v task=pexchange -f tests/active_subset.awk "$T/te.tsv" >"$T/px_file.tsv"
-sim_case "pexchange mesh:4x4 SCHEDULE=te's rows of 0,3,5-9" pexchange mesh:4x4 "$T/px_file.tsv" 7 1 SCHEDULE="$T/px_file.tsv"
+sim_case "pexchange mesh:4x4 SCHEDULE=te's rows of 0,3,5-9" pexchange mesh:4x4 "$T/px_file.tsv" "$(set_size 0,3,5-9)" 1 \
+  SCHEDULE="$T/px_file.tsv"
 build/cmodel schedule --topo torus:4x4 --task pmnb --alg offline --active 2,5,11 -o "$T/whole.tsv" &&
   awk -v f=4 -f tests/split_pieces.awk "$T/whole.tsv" >"$T/split_file.tsv"
-sim_case "pmnb torus:4x4 SCHEDULE=offline 2,5,11 in 4 pieces" pmnb torus:4x4 "$T/split_file.tsv" 3 4 SCHEDULE="$T/split_file.tsv"
+sim_case "pmnb torus:4x4 SCHEDULE=offline 2,5,11 in 4 pieces" pmnb torus:4x4 "$T/split_file.tsv" "$(set_size 2,5,11)" 4 \
+  SCHEDULE="$T/split_file.tsv"
 
 # ---- refusals: a piece index wider than the flit's dest field (ring:3: 2 bits, 5 pieces), --split
 # for pexchange; exit 2, one stderr line naming the value, nothing written
