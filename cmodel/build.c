@@ -110,7 +110,7 @@ static const construction table[] = {
      "K <= d with ranks known: a dimension per rank and slot, d slots (001 s3.3.3)", false},
     {HC, TASK_KBCAST, MLA, "pair", kbcast_pair, kbcast_pair_applies, 0, false,
      "K = 2: same-order trees, complement first, d slots (001 s3.3.2)", false},
-    {HC, TASK_KBCAST, MLA, "mnb-subset", kbcast_mnb_subset, NULL, 0, false,
+    {HC, TASK_KBCAST, MLA, "mnb-subset", mnb_subset, NULL, 0, false,
      "the active set known in advance: 000's MNB without the inactive origins, <= ceil((N-1)/d)", false},
     {HC, TASK_KBCAST, MLA, "same-order", kbcast_same_order, NULL, 0, false,
      "every source's unbalanced tree in one dimension order, <= d+K-1 (001 s3.3.1)", false},
@@ -124,6 +124,14 @@ static const construction table[] = {
      "roots drawn at random, no prefix, phase 2 until the last arrival (001 s3.2)", false},
     {HC, TASK_KBCAST, MLA, "offline", greedy_mnb, NULL, 1024, false,
      "the active set known in advance: rarest-first search over its packets", false},
+    {RING | TORUS | MESH, TASK_PMNB, MLA, "004", pmnb_004, pmnb_004_applies, 0, false,
+     "rank, pack, broadcast a dimension at a time in d rotated classes; --split: pieces (004 s3)", false},
+    {RING | TORUS | MESH, TASK_PMNB, MLA, "a0", pmnb_a0, pmnb_a0_applies, 0, false,
+     "baseline, by name only: one class, whole packets, one dimension at a time (004 Lemma 2)", true},
+    {RING | TORUS | MESH, TASK_PMNB, MLA, "mnb-subset", mnb_subset, NULL, 0, false,
+     "the active set known in advance: the best MNB without the inactive origins", false},
+    {RING | TORUS | MESH, TASK_PMNB, MLA, "offline", greedy_mnb, pmnb_whole_applies, 1024, false,
+     "the active set known in advance: rarest-first search over its packets (whole packets)", false},
 };
 #define NROWS (sizeof table / sizeof table[0])
 
@@ -221,6 +229,7 @@ static int build(sched *s, const topo *t, task_kind task, model_kind model, int6
     sched cand;
     sched_init(&cand, t, task, model, r);
     cand.fraction = fraction;
+    snprintf(cand.alg, sizeof cand.alg, "%s", c->alg);
     if (active && active_copy(&cand.active, active)) return oom(err, errlen, task, t, have ? &best : NULL);
     if (c->applies && c->applies(&cand, why, sizeof why)) {
       sched_free(&cand);
@@ -242,7 +251,6 @@ static int build(sched *s, const topo *t, task_kind task, model_kind model, int6
       sched_free(&cand);
       continue;
     }
-    snprintf(cand.alg, sizeof cand.alg, "%s", c->alg);
     if (c->build(&cand)) {
       sched_free(&cand);
       return oom(err, errlen, task, t, have ? &best : NULL);

@@ -212,9 +212,27 @@ int kbcast_ranked(sched *s);
 int kbcast_ranked_prefix(sched *s);
 int kbcast_ranked_applies(const sched *s, char *why, size_t len);
 
-/* Offline, the set known: 000's optimal MNB without the inactive origins' rows,
- * <= ceil((N-1)/d) slots. (The other offline construction is greedy_mnb over the active
- * packets.) */
-int kbcast_mnb_subset(sched *s);
+/* ---- the tasks of an active set known in advance (kbcast, pmnb) ---- */
+
+/* Offline: the golden model's best MNB on the topology without the inactive origins' rows
+ * (000's ceil((N-1)/d) on the hypercube; on a torus 003's Cayley template), never more slots
+ * than that MNB; pieces in consecutive slots under pmnb's split model. (The other offline
+ * construction is greedy_mnb over the active packets.) */
+int mnb_subset(sched *s);
+
+/* ---- rings, tori and meshes, paper 004: partial multinode broadcast (pmnb; docs/PMNB.md) ---- */
+
+/* 004 §3: rank, pack (Thm 3), broadcast one dimension after another (Thm 5) in d lockstep
+ * classes on rotated dimensions: split into pieces (s->fraction = pmnb_pieces, Thm 6) or whole
+ * packets by rank mod d (§3.2). <= bounds (7)/(8) and §3.2's (docs/PMNB.md). */
+int pmnb_004(sched *s);
+int pmnb_004_applies(const sched *s, char *why, size_t len);
+
+/* 004 Lemma 2's A_0: one class, whole packets, one dimension in use at a time (a baseline). */
+int pmnb_a0(sched *s);
+int pmnb_a0_applies(const sched *s, char *why, size_t len);
+
+/* 0 for a pmnb of whole packets (fraction 1), else -1 with the reason. */
+int pmnb_whole_applies(const sched *s, char *why, size_t len);
 
 #endif

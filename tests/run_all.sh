@@ -34,6 +34,8 @@ run_suite "cmodel combining tasks and all-reduce baselines, with broken schedule
 run_suite "cmodel combining tasks, asan+ubsan (small sizes)" bash tests/combine.sh build/asan/cmodel small
 run_suite "cmodel kbcast (001): every construction, the protocol, broken schedules, bad input" bash tests/kbcast.sh build/cmodel
 run_suite "cmodel kbcast under asan+ubsan (d <= 5)" bash tests/kbcast.sh build/asan/cmodel small
+run_suite "cmodel pmnb (004): both packet models, broken schedules, bad input" bash tests/pmnb.sh build/cmodel
+run_suite "cmodel pmnb under asan+ubsan (small sizes)" bash tests/pmnb.sh build/asan/cmodel small
 run_suite "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
 run_suite "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh build/asan/rtl_gen
 run_suite "bad input: the reproducers of issue 10, refusals, atomic outputs" \
