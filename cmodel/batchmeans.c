@@ -4,7 +4,8 @@
 #include <math.h>
 
 double student_t975(uint32_t df) {
-  static const double small[] = {0, 12.706204736, 4.302652730, 3.182446305, 2.776445105};
+  static const double small[] = {0,        12.706205, 4.302653, 3.182446, 2.776445,
+                                  2.570582, 2.446912,  2.364624, 2.306004, 2.262157};
   if (df < sizeof small / sizeof small[0]) return small[df ? df : 1];
   const double z = 1.959963984540054; /* the normal 0.975 quantile */
   double z2 = z * z, v = df;

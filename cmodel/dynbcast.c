@@ -26,8 +26,9 @@ int dynbcast_config_init(dynbcast_config *c, const topo *t, bool split, uint32_t
                          .rounds = rounds, .seed = seed};
   c->gamma = t->kind == TOPO_MESH ? 1 : 2;
   c->fraction = split ? pmnb_pieces(t) : 1;
-  snprintf(c->alg, sizeof c->alg, "%s", alg ? alg : DYNBCAST_DEFAULT_ALG);
-  /* one round with every node active: the construction must exist before a run starts */
+  if (!alg) alg = DYNBCAST_DEFAULT_ALG;
+  /* one round with every node active: the construction must exist before a run starts (and a
+   * name too long to keep names no construction) */
   active_set all = {malloc(t->nodes * sizeof(uint32_t)), t->nodes};
   if (!all.ids) {
     snprintf(err, errlen, "out of memory preparing dynbcast on %s", t->name);
@@ -35,9 +36,10 @@ int dynbcast_config_init(dynbcast_config *c, const topo *t, bool split, uint32_t
   }
   for (uint32_t v = 0; v < t->nodes; v++) all.ids[v] = v;
   sched s;
-  int rc = schedule_build_active(&s, t, TASK_PMNB, MODEL_MLA, &all, c->fraction, c->alg, err, errlen);
+  int rc = schedule_build_active(&s, t, TASK_PMNB, MODEL_MLA, &all, c->fraction, alg, err, errlen);
   if (!rc) sched_free(&s);
   active_free(&all);
+  snprintf(c->alg, sizeof c->alg, "%s", alg);
   return rc;
 }
 

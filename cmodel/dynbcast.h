@@ -34,7 +34,7 @@
 #include "topo.h"
 
 /* The construction dynbcast builds its rounds with unless told otherwise. */
-#define DYNBCAST_DEFAULT_ALG "offline"
+#define DYNBCAST_DEFAULT_ALG "004"
 /* Batches of the batch-means interval, and the fewest rounds a run may have (10 per batch). */
 #define DYNBCAST_BATCHES 30u
 #define DYNBCAST_MIN_ROUNDS 300u
