@@ -126,6 +126,8 @@ static const construction table[] = {
      "the active set known in advance: rarest-first search over its packets", false},
     {RING | TORUS | MESH, TASK_PMNB, MLA, "004", pmnb_004, pmnb_004_applies, 0, false,
      "rank, pack, broadcast a dimension at a time in d rotated classes; --split: pieces (004 s3)", false},
+    {RING | TORUS | MESH, TASK_PMNB, MLA, "004-prefix", pmnb_004_prefix, pmnb_004_applies, 0, false,
+     "the same after the rank phase as counter rows, t_p = 1: +2d(p-1), whole +4d(p-1) (004 s3)", false},
     {RING | TORUS | MESH, TASK_PMNB, MLA, "a0", pmnb_a0, pmnb_a0_applies, 0, false,
      "baseline, by name only: one class, whole packets, one dimension at a time (004 Lemma 2)", true},
     {RING | TORUS | MESH, TASK_PMNB, MLA, "mnb-subset", mnb_subset, NULL, 0, false,

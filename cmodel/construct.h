@@ -228,6 +228,10 @@ int mnb_subset(sched *s);
 int pmnb_004(sched *s);
 int pmnb_004_applies(const sched *s, char *why, size_t len);
 
+/* The same after the rank phase as counter rows (pmnb_prefix.h; t_p = 1): 2d(p-1) more
+ * packet times split, 4d(p-1) whole. */
+int pmnb_004_prefix(sched *s);
+
 /* 004 Lemma 2's A_0: one class, whole packets, one dimension in use at a time (a baseline). */
 int pmnb_a0(sched *s);
 int pmnb_a0_applies(const sched *s, char *why, size_t len);

@@ -14,9 +14,9 @@
  *     piece c on a mesh. A slot is 1/fraction of a packet's time: a piece crosses a link in one.
  *   no split (fraction 1, §3.2)                    the packet of rank r (in the usual order)
  *     belongs to class r mod d and moves whole; a slot is a packet's time.
- * The rank phase (parallel prefix, 2d(p-1) t_p, twice that without splitting) is not in the
- * rows: the active set is known when the schedule is made (docs/PMNB.md; the dynamic
- * simulation adds its time per round).
+ * The rank phase (parallel prefix, 2d(p-1) t_p, twice that without splitting): '004' leaves it
+ * out (the active set is known when the schedule is made: t_p = 0), '004-prefix' puts it first
+ * as counter rows (pmnb_prefix.h: t_p = 1, a step per packet time).
  *
  * Packing (Thm 3, EXTRACT §4.4 [R] windows). Window j moves each packet of class c along
  * dimension sigma_c(j) = (j + c) mod d, least significant first, from its digit to its
@@ -39,6 +39,7 @@
 
 #include "construct.h"
 #include "job.h"
+#include "pmnb_prefix.h"
 
 typedef struct {
   uint32_t *ids; /* origins held, in arrival order */
@@ -250,12 +251,13 @@ static int broadcast(pmnb_ctx *x, uint32_t slot) {
   return 0;
 }
 
-static int run(sched *s, int nclasses) {
+/* Packing and broadcast of nclasses classes from slot first. */
+static int run(sched *s, int nclasses, uint32_t first) {
   pmnb_ctx x = {.s = s, .t = &s->topo, .d = s->topo.ndims, .nclasses = nclasses, .halves = 1, .split = s->fraction > 1};
   if (x.split) x.halves = s->fraction / (uint32_t)x.d;
   int rc = -1;
   uint32_t slot;
-  if (make_classes(&x) == 0 && (slot = pack(&x, 1)) != 0 &&
+  if (make_classes(&x) == 0 && (slot = pack(&x, first)) != 0 &&
       (x.held = calloc((size_t)nclasses * s->topo.nodes, sizeof *x.held)) != NULL)
     rc = broadcast(&x, slot);
   if (x.held)
@@ -266,9 +268,11 @@ static int run(sched *s, int nclasses) {
   return rc;
 }
 
-int pmnb_004(sched *s) { return run(s, s->topo.ndims); }
+int pmnb_004(sched *s) { return run(s, s->topo.ndims, 1); }
 
-int pmnb_a0(sched *s) { return run(s, 1); }
+int pmnb_004_prefix(sched *s) { return pmnb_prefix(s) ? -1 : run(s, s->topo.ndims, pmnb_prefix_slots(s) + 1); }
+
+int pmnb_a0(sched *s) { return run(s, 1, 1); }
 
 int pmnb_004_applies(const sched *s, char *why, size_t len) {
   const topo *t = &s->topo;

@@ -11,6 +11,8 @@
 #include "memlimit.h"
 #include "verify_combine.h"
 #include "verify_kbcast.h"
+#include "pmnb_prefix.h"
+#include "verify_pmnb_prefix.h"
 
 typedef struct {
   uint64_t packet;
@@ -36,6 +38,7 @@ struct verifier {
   active_set active;   /* pmnb, pexchange: the active nodes, whose packets alone exist */
   uint64_t *is_active; /* pmnb, pexchange: a bit per node */
   uint32_t pieces;     /* pmnb: pieces per packet (sched.fraction); 1 otherwise */
+  pmnb_prefix_check *prefix; /* pmnb: the counters of the rank phase, if the schedule has them */
 
   arrival *pending; /* receptions of the current slot, held from its end on */
   size_t npending, cap_pending;
@@ -145,6 +148,7 @@ static int setup_partial(verifier *v, const active_set *a, uint32_t fraction, ch
   uint64_t bytes;
   char why[200];
   if (v->task == TASK_PMNB) {
+    if (!(v->prefix = pmnb_prefix_check_new(&v->t, a, v->pieces))) return -1;
     v->norigins = n * v->pieces;
     if (mem_check((n * v->norigins + 63) / 64, sizeof *v->held, "a bit per node and piece", &bytes, why, sizeof why)) {
       snprintf(err, errlen, "pmnb on %s: %s", v->t.name, why);
@@ -219,6 +223,7 @@ void verifier_free(verifier *v) {
   combine_free(v->comb);
   active_free(&v->active);
   free(v->is_active);
+  pmnb_prefix_check_free(v->prefix);
   free(v->held);
   free(v->loc);
   free(v->moving);
@@ -391,6 +396,11 @@ int verifier_feed(verifier *v, const sched_row *r) {
     return rc == 2 ? VERIFY_BAD_INPUT : rc ? violation(v, r, "%s", why) : VERIFY_OK;
   }
   uint64_t n = v->t.nodes;
+  if (v->prefix && r->dest == PMNB_COUNTER) {
+    char why[240];
+    return pmnb_prefix_check_counter(v->prefix, r, why, sizeof why) ? violation(v, r, "%s", why) : VERIFY_OK;
+  }
+  if (v->prefix) pmnb_prefix_note_packet(v->prefix, r->slot);
   if (v->is_active && (r->origin >= n || !bit_get(v->is_active, r->origin)))
     return violation(v, r, "origin %u is not an active node: its packet is not part of task %s", r->origin,
                      task_name(v->full_task));
@@ -450,6 +460,7 @@ int verifier_finish(verifier *v, verify_summary *out) {
   } else if (v->comb) {
     if (combine_finish(v->comb, v->msg, sizeof v->msg)) return VERIFY_VIOLATION;
   } else if (v->held) {
+    if (v->prefix && pmnb_prefix_check_finish(v->prefix, v->msg, sizeof v->msg)) return VERIFY_VIOLATION;
     for (uint64_t u = 0; u < n; u++)
       for (uint64_t o = 0; o < v->norigins; o++)
         if (!bit_get(v->held, u * v->norigins + o)) {

@@ -26,15 +26,8 @@ BIN=${1:?usage: tests/kbcast.sh BIN [small]} NAME=kbcast # NAME: suite.sh's temp
 SMALL=${2-}
 # shellcheck source=tests/suite.sh
 . "$(dirname "$0")/suite.sh"
-pass() { npass=$((npass + 1)); echo "ok $1"; }
-fail() { # fail NAME WHY [FILE]: a FAIL line, then FILE's first lines indented
-  nfail=$((nfail + 1))
-  echo "FAIL $1: $2"
-  [ -n "${3-}" ] && [ -s "$3" ] && head -n 12 "$3" | sed 's/^/    /'
-  return 0
-}
-# expect NAME COND WHY: pass if the shell test COND holds
-expect() { if eval "$2"; then pass "$1"; else fail "$1" "$3"; fi; }
+# shellcheck source=tests/checks.sh
+. "$(dirname "$0")/checks.sh"
 # tally FILE: the ok/FAIL lines of an awk checker, counted; fails if it checked nothing
 tally() {
   local p f

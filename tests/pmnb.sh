@@ -24,14 +24,8 @@ BIN=${1:?usage: tests/pmnb.sh BIN [small]} NAME=pmnb # NAME: suite.sh's temporar
 SMALL=${2-}
 # shellcheck source=tests/suite.sh
 . "$(dirname "$0")/suite.sh"
-pass() { npass=$((npass + 1)); echo "ok $1"; }
-fail() { # fail NAME WHY [FILE]: a FAIL line, then FILE's first lines indented
-  nfail=$((nfail + 1))
-  echo "FAIL $1: $2"
-  [ -n "${3-}" ] && [ -s "$3" ] && head -n 12 "$3" | sed 's/^/    /'
-  return 0
-}
-expect() { if eval "$2"; then pass "$1"; else fail "$1" "$3"; fi; }
+# shellcheck source=tests/checks.sh
+. "$(dirname "$0")/checks.sh"
 
 # sizes KIND SPEC: sets KIND (torus|mesh), D, P (the largest radix), N and the radices R[]
 sizes() {
@@ -42,20 +36,20 @@ sizes() {
   return 0
 }
 
-# bound WHICH M F: the formulas of 004 (t_p = 0), in slots of 1/F of a packet's time, as a
-# decimal (awk); the paper states them for p^d nodes: with mixed radices P is the largest
-# radix, which only loosens them
+# bound WHICH M F [TP]: the formulas of 004 (t_p = TP, default 0), in slots of 1/F of a
+# packet's time, as a decimal (awk); the paper states them for p^d nodes: with mixed radices
+# P is the largest radix, which only loosens them
 bound() {
-  awk -v w="$1" -v m="$2" -v f="$3" -v d="$D" -v p="$P" -v n="$N" -v kind="$KIND" 'BEGIN {
+  awk -v w="$1" -v m="$2" -v f="$3" -v tp="${4:-0}" -v d="$D" -v p="$P" -v n="$N" -v kind="$KIND" 'BEGIN {
     g = kind == "mesh" ? 1 : 2                               # gamma: array 1, torus 2
     r = int((p - 1 + g - 1) / g)                             # ceil((p-1)/gamma)
     frac = (n - 1) / n
     if (w == "lower") { print (m - 1) * f / (g * d); exit }  # (3a), (3b)
     if (w == "split") {                                      # (7) torus, (8) array, times F
-      print f * (m / (g * d) * frac + (kind == "mesh" ? 2 : 1.5) * (p - 1)); exit }
+      print f * (m / (g * d) * frac + 2 * d * (p - 1) * tp + (kind == "mesh" ? 2 : 1.5) * (p - 1)); exit }
     classes = w == "a0" ? 1 : d                              # s3.2 with d classes, or one
     mc = int((m + classes - 1) / classes)
-    print mc * r / (p - 1) * frac + (p - 1) * d + d * r
+    print mc * r / (p - 1) * frac + (p - 1) * d + d * r + 4 * (p - 1) * d * tp
   }'
 }
 le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b + 1e-9) }'; }
@@ -74,7 +68,7 @@ one() {
   for split in "" --split; do
     f=1
     [ -n "$split" ] && { if [ "$KIND" = mesh ]; then f=$D; else f=$((2 * D)); fi; }
-    for alg in 004 a0 mnb-subset offline; do
+    for alg in 004 004-prefix a0 mnb-subset offline; do
       [ -n "$split" ] && { [ "$alg" = a0 ] || [ "$alg" = offline ]; } && continue
       name="$topo M=$m $label${split:+ split} $alg"
       tsv=$T/s.tsv
@@ -91,9 +85,11 @@ one() {
       low=$(bound lower "$m" "$f")
       expect "$name: slots $M_slots >= (3a)/(3b) $low" 'le "$low" "$M_slots"' ""
       case $alg in
-      004) up=$(bound "${split:+split}${split:-whole}" "$m" "$f")
-        [ -n "$split" ] && up=$(bound split "$m" "$f")
-        expect "$name: slots $M_slots <= 004's bound $up" 'le "$M_slots" "$up"' "" ;;
+      004 | 004-prefix) tp=0
+        [ "$alg" = 004-prefix ] && tp=1
+        up=$(bound "${split:+split}${split:-whole}" "$m" "$f" "$tp")
+        [ -n "$split" ] && up=$(bound split "$m" "$f" "$tp")
+        expect "$name: slots $M_slots <= 004's bound $up (t_p = $tp)" 'le "$M_slots" "$up"' "" ;;
       a0) up=$(bound a0 "$m" 1)
         expect "$name: slots $M_slots <= s3.2's bound for one class $up" 'le "$M_slots" "$up"' "" ;;
       mnb-subset)
@@ -103,11 +99,33 @@ one() {
         fi ;;
       esac
       if [ -n "$split" ]; then
-        expect "$name: every dest is a piece 0..$((f - 1))" \
-          '[ "$(awk -F"\t" -v f="$f" "/^[0-9]/ && (\$5 < 0 || \$5 >= f) { bad++ } END { print bad + 0 }" "$tsv")" = 0 ]' ""
+        expect "$name: every dest is a piece 0..$((f - 1)) or a counter" \
+          '[ "$(awk -F"\t" -v f="$f" "/^[0-9]/ && \$5 != -2 && (\$5 < 0 || \$5 >= f) { bad++ } END { print bad + 0 }" "$tsv")" = 0 ]' ""
       else
-        expect "$name: every dest is -1" '[ "$(awk -F"\t" "/^[0-9]/ && \$5 != -1 { bad++ } END { print bad + 0 }" "$tsv")" = 0 ]' ""
+        expect "$name: every dest is -1 or a counter" '[ "$(awk -F"\t" "/^[0-9]/ && \$5 != -1 && \$5 != -2 { bad++ } END { print bad + 0 }" "$tsv")" = 0 ]' ""
       fi
+      # the rank phase: 004-prefix has one prefix (split) or two (whole), each 2d(P-1) steps
+      # of F slots, each step a counter on every line of a level (counted here); others none
+      counters=$(awk -F'\t' '/^[0-9]/ && $5 == -2 { c++ } END { print c + 0 }' "$tsv")
+      want=0
+      if [ "$alg" = 004-prefix ]; then
+        want=$(awk -v d="$D" -v n="$N" -v sp="$split" -v r="${R[*]}" 'BEGIN {
+          split(r, k, " "); total = 0
+          for (c = 0; c < d; c++) { lines = n
+            for (j = 0; j < d; j++) { i = (j + c) % d + 1; lines /= k[i]; total += 2 * lines * (k[i] - 1) } }
+          if (sp == "") { lines = n; t0 = 0
+            for (j = 1; j <= d; j++) { lines /= k[j]; t0 += 2 * lines * (k[j] - 1) }
+            total += t0 }
+          print total }')
+        last=$(awk -F'\t' '/^[0-9]/ && $5 == -2 { s = $1 } END { print s + 0 }' "$tsv")
+        inst=2
+        [ -n "$split" ] && inst=1
+        steps=$((inst * 2 * D * (P - 1)))
+        first_packet=$(awk -F'\t' '/^[0-9]/ && $5 != -2 { print $1; exit }' "$tsv")
+        expect "$name: packets start after the rank phase's $steps steps of $f slots" \
+          '[ "$last" -le $((steps * f)) ] && [ "$first_packet" -gt $((steps * f)) ]' "last counter $last, first packet $first_packet"
+      fi
+      expect "$name: $want counters" '[ "$counters" = "$want" ]' "$counters counters"
     done
   done
 }
@@ -129,6 +147,25 @@ for topo in $topos; do
   done
 done
 
+# exact figures: with every node active nothing is packed and subphase l has p^(l-1) rounds
+# of p-1 slots of 1/F under splitting (Lemma 1 with M = N): N-1 slots; on a ring of p
+# (one dimension) whole packets take the remark after Thm 2's ceil((p-1)/2) = floor(p/2)
+exact() { # exact TOPO WANT ARGS...
+  local topo=$1 want=$2
+  shift 2
+  "$BIN" schedule --topo "$topo" --task pmnb --alg 004 "$@" -o "$T/e.tsv"
+  meta "$T/e.tsv"
+  expect "$topo 004 $*: exactly $want slots" '[ "$M_slots" = "$want" ] && "$BIN" verify "$T/e.tsv" | grep -q "^OK "' "slots=$M_slots"
+}
+for topo in torus:4x4 torus:5x5 torus:8x8 mesh:4x4 mesh:8x8 torus:4x4x4 mesh:3x3x3; do
+  sizes "$topo"
+  exact "$topo" $((N - 1)) --m "$N" --split
+done
+for p in 2 3 4 7 8 16; do
+  exact "ring:$p" $((p / 2)) --m "$p"
+  exact "ring:$p" $((p == 2 ? 2 : p - 1)) --m "$p" --split
+done
+
 # 3. broken schedules: each edit must make verify FAIL
 "$BIN" schedule --topo torus:4x4 --task pmnb --m 5 --seed 3 --alg 004 -o "$T/w.tsv"
 "$BIN" schedule --topo torus:4x4 --task pmnb --m 5 --seed 3 --split --alg 004 -o "$T/p.tsv"
@@ -148,6 +185,21 @@ broken "a piece dropped" "$T/p.tsv" '/^[0-9]/ && $1 > 3 && !done { done = 1; nex
 broken "whole-packet rows in a split schedule" "$T/p.tsv" '/^[0-9]/ { $5 = -1 } { print }'
 broken "pieces in a whole-packet schedule" "$T/w.tsv" '/^[0-9]/ && !done { done = 1; $5 = 0 } { print }'
 broken "a row twice on one link in one slot" "$T/w.tsv" '/^[0-9]/ && !done { done = 1; print; $4 = $4 } { print }'
+"$BIN" schedule --topo torus:4x4 --task pmnb --m 5 --seed 3 --alg 004-prefix -o "$T/c.tsv"
+"$BIN" schedule --topo mesh:4x4 --task pmnb --m 6 --seed 2 --split --alg 004-prefix -o "$T/cs.tsv"
+broken "a counter one too high" "$T/c.tsv" '/^[0-9]/ && $5 == -2 && $1 > 3 && !done { done = 1; $4 = $4 + 1 } { print }'
+broken "a counter of a split schedule one too low" "$T/cs.tsv" '/^[0-9]/ && $5 == -2 && $4 > 0 && !done { done = 1; $4 = $4 - 1 } { print }'
+broken "a counter dropped" "$T/c.tsv" '/^[0-9]/ && $5 == -2 && $1 == 5 && !done { done = 1; next } { print }'
+broken "a counter in the second slot of a split step" "$T/cs.tsv" '/^[0-9]/ && $5 == -2 && $1 == 1 && !done { done = 1; $1 = 2 } { print }'
+broken "a counter sent the wrong way" "$T/c.tsv" '/^[0-9]/ && $5 == -2 && !done { done = 1; t = $2; $2 = $3; $3 = t } { print }'
+# a packet moved into the rank phase's last slot, on a link its counters leave free
+last=$(awk -F'\t' '/^[0-9]/ && $5 == -2 { s = $1 } END { print s }' "$T/c.tsv")
+{ grep -v '^[0-9]' "$T/c.tsv"
+  awk -F'\t' -v OFS='\t' -v p="$last" '/^[0-9]/ { if ($1 == p) used[$2 " " $3] = 1
+      if ($1 == p + 1 && !done && !used[$2 " " $3]) { done = 1; $1 = p } print }' "$T/c.tsv" |
+    sort -t "$(printf '\t')" -k1,1n -k2,2n -k3,3n; } >"$T/early.tsv"
+out=$("$BIN" verify "$T/early.tsv" 2>&1)
+expect "broken: a packet moving during the rank phase" '[[ $out == *"during the rank phase"* ]]' "verify said: $out"
 broken "fraction=2 claimed for 4 pieces" "$T/p.tsv" '/^# fraction=/ { $0 = "# fraction=2" } { print }'
 
 # 4. bad input: exit 2, one line on stderr naming the value, nothing written
