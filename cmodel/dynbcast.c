@@ -8,6 +8,7 @@
 #include "batchmeans.h"
 #include "build.h"
 #include "job.h"
+#include "pmnb_prefix.h"
 #include "rng.h"
 #include "schedule.h"
 
@@ -37,10 +38,16 @@ int dynbcast_config_init(dynbcast_config *c, const topo *t, bool split, uint32_t
   for (uint32_t v = 0; v < t->nodes; v++) all.ids[v] = v;
   sched s;
   int rc = schedule_build_active(&s, t, TASK_PMNB, MODEL_MLA, &all, c->fraction, alg, err, errlen);
-  if (!rc) sched_free(&s);
   active_free(&all);
+  if (rc) return -1;
+  for (size_t i = 0; i < s.nrows && !c->prefix_in_rows; i++) c->prefix_in_rows = s.rows[i].dest == PMNB_COUNTER;
+  sched_free(&s);
   snprintf(c->alg, sizeof c->alg, "%s", alg);
-  return rc;
+  if (c->prefix_in_rows && tp != 1) {
+    snprintf(err, errlen, "construction '%s' builds the rank phase into its schedules at t_p = 1; give --tp 1", c->alg);
+    return -1;
+  }
+  return 0;
 }
 
 dynbcast_formulas dynbcast_formulas_of(const dynbcast_config *c) {
@@ -100,10 +107,11 @@ static double fifo_pop(fifo *q) {
   return t;
 }
 
-/* The rows of a round's schedule: done[origin] = the last slot receiving a piece of it. */
+/* The rows of a round's schedule: done[origin] = the last slot receiving a piece of it (the
+ * rank phase's counters, whose origin is a value, carry no packet). */
 static int note_row(void *ctx, const sched_row *row) {
   uint32_t *done = ctx;
-  if (row->slot > done[row->origin]) done[row->origin] = row->slot;
+  if (row->dest != PMNB_COUNTER && row->slot > done[row->origin]) done[row->origin] = row->slot;
   return 0;
 }
 
@@ -125,6 +133,7 @@ int dynbcast_run(const dynbcast_config *c, double rho, dynbcast_result *r, char 
   const uint32_t n = c->topo.nodes, nb = DYNBCAST_BATCHES;
   dynbcast_formulas f = dynbcast_formulas_of(c);
   double lambda = rho / (n * f.x), slot = 1.0 / c->fraction; /* (12) */
+  double rank = c->prefix_in_rows ? 0 : f.rank; /* the rank phase added to a round with packets */
   uint64_t warmup = c->rounds / 10, total = warmup + c->rounds;
   double *next = malloc(n * sizeof *next), bsum[DYNBCAST_BATCHES] = {0};
   uint64_t bcount[DYNBCAST_BATCHES] = {0};
@@ -158,10 +167,10 @@ int dynbcast_run(const dynbcast_config *c, double rho, dynbcast_result *r, char 
     if (a.n) {
       uint32_t slots;
       if (round_of(c, &a, done, &slots, err, errlen)) goto out;
-      len = f.rank + slots * slot;
+      len = rank + slots * slot;
       for (uint32_t i = 0; i < a.n; i++) {
         uint32_t v = a.ids[i];
-        double delay = now + f.rank + done[v] * slot - fifo_pop(&q[v]);
+        double delay = now + rank + done[v] * slot - fifo_pop(&q[v]);
         if (measured) {
           bsum[batch] += delay;
           bcount[batch]++;

@@ -5,7 +5,8 @@
  * round's start every node with at least one queued packet contributes its oldest (M = their
  * number); the round is the rank phase (the parallel prefix, 004 §3.1 Phase 1: 2d(p-1) steps
  * of t_p, twice that for whole packets, §3.2's class computation) and then the real pmnb
- * schedule of that active set (schedule_build_active; slots/fraction of time). A packet's
+ * schedule of that active set (schedule_build_active; slots/fraction of time; a schedule
+ * that holds the rank phase as counter rows, 004-prefix, replaces the added one). A packet's
  * delay runs from its arrival to the end of the last slot in which any node receives any
  * piece of it. A round with no packet lasts the rank phase and one slot (1/fraction): the
  * nodes still compute the prefix to learn M = 0, and time advances by at least a slot.
@@ -46,6 +47,7 @@ typedef struct {
   uint32_t fraction;    /* pieces per packet: slots per unit of time */
   uint32_t tp;          /* t_p, the time of one prefix step: 0 or 1 */
   char alg[32];         /* the pmnb construction of every round */
+  bool prefix_in_rows;  /* its schedules hold the rank phase as counter rows (004-prefix: t_p = 1) */
   uint64_t rounds;      /* rounds measured, after rounds/10 of warm-up */
   uint64_t seed;
 } dynbcast_config;
@@ -70,9 +72,12 @@ typedef struct {
 } dynbcast_result;
 
 /* Checks t (a torus, ring or mesh with every size p >= 2) and alg (NULL: the default) by
- * building one round for every node active, and fills *c. Returns 0, or -1 with a one-line
- * message naming what is wrong in err (a hypercube, unequal sizes, a construction that does
- * not build pmnb on t with these pieces, memory). */
+ * building one round for every node active, and fills *c. A construction whose schedules
+ * carry the rank phase as counter rows (004-prefix) builds it at t_p = 1: the simulator then
+ * adds no rank phase to rounds with packets, and tp must be 1. Returns 0, or -1 with a
+ * one-line message naming what is wrong in err (a hypercube, unequal sizes, a construction
+ * that does not build pmnb on t with these pieces, a counter-row construction with tp 0,
+ * memory). */
 int dynbcast_config_init(dynbcast_config *c, const topo *t, bool split, uint32_t tp, const char *alg, uint64_t rounds,
                          uint64_t seed, char *err, size_t errlen);
 

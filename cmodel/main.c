@@ -701,7 +701,8 @@ static const char usage_dynbcast[] =
     "  --split     004 s3.1's pieces (d per packet, 2d on a torus); default whole packets (s3.2)\n"
     "  --rounds R  rounds measured, 300..100000000 (default 4000)\n"
     "  --seed S    the arrivals' seed (default 1); each load starts from it\n"
-    "  --alg A     the pmnb construction of every round (default " DYNBCAST_DEFAULT_ALG ")\n";
+    "  --alg A     the pmnb construction of every round (default " DYNBCAST_DEFAULT_ALG "; 004-prefix holds\n"
+    "              the rank phase in its rows at t_p = 1, and the simulator then adds none)\n";
 
 /* cmodel dynbcast: options, then one run per load. */
 static int cmd_dynbcast(int argc, char **argv) {

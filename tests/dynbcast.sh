@@ -9,21 +9,18 @@
 #      unit of time equal lambda N (the arrival rate (12) asks for);
 #   2. the stability limit: just below it (0.99 rho*) (11) gives a number, just above it
 #      (1.01 rho*) the line says unstable;
-#   3. the same seed gives byte-identical output, another seed other numbers;
-#   4. bad input: exit 2, nothing on stdout, one line on stderr naming the bad value.
+#   3. --alg 004-prefix, whose schedules hold the rank phase as counter rows, gives the lines of
+#      --alg 004 with the rank phase added by the simulator (t_p = 1);
+#   4. the same seed gives byte-identical output, another seed other numbers;
+#   5. bad input: exit 2, nothing on stdout, one line on stderr naming the bad value.
 # Every expected figure is computed here with awk from p, d, t_p and rho by 004's formulas
 # (9a)(9b)(10a)(10b)(11)(12)(14), never taken from cmodel's output. Prints "ok NAME" per check
 # and "FAIL NAME: why" per failure, then "dynbcast: N passed, N failed"; exits 1 if any failed.
 BIN=${1:?usage: tests/dynbcast.sh BIN} NAME=dynbcast # NAME: suite.sh's temporary directory
 # shellcheck source=tests/suite.sh
 . "$(dirname "$0")/suite.sh"
-pass() { npass=$((npass + 1)); echo "ok $1"; }
-fail() { # fail NAME WHY [FILE]: a FAIL line, then FILE's first lines indented
-  nfail=$((nfail + 1))
-  echo "FAIL $1: $2"
-  [ -n "${3-}" ] && [ -s "$3" ] && head -n 12 "$3" | sed 's/^/    /'
-  return 0
-}
+# shellcheck source=tests/checks.sh
+. "$HERE/checks.sh"
 ROUNDS=1000 SEED=7
 
 # formulas KIND P D TP SPLIT RHO: "X V rank lambda bound rho_star" by 004 §5 (bound: "unstable"
@@ -84,8 +81,8 @@ for kind in torus mesh; do
           fail "$name" "rho=$rho should be below the stability limit $star"
           continue
         fi
-        expect=$(awk -v t="$t" -v ci="$ci" -v b="$bound" 'BEGIN { print (t ~ /^[0-9.]+$/ && ci ~ /^[0-9.]+$/ && t + ci < b) ? 1 : 0 }')
-        if [ "$expect" = 1 ]; then pass "$name: T + ci = $t + $ci < (11) = $bound"
+        below=$(awk -v t="$t" -v ci="$ci" -v b="$bound" 'BEGIN { print (t ~ /^[0-9.]+$/ && ci ~ /^[0-9.]+$/ && t + ci < b) ? 1 : 0 }')
+        if [ "$below" = 1 ]; then pass "$name: T + ci = $t + $ci < (11) = $bound"
         else fail "$name" "T = $t +- $ci is not below the bound (11) = $bound: \$ $cmd" "$out"; fi
         low=$(awk -v r="$rank" -v f="$pieces" 'BEGIN { print r + 1 / f }')
         if awk -v t="$t" -v l="$low" 'BEGIN { exit !(t > l) }'; then pass "$name: T > rank phase + a slot = $low"
@@ -133,7 +130,26 @@ for kind in torus mesh; do
   done
 done
 
-# ---- 3: determinism ------------------------------------------------------------------------------------
+# ---- 3: the rank phase as rows ------------------------------------------------------------------
+# 004-prefix builds the rank phase into its schedules as counter rows (t_p = 1, another module:
+# cmodel/pmnb_prefix.c); the simulator then adds none. Its delays must equal those of 004 with
+# the rank phase added, 2d(p-1) split and 4d(p-1) whole
+for kind in torus mesh; do
+  for split in 0 1; do
+    opt=() model=whole
+    [ $split = 1 ] && opt=(--split) model=split
+    for a in 004 004-prefix; do
+      "$BIN" dynbcast --topo $kind:8x8 --tp 1 "${opt[@]}" --rho 0.1,0.25 --rounds 300 --seed 3 --alg $a 2>&1 | cut -f 1-3,5- >"$T/alg-$a"
+    done
+    if [ "$(wc -l <"$T/alg-004")" = 3 ] && cmp -s "$T/alg-004" "$T/alg-004-prefix"; then
+      pass "$kind:8x8 $model t_p=1: 004-prefix's rows give the delays of 004 plus the rank phase"
+    else
+      fail "$kind:8x8 $model 004-prefix" "its lines differ from 004's: diff -u $T/alg-004 $T/alg-004-prefix" "$T/alg-004-prefix"
+    fi
+  done
+done
+
+# ---- 4: determinism ------------------------------------------------------------------------------------
 one() { "$BIN" dynbcast --topo mesh:8x8 --tp 1 --split --rho 0.2 --rounds 300 "$@"; }
 one --seed 11 >"$T/a" 2>&1
 one --seed 11 >"$T/b" 2>&1
@@ -148,7 +164,7 @@ if [ "$(sed -n 3p "$T/d")" = "$(sed -n 2p "$T/a")" ]; then pass "--rho 0.1,0.2's
 if [ "$(cut -f1-5 "$T/def" | sed -n 2p)" = "$(printf 'torus:8x8\twhole\t1\t004\t0.1')" ]; then pass "defaults: torus:8x8 whole t_p=1 004 rho=0.1"; else fail "defaults" "line 2 is not torus:8x8 whole 1 004 0.1" "$T/def"; fi
 if "$BIN" dynbcast --help | grep -q '^usage: cmodel dynbcast'; then pass "--help prints the usage"; else fail "--help" "no usage line"; fi
 
-# ---- 4: bad input ----------------------------------------------------------------------------------------
+# ---- 5: bad input ----------------------------------------------------------------------------------------
 # bad NAME ERE ARGS...: cmodel dynbcast ARGS must exit 2, print nothing on stdout and one line of
 # printable ASCII on stderr matching ERE
 bad() {
@@ -179,6 +195,7 @@ bad "rounds 10" "'10'" --rounds 10
 bad "seed -1" "'-1'" --seed=-1
 bad "unknown construction" "nosuch" --alg nosuch
 bad "a construction of whole packets with --split" "offline|split|piece" --alg offline --split
+bad "004-prefix (rank phase in its rows) with --tp 0" "004-prefix.*--tp 1" --alg 004-prefix --tp 0
 bad "unknown option" "--frob" --frob 3
 bad "a stray word" "stray" stray
 
