@@ -134,6 +134,10 @@ static const construction table[] = {
      "the active set known in advance: the best MNB without the inactive origins", false},
     {RING | TORUS | MESH, TASK_PMNB, MLA, "offline", greedy_mnb, pmnb_whole_applies, 1024, false,
      "the active set known in advance: rarest-first search over its packets (whole packets)", false},
+    {TORUS | MESH, TASK_PEXCHANGE, MLA, "004", pexchange_004, pexchange_004_applies, 0, false,
+     "classes R (row-first) and C (column-first), each first on its own links, non-wasting (004 s4)", false},
+    {TORUS | MESH, TASK_PEXCHANGE, MLA, "row-first", pexchange_row_first, pexchange_004_applies, 0, false,
+     "baseline, by name only: every packet row-first, otherwise as 004", true},
 };
 #define NROWS (sizeof table / sizeof table[0])
 

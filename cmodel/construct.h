@@ -239,4 +239,16 @@ int pmnb_a0_applies(const sched *s, char *why, size_t len);
 /* 0 for a pmnb of whole packets (fraction 1), else -1 with the reason. */
 int pmnb_whole_applies(const sched *s, char *why, size_t len);
 
+/* ---- 2-D meshes and tori, paper 004: partial exchange (pexchange; docs/PEXCHANGE.md) ---- */
+
+/* 004 §4 phase 2: the active nodes split into R (r_i <= c_j, row-first) and C (column-first),
+ * R first on horizontal links and C on vertical ones, non-wasting: <= 2m(N-p) + 2(p-1) slots
+ * on a p x p array or torus, m = floor(sqrt(M)). Phase 1 (the sums, p t_p) is not in the
+ * schedule: the set is known. */
+int pexchange_004(sched *s);
+/* The baseline: every packet row-first, otherwise as pexchange_004. */
+int pexchange_row_first(sched *s);
+/* 0 on a 2-D mesh or torus, else -1 with the topology named in why. */
+int pexchange_004_applies(const sched *s, char *why, size_t len);
+
 #endif

@@ -51,7 +51,8 @@ static const char usage_schedule[] =
     "                global_sum (these four combine partial sums: docs/REDUCTIONS.md) |\n"
     "                kbcast (K of N nodes broadcast at once, hypercube, mla: docs/KBCAST.md) |\n"
     "                pmnb (M of N nodes broadcast, tori and meshes, mla: docs/PMNB.md) |\n"
-    "                pexchange (M nodes send a packet to every node, 2-D tori and meshes, mla)\n"
+    "                pexchange (M nodes send a packet to every node, 2-D tori and meshes, mla:\n"
+    "                docs/PEXCHANGE.md)\n"
     "  --model M     port model: mla (default; all ports, full duplex), oneway, sp-full, sp-half\n"
     "  --root R      root node of snb, scatter, gather, reduce (default 0)\n"
     "  --alg A       construction (default auto: the one with the fewest slots); the metadata\n"
@@ -89,7 +90,7 @@ static const char usage_verify[] =
     "termination packets, which no node may receive all of before it holds every packet.\n"
     "For pmnb every node must receive every active node's packet (dest -1), or with metadata\n"
     "'# fraction=F' every piece of it (dest 0..F-1; slots are 1/F of a packet's time); for\n"
-    "pexchange every active node's packet for every other node must reach it (docs/PMNB.md).\n"
+    "pexchange every active node's packet for every other node must reach it (docs/PMNB.md, docs/PEXCHANGE.md).\n"
     "  --template    FILE holds the origin-0 rows of an mnb or te schedule on a hypercube, ring or\n"
     "                torus (metadata template=xor or template=add; template=xor-parity: origins\n"
     "                0 and 1, translated by even ids), under mla or oneway; certify all its\n"
@@ -211,10 +212,15 @@ static int cmd_schedule(int argc, char **argv) {
   if ((rc = resolve_job(o.topo, o.task, o.model, o.root, 1, &j))) return rc;
   char err[256];
   if (job_parse_active(&j, o.active, o.k, o.seed, true, err, sizeof err) ||
-      job_parse_fraction(&j, o.split, NULL, true, err, sizeof err))
+      job_parse_fraction(&j, o.split, NULL, true, err, sizeof err)) {
+    active_free(&j.active); /* a set parsed before --split was refused */
     return bad_input("%s", err);
+  }
   outfile out; /* opened before the construction, which may take seconds: a bad -o fails fast */
-  if (o.out && outfile_open(&out, o.out, err, sizeof err)) return bad_input("%s", err);
+  if (o.out && outfile_open(&out, o.out, err, sizeof err)) {
+    active_free(&j.active);
+    return bad_input("%s", err);
+  }
   sched s;
   int brc = task_has_active_set(j.task)
                 ? schedule_build_active(&s, &j.topo, j.task, j.model, &j.active, j.fraction, o.alg, err, sizeof err)
@@ -613,7 +619,7 @@ static int cmd_table(int argc, char **argv) {
   printf(table_format, "task", "topo", "slots", "lb", "gap", "tx", "txlb", "check", "alg");
   int worst = 0;
   for (int k = 0; k < TASK_COUNT; k++) {
-    /* the tasks of an active set: kbcast's own table, above; pmnb's and pexchange's in docs/PMNB.md */
+    /* the tasks of an active set: kbcast's own table, above; pmnb's in docs/PMNB.md, pexchange's in docs/PEXCHANGE.md */
     if ((only >= 0 && k != only) || task_has_active_set((task_kind)k)) continue;
     uint32_t size[TOPO_MAX_DIMS];
     memcpy(size, range.lo, sizeof size);
