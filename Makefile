@@ -2,7 +2,9 @@
 #   make          build build/cmodel
 #   make test     the whole test suite
 #   make demo     the main job on a built-in default
-#   make bench    benchmarks -> docs/BENCHMARKS.md
+#   make bench    benchmarks -> docs/BENCHMARKS.md (and the dynamic-broadcasting sweep)
+#   make dynbcast-plot   004 s5's dynamic broadcasting swept on p = 8, d = 2 -> docs/DYNAMIC.md,
+#                 docs/dynbcast_p8.svg (data: build/dynbcast/p8.tsv)
 #   make sim TOPO=hypercube:4 TASK=kbcast ALG=001 K=5 KSEED=3   (or ACTIVE=0,3,5-9): kbcast with
 #                 the active set fixed in the ROMs
 #   make sim TOPO=torus:4x4 TASK=pmnb M=5 KSEED=3   (or ACTIVE=0,3,5-9; TASK=pexchange; SPLIT=1 for
@@ -178,6 +180,15 @@ DEMO_SYNTH ?= torus:4x4:mnb
 demo: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@DEMO_TOPOS="$(DEMO_TOPOS)" DEMO_SYNTH="$(DEMO_SYNTH)" scripts/demo.sh
 
+# -- dynamic broadcasting (004 s5): 8 series of cmodel dynbcast, the chart drawn by awk -------
+# rounds per load (the sweep takes about 2 minutes on 2 cores at 3000), series run at once
+DYN_ROUNDS ?= 3000
+DYN_JOBS   ?= $(shell nproc)
+.PHONY: dynbcast-plot
+dynbcast-plot: $(BUILD)/cmodel
+	@echo "-- DYNBCAST --"
+	ROUNDS=$(DYN_ROUNDS) JOBS=$(DYN_JOBS) bash scripts/dynbcast_sweep.sh $(BUILD)/cmodel docs/DYNAMIC.md
+
 # -- benchmarks ----------------------------------------------------------------
 bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	@echo "-- BENCH --"
@@ -191,6 +202,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	bash bench/kbcast_rom_bench.sh docs/BENCHMARKS.md
 	bash bench/pmnb_bench.sh docs/BENCHMARKS.md
 	bash scripts/pmnb_tables.sh $(BUILD)/cmodel | bash scripts/md_section.sh docs/PMNB.md pmnb-tables
+	$(MAKE) dynbcast-plot
 
 clean:
 	rm -rf $(BUILD)

@@ -1,15 +1,18 @@
 /* unit_tests.c — library-level tests of cmodel, built with ASan+UBSan (make test).
  * Expected figures come from graph theory (BFS) and paper 000's formulas, never from the
  * code under test. Ends with the line "N passed, N failed". */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "batchmeans.h"
 #include "bounds.h"
 #include "build.h"
 #include "golden.h"
 #include "hamilton.h"
 #include "reduce_op.h"
+#include "rng.h"
 #include "schedule.h"
 #include "topo.h"
 #include "verify.h"
@@ -538,6 +541,53 @@ static void test_golden_completions(void) {
   sched_free(&s);
 }
 
+/* ---- the simulations' random stream and statistics (rng.c, batchmeans.c) ---- */
+
+static void test_rng_and_batch_means(void) {
+  /* splitmix64 from 0 (Vigna's reference outputs) fills the state; xoshiro256** from the state
+   * {1, 2, 3, 4} starts 11520, 0, 1509978240, 1215971899390074240 (the reference sequence) */
+  rng r;
+  rng_seed(&r, 0);
+  CHECK(r.s[0] == 0xe220a8397b1dcdafu && r.s[1] == 0x6e789e6aa1b965f4u && r.s[2] == 0x06c45d188009454fu &&
+            r.s[3] == 0xf88bb8a8724c81ecu,
+        "rng_seed(0) is not splitmix64's first four outputs");
+  r = (rng){{1, 2, 3, 4}};
+  uint64_t a = rng_next(&r), b = rng_next(&r), c = rng_next(&r), d = rng_next(&r);
+  CHECK(a == 11520u && b == 0 && c == 1509978240u && d == 1215971899390074240u, "xoshiro256** from {1,2,3,4}: %llu %llu %llu %llu",
+        (unsigned long long)a, (unsigned long long)b, (unsigned long long)c, (unsigned long long)d);
+  /* exponential gaps: mean 1/rate, and P(gap > 1/rate) = 1/e, within 4 standard errors */
+  rng_seed(&r, 7);
+  double sum = 0, n = 400000;
+  int over = 0, in_range = 1;
+  for (int i = 0; i < (int)n; i++) {
+    double u = rng_uniform(&r), x = rng_exponential(&r, 4);
+    in_range &= u >= 0 && u < 1 && x >= 0 && isfinite(x);
+    sum += x;
+    over += x > 0.25;
+  }
+  CHECK(in_range, "a uniform outside [0, 1) or an exponential not finite and >= 0");
+  CHECK(fabs(sum / n - 0.25) < 4 * 0.25 / sqrt(n), "exponential(4) mean %g, expected 0.25", sum / n);
+  CHECK(fabs(over / n - exp(-1)) < 4 * sqrt(exp(-1) * (1 - exp(-1)) / n), "P(gap > 1/rate) = %g, expected 1/e",
+        over / n);
+  /* Student t 0.975 quantiles from the printed tables (Abramowitz and Stegun, Table 26.10) */
+  static const struct {
+    uint32_t df;
+    double t;
+  } q[] = {{1, 12.706}, {2, 4.303}, {4, 2.776}, {5, 2.571}, {9, 2.262}, {10, 2.228}, {19, 2.093}, {29, 2.045}, {60, 2.000}, {120, 1.980}};
+  for (size_t i = 0; i < sizeof q / sizeof q[0]; i++)
+    CHECK(fabs(student_t975(q[i].df) - q[i].t) < 6e-4, "t(0.975, %u) = %.5f, table %.3f", (unsigned)q[i].df,
+          student_t975(q[i].df), q[i].t);
+  /* batch means: batches of means 1, 2, 3 (one empty batch left out), overall mean 15/7; the
+   * interval t(0.975, 2) * sd(1, 2, 3) / sqrt(3) = 4.303 * 1 / sqrt(3) */
+  double bs[] = {2, 4, 0, 3 * 3};
+  uint64_t bc[] = {2, 2, 0, 3};
+  batch_estimate e = batch_means(bs, bc, 4);
+  CHECK(e.batches == 3 && fabs(e.mean - 15.0 / 7) < 1e-12 && fabs(e.half - 4.302653 / sqrt(3)) < 1e-5,
+        "batch means: %u batches, mean %g, half %g", (unsigned)e.batches, e.mean, e.half);
+  e = batch_means(bs, bc, 1);
+  CHECK(e.batches == 1 && e.mean == 1 && isnan(e.half), "one batch: no interval");
+}
+
 int main(void) {
   static const char *const topologies[] = {"hypercube:1", "hypercube:4", "ring:2",     "ring:7",    "ring:8",
                                            "torus:4x4",   "torus:2x3",   "torus:3x5x2", "mesh:3x4", "mesh:2x2x3",
@@ -563,6 +613,7 @@ int main(void) {
   for (size_t i = 0; i < sizeof no_cycles / sizeof no_cycles[0]; i++) test_hamilton(no_cycles[i], 0);
   test_reduce_ops();
   test_golden_completions();
+  test_rng_and_batch_means();
   printf("unit: %d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }
