@@ -98,8 +98,8 @@ ROM per node and 6–7 banked packets, where mnb's schedule keeps none. With the
 the rows (004-prefix, t_p = one slot: 4d(p−1) = 24 more slots here) the ROM router sends the
 counters as ROM constants, for 2 more flit bits and 1.02–1.14× the LUT4; its slots are about
 what a router that learns the set at run time would take (docs/ARCHITECTURE.md, "A run-time
-active set for PMNB and partial exchange"). For a set fixed at
-generation the better choice is the fastest construction for that set, \`ALG=auto\` (the rows
+active set for PMNB and partial exchange"). For a set fixed at generation the better choice
+is the fastest construction for that set, \`ALG=auto\` (the rows
 whose alg is mnb-subset, mnb's schedule without the inactive origins' rows, on the torus, and
 offline, the rarest-first search, on the mesh): the mnb router's slots and area on the torus;
 6 slots against mnb's 8 on the mesh, for 1.2× its LUT4. pexchange (004) costs about te's area
