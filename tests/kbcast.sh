@@ -28,22 +28,12 @@ SMALL=${2-}
 . "$(dirname "$0")/suite.sh"
 # shellcheck source=tests/checks.sh
 . "$(dirname "$0")/checks.sh"
-# tally FILE: the ok/FAIL lines of an awk checker, counted; fails if it checked nothing
-tally() {
-  local p f
-  grep -E '^(ok|FAIL) ' "$1"
-  p=$(grep -c '^ok ' "$1") f=$(grep -c '^FAIL ' "$1")
-  npass=$((npass + p)) nfail=$((nfail + f))
-  [ "$p" -gt 0 ] || [ "$f" -gt 0 ] || fail "$2" "the checker checked nothing" "$1"
-}
 cdiv() { echo $((($1 + $2 - 1) / $2)); }
 lb_of() { # max(d, ceil((N-1)K/(dN))): 001 §3.1
   local d=$1 k=$2 n=$((1 << $1)) c
   c=$(((((1 << d) - 1) * k + d * n - 1) / (d * n)))
   echo $((c > d ? c : d))
 }
-# fmt_set IDS...: the canonical list of the metadata, ascending ranges
-fmt_set() { printf '%s\n' "$@" | sort -n | awk '{ if (NR > 1 && $1 == hi + 1) hi = $1; else { out(); lo = hi = $1 } } END { out(); print s } function out() { if (lo == "") return; s = s (s == "" ? "" : ",") (lo == hi ? lo : lo "-" hi) }'; }
 # meta FILE: reads the '# key=value' lines of a schedule into M_slots, M_alg, M_k, M_active
 meta() {
   local line
@@ -202,27 +192,6 @@ for ((d = 2; d <= ${KB_DMAX:-$dmax}; d++)); do
 done
 
 # ---- 3: broken 001 schedules -----------------------------------------------------------------
-# refuses NAME FILE ERE [verify options]: verify exits 1 with one line matching ERE
-refuses() {
-  local name=$1 file=$2 ere=$3 out rc
-  shift 3
-  out=$("$BIN" verify "$@" "$file" 2>&1)
-  rc=$?
-  if [ $rc = 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && printf '%s\n' "$out" | grep -qE -- "$ere"; then
-    pass "$name"
-  else
-    fail "$name" "want exit 1 and one line matching /$ere/, got exit $rc: $out: \$ $BIN verify $* $file"
-  fi
-}
-# edit IN OUT AWK-PROGRAM [awk -v args]: the rows of IN edited (the program prints the rows it
-# keeps), re-sorted by (slot, src, dst), into OUT; the edit must change the rows
-edit() {
-  local in=$1 out=$2 prog=$3
-  shift 3
-  { awk '{ print } /^slot\t/ { exit }' "$in"; rows "$in" | awk -F '\t' -v OFS='\t' "$@" "{ $prog }" | sortrows; } >"$out"
-  cmp -s "$in" "$out" && fail "test bug: the edit '$prog' leaves $in as it was"
-  return 0
-}
 # broken LABEL D FILE: FILE, a 001 schedule on hypercube:D of a set with 2 <= K < N, broken
 broken() {
   local label=$1 d=$2 f=$3 n=$((1 << $2)) s u w o c v p3 z y r t p sweeps

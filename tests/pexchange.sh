@@ -35,14 +35,6 @@ SMALL=${2-}
 . "$(dirname "$0")/suite.sh"
 # shellcheck source=tests/checks.sh
 . "$(dirname "$0")/checks.sh"
-# tally FILE NAME: the ok/FAIL lines of an awk checker, counted; fails if it checked nothing
-tally() {
-  local p f
-  grep -E '^(ok|FAIL) ' "$1"
-  p=$(grep -c '^ok ' "$1") f=$(grep -c '^FAIL ' "$1")
-  npass=$((npass + p)) nfail=$((nfail + f))
-  [ "$p" -gt 0 ] || [ "$f" -gt 0 ] || fail "$2" "the checker checked nothing" "$1"
-}
 # meta FILE: reads the '# key=value' lines of a schedule into M_slots, M_alg, M_m, M_active
 meta() {
   local line
@@ -55,8 +47,6 @@ meta() {
     esac
   done <"$1"
 }
-# fmt_set IDS...: the canonical list of the metadata, ascending ranges
-fmt_set() { printf '%s\n' "$@" | sort -n | awk '{ if (NR > 1 && $1 == hi + 1) hi = $1; else { out(); lo = hi = $1 } } END { out(); print s } function out() { if (lo == "") return; s = s (s == "" ? "" : ",") (lo == hi ? lo : lo "-" hi) }'; }
 # isqrt M: floor(sqrt(M)), exactly
 isqrt() { awk -v M="$1" 'BEGIN { m = int(sqrt(M)); while (m * m > M) m--; while ((m + 1) * (m + 1) <= M) m++; print m }'; }
 # upper K0 K1 M: 004 §4's bound on phase 2, generalized to K0 x K1 as the header says
@@ -197,27 +187,6 @@ for topo in torus:4x4x4 mesh:4x4x4 mesh:3x4x5; do
 done
 
 # ---- 3: broken schedules ---------------------------------------------------------------------
-# refuses NAME FILE ERE [verify options]: verify exits 1 with one line matching ERE
-refuses() {
-  local name=$1 file=$2 ere=$3 out rc
-  shift 3
-  out=$("$BIN" verify "$@" "$file" 2>&1)
-  rc=$?
-  if [ $rc = 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && printf '%s\n' "$out" | grep -qE -- "$ere"; then
-    pass "$name"
-  else
-    fail "$name" "want exit 1 and one line matching /$ere/, got exit $rc: $out: \$ $BIN verify $* $file"
-  fi
-}
-# edit IN OUT AWK-PROGRAM [awk -v args]: the rows of IN edited (the program prints the rows it
-# keeps), re-sorted by (slot, src, dst), into OUT; the edit must change the rows
-edit() {
-  local in=$1 out=$2 prog=$3
-  shift 3
-  { awk '{ print } /^slot\t/ { exit }' "$in"; rows "$in" | awk -F '\t' -v OFS='\t' "$@" "{ $prog }" | sortrows; } >"$out"
-  cmp -s "$in" "$out" && fail "test bug: the edit '$prog' leaves $in as it was"
-  return 0
-}
 # broken KIND K0 K1 SET: a 004 schedule of SET (one with C nodes), broken in several ways
 broken() {
   local kind=$1 k0=$2 k1=$3 set=$4 topo=$1:$2x$3 f=$T/b.tsv label s u w o v
