@@ -39,6 +39,7 @@
 
 #include "construct.h"
 #include "job.h"
+#include "pmnb_order.h"
 #include "pmnb_prefix.h"
 
 typedef struct {
@@ -55,40 +56,9 @@ typedef struct {
   uint32_t *members;   /* per class, its origins in <_c order (class c from members + start[c]) */
   uint32_t start[TOPO_MAX_DIMS + 1];
   uint32_t *pos;       /* per member (same index), its node during packing */
+  uint32_t *target;    /* per member, the node it is packed into (Thm 3) */
   held_list *held;     /* per class and node: the packets it holds during the broadcast */
 } pmnb_ctx;
-
-static int dim_of(const pmnb_ctx *x, int c, int j) { return (j + c) % x->d; }
-
-/* u's number in class c's order: its digits read in the rotated order, dimension c least
- * significant. */
-static uint64_t rotated_number(const pmnb_ctx *x, int c, uint32_t u) {
-  uint64_t v = 0;
-  for (int j = x->d - 1; j >= 0; j--) {
-    int i = dim_of(x, c, j);
-    v = v * x->t->radix[i] + topo_coord(x->t, u, i);
-  }
-  return v;
-}
-
-/* The node whose number in class c's order is r. */
-static uint32_t rotated_node(const pmnb_ctx *x, int c, uint64_t r) {
-  uint32_t u = 0;
-  for (int j = 0; j < x->d; j++) {
-    int i = dim_of(x, c, j);
-    u += (uint32_t)(r % x->t->radix[i]) * x->t->stride[i];
-    r /= x->t->radix[i];
-  }
-  return u;
-}
-
-static const pmnb_ctx *sort_ctx;
-static int sort_class;
-static int by_rotated(const void *a, const void *b) {
-  uint64_t x = rotated_number(sort_ctx, sort_class, *(const uint32_t *)a);
-  uint64_t y = rotated_number(sort_ctx, sort_class, *(const uint32_t *)b);
-  return x < y ? -1 : x > y;
-}
 
 /* The dest field of a row carrying class c's piece `half` (schedule.h: -1 for whole packets). */
 static int32_t piece_of(const pmnb_ctx *x, int c, uint32_t half) {
@@ -105,24 +75,36 @@ static int walk(pmnb_ctx *x, uint32_t u, int port, uint32_t hops, uint32_t first
   return 0;
 }
 
-/* Class c's members: split, every active node; else those of rank (usual order) c mod d. */
+/* Class c's members in c's order: split, every active node; else those of rank (usual order) c
+ * mod d. The packet of rank r in class c is packed into the node of number r in c's order. */
 static int make_classes(pmnb_ctx *x) {
   const active_set *a = &x->s->active;
+  const topo *t = x->t;
   size_t total = (size_t)a->n * (size_t)(x->split ? x->nclasses : 1) + 1;
   x->members = malloc(total * sizeof *x->members);
   x->pos = malloc(total * sizeof *x->pos);
-  if (!x->members || !x->pos) return -1;
+  x->target = malloc(total * sizeof *x->target);
+  int *class_of = malloc(t->nodes * sizeof *class_of); /* -1: inactive; else r mod d */
+  if (!x->members || !x->pos || !x->target || !class_of) {
+    free(class_of);
+    return -1;
+  }
+  for (uint32_t u = 0; u < t->nodes; u++) class_of[u] = -1;
+  for (uint32_t r = 0; r < a->n; r++) class_of[a->ids[r]] = (int)(r % (uint32_t)x->nclasses);
   uint32_t n = 0;
   for (int c = 0; c < x->nclasses; c++) {
     x->start[c] = n;
-    for (uint32_t r = 0; r < a->n; r++)
-      if (x->split || (int)(r % (uint32_t)x->nclasses) == c) x->members[n++] = a->ids[r];
-    sort_ctx = x;
-    sort_class = c;
-    qsort(x->members + x->start[c], n - x->start[c], sizeof *x->members, by_rotated);
+    for (uint32_t number = 0; number < t->nodes; number++) { /* the nodes in c's order */
+      uint32_t u = pmnb_class_node(t, c, number);
+      if (class_of[u] >= 0 && (x->split || class_of[u] == c)) {
+        x->target[n] = pmnb_class_node(t, c, n - x->start[c]);
+        x->pos[n] = u;
+        x->members[n++] = u;
+      }
+    }
   }
   x->start[x->nclasses] = n;
-  for (uint32_t i = 0; i < n; i++) x->pos[i] = x->members[i];
+  free(class_of);
   return 0;
 }
 
@@ -133,19 +115,17 @@ static uint32_t pack(pmnb_ctx *x, uint32_t slot) {
   for (int j = 0; j < x->d; j++) {
     uint32_t longest = 0; /* the window lasts as long as the farthest move in it */
     for (int c = 0; c < x->nclasses; c++) {
-      int i = dim_of(x, c, j);
+      int i = pmnb_class_dim(x->d, c, j);
       for (uint32_t m = x->start[c]; m < x->start[c + 1]; m++) {
-        uint32_t target = rotated_node(x, c, m - x->start[c]);
-        uint32_t from = topo_coord(t, x->pos[m], i), to = topo_coord(t, target, i);
+        uint32_t from = topo_coord(t, x->pos[m], i), to = topo_coord(t, x->target[m], i);
         uint32_t hops = from < to ? to - from : from - to;
         if (hops > longest) longest = hops;
       }
     }
     for (int c = 0; c < x->nclasses; c++) {
-      int i = dim_of(x, c, j);
+      int i = pmnb_class_dim(x->d, c, j);
       for (uint32_t m = x->start[c]; m < x->start[c + 1]; m++) {
-        uint32_t target = rotated_node(x, c, m - x->start[c]);
-        uint32_t from = topo_coord(t, x->pos[m], i), to = topo_coord(t, target, i);
+        uint32_t from = topo_coord(t, x->pos[m], i), to = topo_coord(t, x->target[m], i);
         int port = 2 * i + (from < to ? 0 : 1);
         uint32_t hops = from < to ? to - from : from - to;
         for (uint32_t h = 0; h < x->halves; h++)
@@ -232,14 +212,14 @@ static int broadcast(pmnb_ctx *x, uint32_t slot) {
   for (int l = 1; l <= x->d; l++) {
     uint32_t length = 0;
     for (int c = 0; c < x->nclasses; c++) {
-      int i = dim_of(x, c, x->d - l);
+      int i = pmnb_class_dim(x->d, c, x->d - l);
       uint32_t most = 0;
       for (uint32_t u = 0; u < t->nodes; u++)
         if (x->held[(size_t)c * t->nodes + u].n > most) most = x->held[(size_t)c * t->nodes + u].n;
       if (most * round_slots(x, i) > length) length = most * round_slots(x, i);
     }
     for (int c = 0; c < x->nclasses; c++) {
-      int i = dim_of(x, c, x->d - l);
+      int i = pmnb_class_dim(x->d, c, x->d - l);
       held_list *held = x->held + (size_t)c * t->nodes;
       for (uint32_t u = 0; u < t->nodes; u++)
         for (uint32_t r = 0; r < held[u].n; r++)
@@ -265,6 +245,7 @@ static int run(sched *s, int nclasses, uint32_t first) {
   free(x.held);
   free(x.members);
   free(x.pos);
+  free(x.target);
   return rc;
 }
 

@@ -6,6 +6,8 @@
 
 #include <stdlib.h>
 
+#include "pmnb_order.h"
+
 uint32_t pmnb_prefix_span(const topo *t) {
   uint32_t most = 0;
   for (int i = 0; i < t->ndims; i++)
@@ -28,12 +30,10 @@ typedef struct {
   uint32_t *off;  /* per node: the offset of its subtree */
 } prefix_run;
 
-static int dim_of(int d, int c, int j) { return (j + c) % d; }
-
 /* True if u's digits sigma_c(0..j-1) are all K-1: u is on a line of level j. */
 static int on_level(const prefix_run *p, int c, int j, uint32_t u) {
   for (int k = 0; k < j; k++) {
-    int i = dim_of(p->d, c, k);
+    int i = pmnb_class_dim(p->d, c, k);
     if (topo_coord(p->t, u, i) != p->t->radix[i] - 1) return 0;
   }
   return 1;
@@ -46,7 +46,7 @@ static uint32_t one_prefix(prefix_run *p, int c, const unsigned char *x, uint32_
   uint32_t n = t->nodes, span = pmnb_prefix_span(t);
   for (uint32_t u = 0; u < n; u++) p->sub[u] = x[u], p->off[u] = 0;
   for (int j = 0; j < p->d; j++, step += span) { /* forward */
-    int i = dim_of(p->d, c, j);
+    int i = pmnb_class_dim(p->d, c, j);
     uint32_t k = t->radix[i], stride = t->stride[i];
     for (uint32_t u = 0; u < n; u++) {
       if (topo_coord(t, u, i) != 0 || !on_level(p, c, j, u)) continue; /* u: a line's position 0 */
@@ -62,7 +62,7 @@ static uint32_t one_prefix(prefix_run *p, int c, const unsigned char *x, uint32_
     }
   }
   for (int j = p->d - 1; j >= 0; j--, step += span) { /* reverse */
-    int i = dim_of(p->d, c, j);
+    int i = pmnb_class_dim(p->d, c, j);
     uint32_t k = t->radix[i], stride = t->stride[i];
     for (uint32_t u = 0; u < n; u++) {
       if (topo_coord(t, u, i) != 0 || !on_level(p, c, j, u)) continue;

@@ -155,10 +155,9 @@ static int setup_partial(verifier *v, const active_set *a, uint32_t fraction, ch
       return -2;
     }
     if (!(v->held = calloc((n * v->norigins + 63) / 64, sizeof *v->held))) return -1;
-    for (uint64_t o = 0; o < n; o++)
-      for (uint64_t c = 0; c < v->pieces; c++)
-        for (uint64_t u = 0; u < n; u++)
-          if (u == o || !bit_get(v->is_active, o)) bit_set(v->held, u * v->norigins + o * v->pieces + c);
+    for (uint64_t o = 0; o < n; o++) /* an origin holds its pieces; nobody waits for an inactive one's */
+      for (uint64_t u = bit_get(v->is_active, o) ? o : 0; u < (bit_get(v->is_active, o) ? o + 1 : n); u++)
+        for (uint64_t c = 0; c < v->pieces; c++) bit_set(v->held, u * v->norigins + o * v->pieces + c);
     return 0;
   }
   v->npackets = n * n;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "pmnb_order.h"
 #include "pmnb_prefix.h"
 
 struct pmnb_prefix_check {
@@ -17,17 +18,6 @@ struct pmnb_prefix_check {
   uint64_t seen, expected;
   uint32_t first_packet_slot;
 };
-
-static int dim_of(int d, int c, int j) { return (j + c) % d; }
-
-static uint32_t number_in(const topo *t, int c, uint32_t u) {
-  uint32_t v = 0;
-  for (int j = t->ndims - 1; j >= 0; j--) {
-    int i = dim_of(t->ndims, c, j);
-    v = v * t->radix[i] + topo_coord(t, u, i);
-  }
-  return v;
-}
 
 static int by_value(const void *a, const void *b) {
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -70,12 +60,12 @@ pmnb_prefix_check *pmnb_prefix_check_new(const topo *t, const active_set *a, uin
       if (k->instances == 2 && inst == 0 && c > 0) continue;
       for (uint32_t r = 0; r < a->n; r++)
         if (k->instances == 1 || inst == 0 || (int)(r % (uint32_t)k->d) == c)
-          k->numbers[g * t->nodes + k->count[g]++] = number_in(t, c, a->ids[r]);
+          k->numbers[g * t->nodes + k->count[g]++] = pmnb_class_number(t, c, a->ids[r]);
       qsort(k->numbers + g * t->nodes, k->count[g], sizeof *k->numbers, by_value);
       /* every line of every level sends K-1 counters forward and K-1 back */
       uint64_t lines_below = t->nodes;
       for (int j = 0; j < k->d; j++) {
-        uint32_t radix = t->radix[dim_of(k->d, c, j)];
+        uint32_t radix = t->radix[pmnb_class_dim(k->d, c, j)];
         lines_below /= radix;
         k->expected += 2 * lines_below * (radix - 1);
       }
@@ -114,7 +104,7 @@ int pmnb_prefix_check_counter(pmnb_prefix_check *k, const sched_row *r, char *wh
     return 1;
   }
   for (int lo = 0; lo < j; lo++) {
-    int di = dim_of(k->d, c, lo);
+    int di = pmnb_class_dim(k->d, c, lo);
     if (topo_coord(t, r->src, di) != t->radix[di] - 1) {
       snprintf(why, len, "node %u is not on a level-%d line of class %d's prefix tree (its digit %d is not %u)", r->src, j, c,
                di, t->radix[di] - 1);
@@ -128,8 +118,8 @@ int pmnb_prefix_check_counter(pmnb_prefix_check *k, const sched_row *r, char *wh
     return 1;
   }
   uint32_t width_j = 1; /* numbers per position of a level-j line */
-  for (int lo = 0; lo < j; lo++) width_j *= t->radix[dim_of(k->d, c, lo)];
-  uint32_t num = number_in(t, c, r->src), line = num - num % (width_j * k_i);
+  for (int lo = 0; lo < j; lo++) width_j *= t->radix[pmnb_class_dim(k->d, c, lo)];
+  uint32_t num = pmnb_class_number(t, c, r->src), line = num - num % (width_j * k_i);
   uint32_t want = reverse ? below(k, (int)inst, c, line) : below(k, (int)inst, c, line + step_in * width_j) - below(k, (int)inst, c, line);
   if (r->origin != want) {
     snprintf(why, len, "the counter is %u; the %s value here is %u (class %d's members %s)", r->origin,
