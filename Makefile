@@ -25,8 +25,8 @@ CMODEL_HDR := $(wildcard cmodel/*.h)
 
 RTLGEN_SRC := $(wildcard rtl_gen/*.c)
 RTLGEN_HDR := $(wildcard rtl_gen/*.h)
-# rtl_gen links the golden model's library (everything but its main.c)
-CMODEL_LIB := $(filter-out cmodel/main.c,$(CMODEL_SRC))
+# rtl_gen links the golden model's library (everything but its commands: main.c, cmd_*.c)
+CMODEL_LIB := $(filter-out cmodel/main.c cmodel/cmd_%.c,$(CMODEL_SRC))
 # the golden model uses exp and log (kbcast_study.c)
 LDLIBS  := -lm
 

@@ -1,4 +1,5 @@
-/* main.c — the cmodel command: schedule, verify, info, table.
+/* main.c — the cmodel command: the table of its commands, and those kept here (schedule, verify,
+ * info, table, kbcast-random, dynbcast).
  * The only place that prints diagnostics and chooses exit codes: 0 success, 1 a schedule
  * violates its task or model, 2 bad input (one line on stderr naming the bad value). */
 #include <errno.h>
@@ -11,6 +12,7 @@
 #include "bounds.h"
 #include "build.h"
 #include "cli.h"
+#include "commands.h"
 #include "dynbcast.h"
 #include "job.h"
 #include "kbcast_study.h"
@@ -20,27 +22,6 @@
 #include "verify.h"
 #include "version.h"
 
-#define EXIT_VIOLATION 1
-#define EXIT_BAD_INPUT 2
-
-static const char usage_top[] =
-    "usage: cmodel <command> [options]\n"
-    "\n"
-    "romnoc golden model " ROMNOC_VERSION ": optimal collective-communication schedules.\n"
-    "\n"
-    "commands:\n"
-    "  schedule  write the schedule of a task as a TSV (exchange format)\n"
-    "  verify    check a schedule TSV against a task and port model\n"
-    "  info      print a topology's nodes, ports, links and diameter\n"
-    "  table     generate and verify a range of schedules: slots and transmissions against\n"
-    "            their lower bounds (paper 000's Table 1 for the hypercube)\n"
-    "  kbcast-random  how often 001's randomized K-broadcast meets its C K/d budget\n"
-    "  dynbcast  004 s5's dynamic broadcasting: Poisson arrivals served by PMNB rounds; the\n"
-    "            mean delay against the bound (11) (docs/DYNAMIC.md)\n"
-    "\n"
-    "Run 'cmodel <command> --help' for a command's options. Options are '--name value' or\n"
-    "'--name=value', spelled out and given once. Exit status: 0 done, 1 a schedule violates its\n"
-    "task or model (verify, table), 2 bad input, one line on stderr (docs/ERRORS.md).\n";
 
 static const char usage_schedule[] =
     "usage: cmodel schedule --topo T --task K [--model M] [--root R] [--alg A] [--template]\n"
@@ -128,8 +109,7 @@ static const char usage_table[] =
     "ranked = d, ranked-prefix = 3d, 001-mnb = 2ceil(N/d)+2d-1 ('-': does not apply). Columns:\n"
     "d, K, the lower bound max(d, ceil((N-1)K/(dN))), each construction's slots, auto's choice.\n";
 
-/* Prints one diagnostic line and returns the bad-input exit code. */
-__attribute__((format(printf, 1, 2))) static int bad_input(const char *fmt, ...) {
+int cmodel_bad_input(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   cli_report("cmodel", fmt, ap);
@@ -759,22 +739,60 @@ static int cmd_dynbcast(int argc, char **argv) {
   return 0;
 }
 
+/* The commands, in the order --help lists them; a command of its own file is declared in commands.h. */
+static const struct {
+  const char *name;
+  int (*run)(int argc, char **argv);
+  const char *summary; /* --help's lines: wrapped by hand, continuation lines indented */
+} commands[] = {
+    {"schedule", cmd_schedule, "write the schedule of a task as a TSV (exchange format)"},
+    {"verify", cmd_verify, "check a schedule TSV against a task and port model"},
+    {"info", cmd_info, "print a topology's nodes, ports, links and diameter"},
+    {"table", cmd_table,
+     "generate and verify a range of schedules: slots and transmissions against\n"
+     "            their lower bounds (paper 000's Table 1 for the hypercube)"},
+    {"kbcast-random", cmd_kbcast_random, "how often 001's randomized K-broadcast meets its C K/d budget"},
+    {"dynbcast", cmd_dynbcast,
+     "004 s5's dynamic broadcasting: Poisson arrivals served by PMNB rounds; the\n"
+     "            mean delay against the bound (11) (docs/DYNAMIC.md)"},
+};
+enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
+
+/* The names of every command, "a, b or c", for a refusal. */
+static const char *command_list(void) {
+  static char buf[256];
+  size_t n = 0;
+  for (int i = 0; i < COMMAND_COUNT; i++)
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i == 0 ? "" : i + 1 == COMMAND_COUNT ? " or " : ", ",
+                          commands[i].name);
+  return buf;
+}
+
+static void print_usage(void) {
+  fputs("usage: cmodel <command> [options]\n\n"
+        "romnoc golden model " ROMNOC_VERSION ": optimal collective-communication schedules.\n\ncommands:\n",
+        stdout);
+  for (int i = 0; i < COMMAND_COUNT; i++) {
+    int len = (int)strlen(commands[i].name);
+    printf("  %-*s%s\n", len < 8 ? 10 : len + 2, commands[i].name, commands[i].summary);
+  }
+  fputs("\nRun 'cmodel <command> --help' for a command's options. Options are '--name value' or\n"
+        "'--name=value', spelled out and given once. Exit status: 0 done, 1 a schedule violates its\n"
+        "task or model (verify, table), 2 bad input, one line on stderr (docs/ERRORS.md).\n",
+        stdout);
+}
+
 int main(int argc, char **argv) {
-  if (argc < 2) return bad_input("missing command (schedule, verify, info, table, kbcast-random or dynbcast); see 'cmodel --help'");
+  if (argc < 2) return bad_input("missing command (%s); see 'cmodel --help'", command_list());
   if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-    fputs(usage_top, stdout);
+    print_usage();
     return 0;
   }
   if (!strcmp(argv[1], "--version")) {
     puts("romnoc-cmodel " ROMNOC_VERSION);
     return 0;
   }
-  const char *cmd = argv[1];
-  if (!strcmp(cmd, "schedule")) return cmd_schedule(argc - 2, argv + 2);
-  if (!strcmp(cmd, "verify")) return cmd_verify(argc - 2, argv + 2);
-  if (!strcmp(cmd, "info")) return cmd_info(argc - 2, argv + 2);
-  if (!strcmp(cmd, "table")) return cmd_table(argc - 2, argv + 2);
-  if (!strcmp(cmd, "kbcast-random")) return cmd_kbcast_random(argc - 2, argv + 2);
-  if (!strcmp(cmd, "dynbcast")) return cmd_dynbcast(argc - 2, argv + 2);
-  return bad_input("unknown command '%s' (expected schedule, verify, info, table, kbcast-random or dynbcast)", cmd);
+  for (int i = 0; i < COMMAND_COUNT; i++)
+    if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 2, argv + 2);
+  return bad_input("unknown command '%s' (expected %s)", argv[1], command_list());
 }
