@@ -12,4 +12,42 @@
 __attribute__((format(printf, 1, 2))) int cmodel_bad_input(const char *fmt, ...);
 #define bad_input cmodel_bad_input
 
+#include <stdbool.h>
+
+#include "job.h"
+#include "schedule.h"
+
+/* Every option of every command; a command takes a set of them (cmd_begin). */
+typedef struct {
+  const char *topo, *task, *model, *root, *alg, *out, *max_mem, *active, *k, *seed, *c, *runs, *m;
+  const char *words[1]; /* the input file of verify */
+  int nwords;
+  bool is_template, help, split;
+} options;
+
+/* The options of every command: a command takes a set of them (bit k = option k). */
+enum { O_TOPO, O_TASK, O_MODEL, O_ROOT, O_ALG, O_OUT, O_MAX_MEM, O_TEMPLATE, O_ACTIVE, O_K, O_SEED, O_C, O_RUNS, O_M, O_SPLIT,
+       O_COUNT };
+#define TAKES(...) (cmd_option_mask((const int[]){__VA_ARGS__, -1}))
+/* The mask of the options listed (ending with -1). */
+unsigned cmd_option_mask(const int *ks);
+
+
+/* Parses a command's options (the set takes, and up to max_words words) into *o; prints usage
+ * and returns -1 for --help (a usage text's @ALGS@ becomes the construction table's lines),
+ * otherwise returns 0 or the bad-input exit code. Applies --max-mem. */
+int begin_command(int argc, char **argv, unsigned takes, int max_words, const char *usage, options *o);
+
+/* Turns option strings into a job (job_parse); returns 0 or the bad-input exit code. */
+int cmd_resolve_job(const char *topo_s, const char *task_s, const char *model_s, const char *root_s, int root_from_cli,
+                    job *j);
+
+/* The job the options --topo, --task, --model, --root, --active, --k/--m, --seed and --split
+ * name; returns 0 (j->active is then owned by the caller) or the bad-input exit code. */
+int cmd_job(const options *o, job *j);
+
+/* Builds j's schedule with construction alg (NULL: auto) and frees j->active; returns 0 or
+ * the bad-input exit code. */
+int cmd_build(job *j, const char *alg, sched *s);
+
 #endif

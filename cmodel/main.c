@@ -117,70 +117,6 @@ int cmodel_bad_input(const char *fmt, ...) {
   return EXIT_BAD_INPUT;
 }
 
-typedef struct {
-  const char *topo, *task, *model, *root, *alg, *out, *max_mem, *active, *k, *seed, *c, *runs, *m;
-  const char *words[1]; /* the input file of verify */
-  int nwords;
-  bool is_template, help, split;
-} options;
-
-/* The options of every command: a command takes a set of them (bit k = option k). */
-enum { O_TOPO, O_TASK, O_MODEL, O_ROOT, O_ALG, O_OUT, O_MAX_MEM, O_TEMPLATE, O_ACTIVE, O_K, O_SEED, O_C, O_RUNS, O_M, O_SPLIT,
-       O_COUNT };
-#define TAKES(...) (build_mask((const int[]){__VA_ARGS__, -1}))
-static unsigned build_mask(const int *ks) {
-  unsigned m = 0;
-  for (; *ks >= 0; ks++) m |= 1u << *ks;
-  return m;
-}
-
-/* Parses a command's options (and up to max_words words); prints usage and returns -1 for
- * --help, otherwise returns 0 or the bad-input exit code. Applies --max-mem. */
-static int begin_command(int argc, char **argv, unsigned takes, int max_words, const char *usage, options *o) {
-  memset(o, 0, sizeof *o);
-  const cli_option all[O_COUNT] = {
-      {"--topo", &o->topo, NULL}, {"--task", &o->task, NULL}, {"--model", &o->model, NULL},
-      {"--root", &o->root, NULL}, {"--alg", &o->alg, NULL},   {"-o", &o->out, NULL},
-      {"--max-mem", &o->max_mem, NULL}, {"--template", NULL, &o->is_template},
-      {"--active", &o->active, NULL}, {"--k", &o->k, NULL}, {"--seed", &o->seed, NULL},
-      {"--c", &o->c, NULL}, {"--runs", &o->runs, NULL}, {"--m", &o->m, NULL}, {"--split", NULL, &o->split},
-  };
-  cli_option opts[O_COUNT];
-  size_t n = 0;
-  for (int k = 0; k < O_COUNT; k++)
-    if (takes >> k & 1) opts[n++] = all[k];
-  char err[256];
-  if (cli_parse(argc, argv, opts, n, o->words, max_words, &o->nwords, &o->help, err, sizeof err))
-    return bad_input("%s", err);
-  if (o->help) {
-    /* a usage text may hold @ALGS@: the construction table's lines */
-    const char *algs = strstr(usage, "@ALGS@");
-    if (algs) {
-      fwrite(usage, 1, (size_t)(algs - usage), stdout);
-      schedule_alg_help(stdout);
-      fputs(algs + 6, stdout);
-    } else {
-      fputs(usage, stdout);
-    }
-    return -1;
-  }
-  if (o->k && o->m) return bad_input("give the active set's size once: --k (kbcast) or --m (pmnb, pexchange)");
-  if (o->m) o->k = o->m; /* one size: job_parse_active names it after the task */
-  if (o->max_mem) {
-    uint64_t bytes;
-    if (cli_bytes(o->max_mem, &bytes)) return bad_input("--max-mem '%s' is not a size (e.g. 4G, 512M, 100000000)", o->max_mem);
-    mem_set_limit(bytes);
-  }
-  return 0;
-}
-
-/* Turns option strings into a job; returns 0 or the bad-input exit code. */
-static int resolve_job(const char *topo_s, const char *task_s, const char *model_s, const char *root_s,
-                       int root_from_cli, job *j) {
-  char err[256];
-  return job_parse(j, topo_s, task_s, model_s, root_s, root_from_cli, err, sizeof err) ? bad_input("%s", err) : 0;
-}
-
 static int cmd_schedule(int argc, char **argv) {
   options o;
   int rc = begin_command(argc, argv,
@@ -189,32 +125,23 @@ static int cmd_schedule(int argc, char **argv) {
                          0, usage_schedule, &o);
   if (rc) return rc < 0 ? 0 : rc;
   job j;
-  if ((rc = resolve_job(o.topo, o.task, o.model, o.root, 1, &j))) return rc;
-  char err[256];
-  if (job_parse_active(&j, o.active, o.k, o.seed, true, err, sizeof err) ||
-      job_parse_fraction(&j, o.split, NULL, true, err, sizeof err)) {
-    active_free(&j.active); /* a set parsed before --split was refused */
-    return bad_input("%s", err);
-  }
+  if ((rc = cmd_job(&o, &j))) return rc;
   outfile out; /* opened before the construction, which may take seconds: a bad -o fails fast */
+  char err[256];
   if (o.out && outfile_open(&out, o.out, err, sizeof err)) {
     active_free(&j.active);
     return bad_input("%s", err);
   }
   sched s;
-  int brc = task_has_active_set(j.task)
-                ? schedule_build_active(&s, &j.topo, j.task, j.model, &j.active, j.fraction, o.alg, err, sizeof err)
-                : schedule_build(&s, &j.topo, j.task, j.model, j.root, o.alg, err, sizeof err);
-  active_free(&j.active);
-  if (brc) {
-    rc = bad_input("%s", err);
-  } else if (o.is_template && !s.is_template) {
-    sched_free(&s);
+  if ((rc = cmd_build(&j, o.alg, &s))) {
+    if (o.out) outfile_abort(&out);
+    return rc;
+  }
+  if (o.is_template && !s.is_template) {
     rc = bad_input("--template applies to schedules built as translation templates (mnb, te on a hypercube, ring "
                    "or torus), not %s on %s (construction %s)",
-                   task_name(j.task), j.topo.name, s.alg);
-  }
-  if (rc) {
+                   task_name(s.task), s.topo.name, s.alg);
+    sched_free(&s);
     if (o.out) outfile_abort(&out);
     return rc;
   }
@@ -250,7 +177,7 @@ static int cmd_verify(int argc, char **argv) {
   template_kind tpl = is_template ? TEMPLATE_TRANSLATION : TEMPLATE_NONE;
   job j;
   verifier *v = NULL;
-  rc = resolve_job(o.topo ? o.topo : tsv_meta(r, "topo"), o.task ? o.task : tsv_meta(r, "task"),
+  rc = cmd_resolve_job(o.topo ? o.topo : tsv_meta(r, "topo"), o.task ? o.task : tsv_meta(r, "task"),
                    o.model ? o.model : tsv_meta(r, "model"), o.root ? o.root : meta_root, o.root != NULL, &j);
   if (!rc && meta_template) {
     int kind = template_kind_of(&j.topo, meta_template);
@@ -648,7 +575,7 @@ static int cmd_kbcast_random(int argc, char **argv) {
   int rc = begin_command(argc, argv, TAKES(O_TOPO, O_ACTIVE, O_K, O_SEED, O_C, O_RUNS, O_MAX_MEM), 0, usage_random, &o);
   if (rc) return rc < 0 ? 0 : rc;
   job j;
-  if ((rc = resolve_job(o.topo, "kbcast", NULL, NULL, 0, &j))) return rc;
+  if ((rc = cmd_resolve_job(o.topo, "kbcast", NULL, NULL, 0, &j))) return rc;
   if (j.topo.kind != TOPO_HYPERCUBE) return bad_input("task kbcast is defined on the hypercube (001), not on %s", j.topo.name);
   char err[256];
   double c = 3;
