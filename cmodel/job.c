@@ -16,12 +16,12 @@ int job_parse(job *j, const char *topo_s, const char *task_s, const char *model_
   }
   if (topo_parse(topo_s, &j->topo, err, errlen)) return -1;
   if (!task_s) {
-    snprintf(err, errlen, "missing --task (snb, mnb, scatter, gather, te, reduce, reduce_scatter, allreduce or global_sum)");
+    snprintf(err, errlen, "missing --task (%s)", task_name_list());
     return -1;
   }
   int task = task_from_name(task_s);
   if (task < 0) {
-    snprintf(err, errlen, "unknown task '%s' (expected snb, mnb, scatter, gather, te, reduce, reduce_scatter, allreduce, global_sum, kbcast, pmnb or pexchange)", task_s);
+    snprintf(err, errlen, "unknown task '%s' (expected %s)", task_s, task_name_list());
     return -1;
   }
   j->task = (task_kind)task;

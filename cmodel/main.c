@@ -30,10 +30,12 @@ static const char usage_schedule[] =
     "  --topo T      hypercube:D (1..16), ring:N, torus:K1xK2[x...], mesh:K1xK2[x...] (sizes >= 2)\n"
     "  --task K      snb | mnb | scatter | gather | te | reduce | reduce_scatter | allreduce |\n"
     "                global_sum (these four combine partial sums: docs/REDUCTIONS.md) |\n"
+
     "                kbcast (K of N nodes broadcast at once, hypercube, mla: docs/KBCAST.md) |\n"
     "                pmnb (M of N nodes broadcast, tori and meshes, mla: docs/PMNB.md) |\n"
     "                pexchange (M nodes send a packet to every node, 2-D tori and meshes, mla:\n"
-    "                docs/PEXCHANGE.md)\n"
+    "                docs/PEXCHANGE.md). MPI's names work too: bcast (= snb), allgather (= mnb),\n"
+    "                alltoall (= te); scatter, gather, reduce, reduce_scatter, allreduce are MPI's\n"
     "  --model M     port model: mla (default; all ports, full duplex), oneway, sp-full, sp-half\n"
     "  --root R      root node of snb, scatter, gather, reduce (default 0)\n"
     "  --alg A       construction (default auto: the one with the fewest slots); the metadata\n"
@@ -90,7 +92,12 @@ static const char usage_random[] =
     "bound d (e^(C-1)/C^C)^(K/d) on the failure probability that 001 relies on (C > e; default\n"
     "C = 3). C is a decimal number such as 3 or 2.72.\n";
 
-static const char usage_info[] = "usage: cmodel info --topo T\n";
+static const char usage_info[] =
+    "usage: cmodel info --topo T | --task K\n"
+    "\n"
+    "  --topo T   print the topology's nodes, ports, links and diameter\n"
+    "  --task K   print the task's name, its MPI name (or -) and what it needs: a root, an active\n"
+    "             set; K may be either name (bcast prints task=snb mpi=bcast)\n";
 
 static const char usage_table[] =
     "usage: cmodel table [--topo RANGE] [--task all|K] [--model M] [--alg A] [--max-mem B]\n"
@@ -226,9 +233,19 @@ static int cmd_verify(int argc, char **argv) {
 
 static int cmd_info(int argc, char **argv) {
   options o;
-  int rc = begin_command(argc, argv, TAKES(O_TOPO), 0, usage_info, &o);
+  int rc = begin_command(argc, argv, TAKES(O_TOPO, O_TASK), 0, usage_info, &o);
   if (rc) return rc < 0 ? 0 : rc;
-  if (!o.topo) return bad_input("missing --topo (e.g. --topo torus:4x4)");
+  if (o.topo && o.task) return bad_input("give --topo or --task, not both");
+  if (o.task) {
+    int k = task_from_name(o.task);
+    if (k < 0) return bad_input("unknown task '%s' (expected %s)", o.task, task_name_list());
+    const char *mpi = task_mpi_name((task_kind)k);
+    printf("task=%s mpi=%s root=%s active_set=%s combines=%s\n", task_name((task_kind)k), mpi ? mpi : "-",
+           task_has_root((task_kind)k) ? "yes" : "no", task_has_active_set((task_kind)k) ? "yes" : "no",
+           task_combines((task_kind)k) ? "yes" : "no");
+    return 0;
+  }
+  if (!o.topo) return bad_input("missing --topo (e.g. --topo torus:4x4) or --task");
   topo t;
   char err[256];
   if (topo_parse(o.topo, &t, err, sizeof err)) return bad_input("%s", err);
@@ -519,7 +536,8 @@ static int cmd_table(int argc, char **argv) {
   if (o.task && strcmp(o.task, "all")) {
     only = task_from_name(o.task);
     if (only < 0 || (only != TASK_KBCAST && task_has_active_set((task_kind)only)))
-      return bad_input("unknown task '%s' for the table (expected all, snb, mnb, scatter, gather, te, reduce, reduce_scatter, allreduce, global_sum or kbcast)", o.task);
+      return bad_input("unknown task '%s' for the table (expected all, snb or bcast, mnb or allgather, scatter, gather, te "
+                       "or alltoall, reduce, reduce_scatter, allreduce, global_sum or kbcast)", o.task);
   }
   int model = model_from_name(o.model ? o.model : "mla");
   if (model < 0) return bad_input("unknown model '%s' (expected mla, oneway, sp-full or sp-half)", o.model);

@@ -10,13 +10,34 @@ static const char *const task_names[TASK_COUNT] = {"snb",    "mnb",            "
                                                    "kbcast", "pmnb",       "pexchange"};
 static const char *const model_names[MODEL_COUNT] = {"mla", "oneway", "sp-full", "sp-half"};
 
+/* The MPI collective each task is (MPI 4.0 ch. 6), where the names differ: accepted as aliases
+ * wherever a task is named. scatter, gather, reduce, reduce_scatter and allreduce are already
+ * MPI's names; global_sum (an allreduce of one chunk), kbcast, pmnb and pexchange have none. */
+static const struct {
+  const char *mpi;
+  task_kind task;
+} task_aliases[] = {{"bcast", TASK_SNB}, {"allgather", TASK_MNB}, {"alltoall", TASK_TE}};
+
 const char *task_name(task_kind k) { return task_names[k]; }
 const char *model_name(model_kind m) { return model_names[m]; }
 
 int task_from_name(const char *name) {
   for (int k = 0; k < TASK_COUNT; k++)
     if (!strcmp(name, task_names[k])) return k;
+  for (size_t i = 0; i < sizeof task_aliases / sizeof task_aliases[0]; i++)
+    if (!strcmp(name, task_aliases[i].mpi)) return (int)task_aliases[i].task;
   return -1;
+}
+
+const char *task_name_list(void) {
+  return "snb or bcast, mnb or allgather, scatter, gather, te or alltoall, reduce, reduce_scatter, allreduce, "
+         "global_sum, kbcast, pmnb or pexchange";
+}
+
+const char *task_mpi_name(task_kind k) {
+  for (size_t i = 0; i < sizeof task_aliases / sizeof task_aliases[0]; i++)
+    if (task_aliases[i].task == k) return task_aliases[i].mpi;
+  return k == TASK_SCATTER || k == TASK_GATHER || (task_combines(k) && k != TASK_GLOBAL_SUM) ? task_names[k] : NULL;
 }
 
 int model_from_name(const char *name) {

@@ -39,10 +39,17 @@ typedef enum {
 } task_kind;
 typedef enum { MODEL_MLA, MODEL_ONEWAY, MODEL_SP_FULL, MODEL_SP_HALF, MODEL_COUNT } model_kind;
 
-/* Names as spelled on the command line and in TSV metadata; lookups return -1 if unknown. */
+/* Names as spelled on the command line and in TSV metadata; lookups return -1 if unknown.
+ * task_from_name also takes a task's MPI name (bcast, allgather, alltoall); output always
+ * spells the task's own name. */
 const char *task_name(task_kind k);
 const char *model_name(model_kind m);
 int task_from_name(const char *name);
+/* The task's MPI collective name (bcast, allgather, scatter, gather, alltoall, reduce,
+ * reduce_scatter, allreduce), or NULL for a task MPI has no collective for. */
+const char *task_mpi_name(task_kind k);
+/* Every name task_from_name takes, "snb or bcast, ..., pmnb or pexchange": for a refusal. */
+const char *task_name_list(void);
 int model_from_name(const char *name);
 
 /* True for tasks with a root node (snb, scatter, gather, reduce). */

@@ -8,6 +8,7 @@
 # The tasks of an active set: ACTIVE (a list, e.g. 0,3,5-9), or K (kbcast) or M (pmnb, pexchange)
 # with KSEED (that many nodes drawn from seed KSEED, default 1, as cmodel's --k K / --m M
 # --seed S) name the set, e.g. hypercube-4_kbcast_001_k5s3_w32, torus-4x4_pmnb_m5s3_w32;
+# TASK may be an MPI name (bcast, allgather, alltoall): the directory uses the task's own.
 # SPLIT=1 splits pmnb's packets into pieces (rtl_gen --split), e.g. torus-4x4_pmnb_004_m5s3_split_w32.
 width=${WIDTH:-32} arch=${ARCH:-} op=${OP:-}
 tag="" opt_args=()
@@ -22,6 +23,9 @@ if [ -n "${SCHEDULE:-}" ]; then
   name="${base%.tsv}${tag}_w${width}"
 else
   topo=${TOPO:-hypercube:4} task=${TASK:-mnb}
+  # MPI's names (bcast, allgather, alltoall) are aliases: the golden model gives the task's own
+  # name, which the directory and the root rule below use (an unknown name: its refusal, exit 2)
+  task=$("$repo/build/cmodel" info --task "$task" | sed -n 's/^task=\([^ ]*\) .*/\1/p') && [ -n "$task" ] || exit 2
   gen_args=(--topo "$topo" --task "$task" --width "$width" "${opt_args[@]}")
   [ -n "${MODEL:-}" ] && [ "$MODEL" != mla ] && gen_args+=(--model "$MODEL") tag="_$MODEL$tag"
   [ -n "${ALG:-}" ] && gen_args+=(--alg "$ALG") tag="${tag}_$ALG"
