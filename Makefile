@@ -1,14 +1,50 @@
-# romnoc — top-level Makefile. Build outputs go under build/.
-#   make          build build/cmodel
-#   make test     the whole test suite
-#   make demo     the main job on a built-in default
-#   make bench    benchmarks -> docs/BENCHMARKS.md (and the dynamic-broadcasting sweep)
-#   make dynbcast-plot   004 s5's dynamic broadcasting swept on p = 8, d = 2 -> docs/DYNAMIC.md,
-#                 docs/dynbcast_p8.svg (data: build/dynbcast/p8.tsv)
-#   make sim TOPO=hypercube:4 TASK=kbcast ALG=001 K=5 KSEED=3   (or ACTIVE=0,3,5-9): kbcast with
-#                 the active set fixed in the ROMs
-#   make sim TOPO=torus:4x4 TASK=pmnb M=5 KSEED=3   (or ACTIVE=0,3,5-9; TASK=pexchange; SPLIT=1 for
-#                 pmnb's packets in pieces): 004's tasks with the active set fixed in the ROMs
+# romnoc — top-level Makefile. Build outputs go under build/. `make help` prints the lines of
+# this header that start with '#>'; tests/make_help.sh checks that every target and every
+# variable of this file is among them, once.
+#> usage: make [TARGET] [VARIABLE=value ...]
+#>
+#> targets:
+#>   all            (the default) build build/cmodel, build/rtl_gen and build/rtl_gen_kbrt
+#>   test           the whole test suite in two lanes side by side; ends "N passed, N failed"
+#>   demo           the main job on a built-in default: tables, two fabrics simulated, one synthesised, pictures
+#>   bench          every benchmark -> docs/BENCHMARKS.md (and docs/PMNB.md, docs/DYNAMIC.md)
+#>   sim            one fabric: generate, lint, verilate, simulate, diff against the golden model, verify
+#>   sim-sc         the same with the SystemC test bench
+#>   sc-example     build and run the minimal SystemC platform of docs/SYSTEMC.md
+#>   synth          one router: Yosys generic or iCE40 + nextpnr (TARGET): LUTs, FFs, BRAMs, Fmax
+#>   sim-kbcast-rt  the run-time kbcast router (001) of hypercube:D on RUNS random active sets
+#>   synth-kbcast-rt  the run-time kbcast router of hypercube:D through Yosys/nextpnr (TARGET)
+#>   dynbcast-plot  004 s5's dynamic broadcasting swept on p = 8, d = 2 -> docs/DYNAMIC.md, docs/dynbcast_p8.svg
+#>   fuzz           every libFuzzer target for FUZZ_SECONDS each, under ASan+UBSan
+#>   help           this text
+#>   clean          remove build/
+#>
+#> variables (sim, sim-sc, synth: one design; defaults in brackets):
+#>   TOPO=T         topology: hypercube:D, ring:N, torus:K1xK2[x...], mesh:K1xK2[x...] [hypercube:4]
+#>   TASK=K         snb, mnb, scatter, gather, te, reduce, ... (cmodel schedule --help), or MPI's bcast, allgather, alltoall [mnb]
+#>   MODEL=M        port model: mla, oneway, sp-full, sp-half [mla]
+#>   ROOT=R         root of snb, scatter, gather, reduce [0]
+#>   ALG=A          the golden model's construction (cmodel schedule --help) [auto]
+#>   ARCH=A         router architecture: banked, single, simple, combine [the port model's]
+#>   OP=OP          a combining task's operation: add, max, min, xor, or [add]
+#>   WIDTH=W        payload bits per flit [32]
+#>   SEED=S         payload seed of the golden trace [1]
+#>   TRACE=1        also write a VCD waveform [0]
+#>   SCHEDULE=FILE  a schedule TSV to build instead of TOPO/TASK (any topology, task, model)
+#>   ACTIVE=LIST    kbcast, pmnb, pexchange: the active set fixed in the ROMs (e.g. 0,3,5-9)
+#>   K=K            kbcast: that many active nodes drawn from KSEED (001's K)
+#>   M=M            pmnb, pexchange: that many active nodes drawn from KSEED (004's M)
+#>   KSEED=S        the seed of K or M's draw [1]
+#>   SPLIT=1        pmnb: packets split into pieces (004 s3.1), a piece per flit [0]
+#>   TARGET=T       synth: generic or ice40 [generic]
+#>   D=D            sim-kbcast-rt, synth-kbcast-rt: dimension of the hypercube [4]
+#>   RUNS=R         sim-kbcast-rt: active sets run [50]
+#>   DEMO_TOPOS=..  demo: topo:task words simulated [hypercube:4:mnb torus:4x4:te]
+#>   DEMO_SYNTH=..  demo: topo:task words synthesised [torus:4x4:mnb]
+#>   DYN_ROUNDS=R   dynbcast-plot: rounds per load [3000]
+#>   DYN_JOBS=J     dynbcast-plot: series run at once [nproc]
+#>   FUZZ_SECONDS=S fuzz: seconds per target [600]
+#>   CC=cc CFLAGS=-O2   the C compiler and its flags (C11, -Wall -Wextra -Werror are always added)
 
 CC      ?= cc
 # C11, all warnings fatal
@@ -30,7 +66,7 @@ CMODEL_LIB := $(filter-out cmodel/main.c cmodel/cmd_%.c,$(CMODEL_SRC))
 # the golden model uses exp and log (kbcast_study.c)
 LDLIBS  := -lm
 
-.PHONY: all test demo bench clean
+.PHONY: all test demo bench clean help
 
 all: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt
 
@@ -203,6 +239,9 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	bash bench/pmnb_bench.sh docs/BENCHMARKS.md
 	bash scripts/pmnb_tables.sh $(BUILD)/cmodel | bash scripts/md_section.sh docs/PMNB.md pmnb-tables
 	$(MAKE) dynbcast-plot
+
+help:
+	@sed -n 's/^#> \{0,1\}//p' Makefile
 
 clean:
 	rm -rf $(BUILD)

@@ -35,6 +35,7 @@ suite model "cmodel pexchange under asan+ubsan (without the 8x8s)" bash tests/pe
 suite model "cmodel dynbcast (004 s5): delays against the bound (11), the stability limit (14), bad input" bash tests/dynbcast.sh build/cmodel
 suite model "MPI names as aliases (bcast, allgather, alltoall): CLI, metadata, make variables, rtl_gen, under asan+ubsan" \
   bash tests/mpi_names.sh build/asan/cmodel build/asan/rtl_gen
+suite model "make help: every target and variable of the Makefile, one line each" bash tests/make_help.sh
 suite model "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
 suite model "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh build/asan/rtl_gen
 suite model "bad input: the reproducers of issue 10, refusals, atomic outputs" \
