@@ -21,7 +21,7 @@
 #>
 #> variables (sim, sim-sc, synth: one design; defaults in brackets):
 #>   TOPO=T         topology: hypercube:D, ring:N, torus:K1xK2[x...], mesh:K1xK2[x...] [hypercube:4]
-#>   TASK=K         snb, mnb, scatter, gather, te, reduce, ... (cmodel schedule --help), or MPI's bcast, allgather, alltoall [mnb]
+#>   TASK=K         a task of cmodel schedule --help, or MPI's name: bcast, allgather, alltoall [mnb]
 #>   MODEL=M        port model: mla, oneway, sp-full, sp-half [mla]
 #>   ROOT=R         root of snb, scatter, gather, reduce [0]
 #>   ALG=A          the golden model's construction (cmodel schedule --help) [auto]
