@@ -2,6 +2,7 @@
 #include "emit_files.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,13 +38,21 @@ void emit_rom_hex(vwriter *w, const char *header, const ir_fabric *f, const rout
   free(bits);
 }
 
+size_t design_sources(const fabric_desc *fd, bool sim, char names[DESIGN_SOURCES_MAX][64]) {
+  size_t n = 0;
+  snprintf(names[n++], 64, "%s.v", ROM_MODULE);
+  snprintf(names[n++], 64, "%s.v", ROUTER_MODULE);
+  if (link_module(fd)) snprintf(names[n++], 64, "%s.v", link_module(fd));
+  if (sim) snprintf(names[n++], 64, "%s.v", SIM_NODE_MODULE);
+  snprintf(names[n++], 64, "%s.v", sim ? SIM_FABRIC_MODULE : FABRIC_MODULE);
+  return n;
+}
+
 void emit_file_list(vwriter *w, const char *header, const fabric_desc *fd, bool sim) {
+  char names[DESIGN_SOURCES_MAX][64];
+  size_t n = design_sources(fd, sim, names);
   vw_raw(w, "%s", header);
-  vw_line(w, "%s.v", ROM_MODULE);
-  vw_line(w, "%s.v", ROUTER_MODULE);
-  if (link_module(fd)) vw_line(w, "%s.v", link_module(fd));
-  if (sim) vw_line(w, "%s.v", SIM_NODE_MODULE);
-  vw_line(w, "%s.v", sim ? SIM_FABRIC_MODULE : FABRIC_MODULE);
+  for (size_t i = 0; i < n; i++) vw_line(w, "%s", names[i]);
 }
 
 void emit_verilator_config(vwriter *w, const char *header, const router_shape *s) {

@@ -5,6 +5,7 @@
 #ifndef ROMNOC_EMIT_FILES_H
 #define ROMNOC_EMIT_FILES_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "arch.h"
@@ -14,6 +15,11 @@
 /* The ROM of program `program`: one hex word per line, entry c = cycle c, all rom_entries. */
 void emit_rom_hex(vwriter *w, const char *header, const ir_fabric *f, const router_arch *a, const void *plan,
                   const router_shape *s, uint32_t program);
+
+/* The Verilog sources of the fabric with per-node ports (or of the simulation fabric, sim):
+ * names[0..n), the link module where fd's links have one, the top last. Returns n (at most DESIGN_SOURCES_MAX). */
+#define DESIGN_SOURCES_MAX 5 /* ROM, router, link, simulation node, top */
+size_t design_sources(const fabric_desc *fd, bool sim, char names[DESIGN_SOURCES_MAX][64]);
 
 /* files.f (the fabric with per-node ports) or files_sim.f (the simulation fabric): the
  * Verilog sources, one per line (the link module where fd's links have one), the top last. */

@@ -13,6 +13,7 @@
 #include "build.h"
 #include "cli.h"
 #include "emit_files.h"
+#include "emit_fusesoc.h"
 #include "emit_verilog.h"
 #include "fabric.h"
 #include "golden.h"
@@ -39,7 +40,7 @@ static const char usage[] =
     "Verifies a schedule and writes into DIR the schedule-ROM router, ROM and fabric Verilog (one\n"
     "module per file; romnoc_fabric with every node's local port as ports, and romnoc_sim_fabric\n"
     "for the test benches), the ROM contents (rom*.hex), files.f and files_sim.f, romnoc.vlt\n"
-    "(Verilator config),\n"
+    "(Verilator config), romnoc.core (the fabric as a FuseSoC core: docs/ARCHITECTURE.md),\n"
     "sim_config.h and design.txt (the design's facts), and the golden files golden/wire.tsv\n"
     "(what every link must carry) and golden/deliveries.tsv (what every local port must hand\n"
     "over, with payloads for seed S; for a combining task the whole sums), written by the\n"
@@ -332,6 +333,7 @@ static int write_design(const design *d, const options *o, outdir *out) {
   WRITE("files.f", emit_file_list(&w, hdr_slash, &d->fd, false));
   WRITE("files_sim.f", emit_file_list(&w, hdr_slash, &d->fd, true));
   WRITE("romnoc.vlt", emit_verilator_config(&w, hdr_slash, shape));
+  WRITE("romnoc.core", emit_fusesoc_core(&w, hdr_hash, f, shape, o->width));
   WRITE("sim_config.h", emit_sim_config(&w, hdr_slash, f, shape));
   WRITE("golden/wire.tsv", if (golden_write_wire(w.f, hdr_golden, &d->s)) w.failed = 1);
   WRITE("golden/deliveries.tsv",
@@ -341,7 +343,7 @@ static int write_design(const design *d, const options *o, outdir *out) {
 }
 
 /* Files a design has besides its ROMs, at most (for the interruption cleanup's room). */
-#define FIXED_FILES 14
+#define FIXED_FILES 15
 
 int main(int argc, char **argv) {
   options o;

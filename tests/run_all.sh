@@ -36,6 +36,8 @@ suite model "cmodel dynbcast (004 s5): delays against the bound (11), the stabil
 suite model "MPI names as aliases (bcast, allgather, alltoall): CLI, metadata, make variables, rtl_gen, under asan+ubsan" \
   bash tests/mpi_names.sh build/asan/cmodel build/asan/rtl_gen
 suite model "make help: every target and variable of the Makefile, one line each" bash tests/make_help.sh
+suite model "rtl_gen's FuseSoC core: YAML, filesets against the design, lint and synth targets run from it, asan+ubsan" \
+  bash tests/fusesoc.sh build/asan/rtl_gen
 suite model "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
 suite model "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh build/asan/rtl_gen
 suite model "bad input: the reproducers of issue 10, refusals, atomic outputs" \

@@ -1,0 +1,79 @@
+/* emit_fusesoc.c — the design as a FuseSoC core (see emit_fusesoc.h). */
+#include "emit_fusesoc.h"
+
+#include <ctype.h>
+
+#include "emit_files.h"
+#include "emit_verilog.h"
+#include "version.h"
+
+/* s with every character FuseSoC's names do not take (anything but letters, digits, '_', '-'
+ * and '.') written as '-': torus:4x4 -> torus-4x4. */
+static void core_word(const char *s, char *buf, size_t len) {
+  size_t n = 0;
+  for (; *s && n + 1 < len; s++)
+    buf[n++] = isalnum((unsigned char)*s) || *s == '_' || *s == '-' || *s == '.' ? *s : '-';
+  buf[n] = '\0';
+}
+
+static void fileset(vwriter *w, const char *name, const char *const *files, size_t n, const char *type) {
+  vw_line(w, "  %s:", name);
+  vw_line(w, "    files:");
+  for (size_t i = 0; i < n; i++) vw_line(w, "      - %s", files[i]);
+  vw_line(w, "    file_type: %s", type);
+}
+
+void emit_fusesoc_core(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s, uint64_t width) {
+  const fabric_desc *fd = f->fd;
+  char topo[sizeof fd->topo_name], sources[DESIGN_SOURCES_MAX][64];
+  core_word(fd->topo_name, topo, sizeof topo);
+  vw_line(w, "CAPI=2:"); /* FuseSoC reads the first line for the format */
+  vw_raw(w, "%s", header);
+  vw_line(w, "# The fabric as a FuseSoC core (docs/ARCHITECTURE.md, \"Packaging\"). A generated fabric has no");
+  vw_line(w, "# Verilog parameters: its sizes are fixed at generation, because the ROMs depend on them; the");
+  vw_line(w, "# generator's parameters are in the description and in design.txt (fileset facts).");
+  vw_line(w, "name: romnoc:fabric:%s_%s_%s_%s_w%llu:%s", topo, task_name(f->task), model_name(f->model), s->arch,
+          (unsigned long long)width, ROMNOC_VERSION);
+  vw_line(w, "description: \"romnoc %s on %s, port model %s, %s routers, %d-bit payload: %u slots in %u cycles\"",
+          task_name(f->task), fd->topo_name, model_name(f->model), s->arch, s->payload_width, (unsigned)f->slots,
+          (unsigned)s->cycles);
+  vw_raw(w, "\n");
+  vw_line(w, "filesets:");
+  size_t n = design_sources(fd, false, sources);
+  const char *src[DESIGN_SOURCES_MAX];
+  for (size_t i = 0; i < n; i++) src[i] = sources[i];
+  fileset(w, "rtl", src, n, "verilogSource");
+  /* the ROM contents, read by $readmemh from the simulator's or synthesizer's work directory */
+  vw_line(w, "  rom:");
+  vw_line(w, "    files:");
+  for (uint32_t p = 0; p < f->nprograms; p++) {
+    char name[64];
+    rom_file_name(f, p, name, sizeof name);
+    vw_line(w, "      - %s: {copyto: %s}", name, name);
+  }
+  vw_line(w, "    file_type: user");
+  fileset(w, "synth_wrapper", (const char *const[]){SYNTH_TOP_MODULE ".v"}, 1, "verilogSource");
+  fileset(w, "verilator_config", (const char *const[]){"romnoc.vlt"}, 1, "vlt");
+  fileset(w, "facts", (const char *const[]){"design.txt"}, 1, "user");
+  vw_raw(w, "\n");
+  vw_line(w, "targets:");
+  vw_line(w, "  default:");
+  vw_line(w, "    filesets: [rtl, rom]");
+  vw_line(w, "    toplevel: %s", FABRIC_MODULE);
+  vw_line(w, "  lint:");
+  vw_line(w, "    default_tool: verilator");
+  vw_line(w, "    filesets: [rtl, rom, verilator_config]");
+  vw_line(w, "    toplevel: %s", FABRIC_MODULE);
+  vw_line(w, "    tools:");
+  vw_line(w, "      verilator:");
+  vw_line(w, "        mode: lint-only");
+  vw_line(w, "        verilator_options: [-Wall]");
+  vw_line(w, "  synth:");
+  vw_line(w, "    description: \"node 0's router behind six pins (scan chains), as make synth builds it\"");
+  vw_line(w, "    default_tool: yosys");
+  vw_line(w, "    filesets: [rtl, rom, synth_wrapper]");
+  vw_line(w, "    toplevel: %s", SYNTH_TOP_MODULE);
+  vw_line(w, "    tools:");
+  vw_line(w, "      yosys:");
+  vw_line(w, "        arch: ice40");
+}
