@@ -9,6 +9,9 @@
 #                 the active set fixed in the ROMs
 #   make sim TOPO=torus:4x4 TASK=pmnb M=5 KSEED=3   (or ACTIVE=0,3,5-9; TASK=pexchange; SPLIT=1 for
 #                 pmnb's packets in pieces): 004's tasks with the active set fixed in the ROMs
+#   make sweep SWEEP="topo=hypercube:2..8 task=all width=16,32 target=ice40" [SWEEP_JOBS=N]: a job
+#                 list (build/sweep/jobs.txt), run with make -j N, merged into build/sweep/summary.tsv
+#                 and .md (docs/SWEEPS.md; scripts/sweep_slurm.sh runs the same list on Slurm)
 
 CC      ?= cc
 # C11, all warnings fatal
@@ -166,6 +169,24 @@ TARGET ?= generic
 .PHONY: synth
 synth: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@$(DESIGN_VARS) TARGET=$(TARGET) scripts/synth.sh
+
+# -- sweeps: a job list, run here with make -j (or on Slurm: scripts/sweep_slurm.sh), collected -----
+# SWEEP: words key=values (topo, task, model, alg, width, target, sim; docs/SWEEPS.md); empty:
+# schedule and verify of mnb and te on hypercube:2..4
+SWEEP      ?=
+SWEEP_DEFAULT := topo=hypercube:2..4 task=mnb,te target=none
+# jobs at once (each sim=1 job's Verilator build uses 2 cores)
+SWEEP_JOBS ?= $(shell nproc)
+# the job list, jobs.mk, the jobs' work directories (jobs/<name>/) and the merged table
+SWEEP_DIR  ?= $(BUILD)/sweep
+.PHONY: sweep
+sweep: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
+	@echo "-- SWEEP jobs --"
+	@scripts/sweep_jobs.sh -o $(SWEEP_DIR)/jobs.txt "$(or $(strip $(SWEEP)),$(SWEEP_DEFAULT))"
+	@echo "-- SWEEP run: make -j $(SWEEP_JOBS) --"
+	@$(MAKE) --no-print-directory -f $(SWEEP_DIR)/jobs.mk -j $(SWEEP_JOBS)
+	@echo "-- SWEEP collect --"
+	@scripts/sweep_collect.sh $(SWEEP_DIR)
 
 # -- tests -------------------------------------------------------------------
 test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok \
