@@ -172,9 +172,8 @@ synth: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 
 # -- sweeps: a job list, run here with make -j (or on Slurm: scripts/sweep_slurm.sh), collected -----
 # SWEEP: words key=values (topo, task, model, alg, width, target, sim; docs/SWEEPS.md); empty:
-# schedule and verify of mnb and te on hypercube:2..4
+# sweep_jobs.sh's default, schedule and verify of mnb and te on hypercube:2..4
 SWEEP      ?=
-SWEEP_DEFAULT := topo=hypercube:2..4 task=mnb,te target=none
 # jobs at once (each sim=1 job's Verilator build uses 2 cores)
 SWEEP_JOBS ?= $(shell nproc)
 # the job list, jobs.mk, the jobs' work directories (jobs/<name>/) and the merged table
@@ -182,7 +181,7 @@ SWEEP_DIR  ?= $(BUILD)/sweep
 .PHONY: sweep
 sweep: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@echo "-- SWEEP jobs --"
-	@scripts/sweep_jobs.sh -o $(SWEEP_DIR)/jobs.txt "$(or $(strip $(SWEEP)),$(SWEEP_DEFAULT))"
+	@scripts/sweep_jobs.sh -o $(SWEEP_DIR)/jobs.txt "$(SWEEP)"
 	@echo "-- SWEEP run: make -j $(SWEEP_JOBS) --"
 	@$(MAKE) --no-print-directory -f $(SWEEP_DIR)/jobs.mk -j $(SWEEP_JOBS)
 	@echo "-- SWEEP collect --"
