@@ -15,6 +15,7 @@
 #>   sim-kbcast-rt  the run-time kbcast router (001) of hypercube:D on RUNS random active sets
 #>   synth-kbcast-rt  the run-time kbcast router of hypercube:D through Yosys/nextpnr (TARGET)
 #>   dynbcast-plot  004 s5's dynamic broadcasting swept on p = 8, d = 2 -> docs/DYNAMIC.md, docs/dynbcast_p8.svg
+#>   sweep          many designs at once: a job list from SWEEP, run with make -j, merged into one table
 #>   fuzz           every libFuzzer target for FUZZ_SECONDS each, under ASan+UBSan
 #>   help           this text
 #>   clean          remove build/
@@ -43,6 +44,9 @@
 #>   DEMO_SYNTH=..  demo: topo:task words synthesised [torus:4x4:mnb]
 #>   DYN_ROUNDS=R   dynbcast-plot: rounds per load [3000]
 #>   DYN_JOBS=J     dynbcast-plot: series run at once [nproc]
+#>   SWEEP=".."     sweep: key=values words, e.g. "topo=hypercube:2..8 task=all width=16,32 target=ice40"
+#>   SWEEP_JOBS=N   sweep: jobs run at once [nproc]
+#>   SWEEP_DIR=DIR  sweep: job list, work and summary [build/sweep]
 #>   FUZZ_SECONDS=S fuzz: seconds per target [600]
 #>   CC=cc CFLAGS=-O2   the C compiler and its flags (C11, -Wall -Wextra -Werror are always added)
 
@@ -204,6 +208,23 @@ TARGET ?= generic
 .PHONY: synth
 synth: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@$(DESIGN_VARS) TARGET=$(TARGET) scripts/synth.sh
+
+# -- sweeps: a job list, run here with make -j (or on Slurm: scripts/sweep_slurm.sh), collected -----
+# SWEEP: words key=values (topo, task, model, alg, width, target, sim; docs/SWEEPS.md); empty:
+# sweep_jobs.sh's default, schedule and verify of mnb and te on hypercube:2..4
+SWEEP      ?=
+# jobs at once (each sim=1 job's Verilator build uses 2 cores)
+SWEEP_JOBS ?= $(shell nproc)
+# the job list, jobs.mk, the jobs' work directories (jobs/<name>/) and the merged table
+SWEEP_DIR  ?= $(BUILD)/sweep
+.PHONY: sweep
+sweep: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
+	@echo "-- SWEEP jobs --"
+	@scripts/sweep_jobs.sh -o $(SWEEP_DIR)/jobs.txt "$(SWEEP)"
+	@echo "-- SWEEP run: make -j $(SWEEP_JOBS) --"
+	@$(MAKE) --no-print-directory -f $(SWEEP_DIR)/jobs.mk -j $(SWEEP_JOBS)
+	@echo "-- SWEEP collect --"
+	@scripts/sweep_collect.sh $(SWEEP_DIR)
 
 # -- tests -------------------------------------------------------------------
 test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok \

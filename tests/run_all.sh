@@ -43,6 +43,7 @@ suite model "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh build/asa
 suite model "bad input: the reproducers of issue 10, refusals, atomic outputs" \
   bash tests/bad_input.sh build/cmodel build/rtl_gen build/asan/rtl_gen
 suite model "bad input under asan+ubsan" bash tests/bad_input.sh build/asan/cmodel build/asan/rtl_gen build/asan/rtl_gen
+suite model "sweeps: job list, local run, Slurm script, collector" bash tests/sweep.sh
 suite model "fuzzing: TSV reader, verifier, both command lines (libFuzzer, asan+ubsan)" bash tests/fuzz_tests.sh
 suite hw "hardware: generate, lint, yosys, verilate, simulate, diff, verify" bash tests/sim_tests.sh
 suite hw "hardware: kbcast with the active set fixed at generation (001 and the special cases)" bash tests/kbcast_sim.sh
