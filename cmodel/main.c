@@ -152,7 +152,13 @@ static int cmd_schedule(int argc, char **argv) {
     if (o.out) outfile_abort(&out);
     return rc;
   }
-  int wrc = tsv_write(o.out ? out.f : stdout, &s, o.is_template);
+  char what[160];
+  snprintf(what, sizeof what, "writing %s %s", s.topo.name, task_name(s.task));
+  progress p;
+  uint64_t rows = o.is_template ? s.nrows : sched_transmissions(&s);
+  progress_begin(&p, "cmodel", what, rows);
+  int wrc = tsv_write_progress(o.out ? out.f : stdout, &s, o.is_template, &p);
+  progress_end(&p, rows);
   sched_free(&s);
   if (!o.out) return wrc ? bad_input("cannot write the schedule to standard output") : 0;
   if (wrc) {
@@ -211,7 +217,18 @@ static int cmd_verify(int argc, char **argv) {
   if (!rc) {
     sched_row row;
     int got;
-    while (rc == 0 && (got = tsv_next(r, &row, err, sizeof err)) == 1) rc = verifier_feed(v, &row);
+    uint64_t total = 0, done = 0;
+    const char *rows_s = tsv_meta(r, "rows");
+    if (rows_s) cli_uint(rows_s, 0, UINT64_MAX >> 1, &total); /* only for the progress line */
+    char what[160];
+    snprintf(what, sizeof what, "verifying %s %s", j.topo.name, task_name(j.task));
+    progress p;
+    progress_begin(&p, "cmodel", what, total);
+    while (rc == 0 && (got = tsv_next(r, &row, err, sizeof err)) == 1) {
+      rc = verifier_feed(v, &row);
+      if (!(++done & 0xffff)) progress_update(&p, done);
+    }
+    progress_end(&p, done);
     verify_summary sum;
     if (rc == VERIFY_BAD_INPUT) rc = bad_input("%s: %s", file, verifier_message(v));
     else if (rc == VERIFY_OK && got < 0) rc = bad_input("%s: %s", file, err);

@@ -17,6 +17,8 @@ typedef struct {
   FILE *f;
   size_t len;
   int failed;
+  uint64_t rows;       /* written so far */
+  progress *progress;  /* or NULL */
   char buf[1 << 16];
 } out_buf;
 
@@ -38,7 +40,11 @@ static char *put_u32(char *p, uint32_t v) {
 
 static int write_row(void *ctx, const sched_row *r) {
   out_buf *o = ctx;
-  if (o->len > sizeof o->buf - 64) out_flush(o);
+  if (o->len > sizeof o->buf - 64) {
+    out_flush(o);
+    if (o->progress) progress_update(o->progress, o->rows);
+  }
+  o->rows++;
   char *p = o->buf + o->len;
   p = put_u32(p, r->slot);
   *p++ = '\t';
@@ -64,7 +70,9 @@ static int write_row(void *ctx, const sched_row *r) {
   return o->failed;
 }
 
-int tsv_write(FILE *f, const sched *s, bool template_only) {
+int tsv_write(FILE *f, const sched *s, bool template_only) { return tsv_write_progress(f, s, template_only, NULL); }
+
+int tsv_write_progress(FILE *f, const sched *s, bool template_only, progress *progress) {
   uint64_t rows = template_only ? s->nrows : sched_transmissions(s);
   fprintf(f, "# generator=romnoc-cmodel %s\n# topo=%s\n# task=%s\n# model=%s\n# root=%lld\n# slots=%u\n# rows=%llu\n",
           ROMNOC_VERSION, s->topo.name, task_name(s->task), model_name(s->model), (long long)s->root,
@@ -84,6 +92,8 @@ int tsv_write(FILE *f, const sched *s, bool template_only) {
   o->f = f;
   o->len = 0;
   o->failed = 0;
+  o->rows = 0;
+  o->progress = progress;
   int rc = 0;
   if (template_only) {
     for (size_t i = 0; i < s->nrows && !rc; i++) rc = write_row(o, &s->rows[i]);

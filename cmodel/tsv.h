@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "progress.h"
 #include "schedule.h"
 
 #define TSV_HEADER "slot\tsrc\tdst\torigin\tdest"
@@ -25,6 +26,8 @@
 /* Writes s to f: metadata, header, rows; only the template rows when template_only (which
  * needs s->is_template; the metadata then says template=<the topology's translation>). Returns 0, or -1 on a write error or when memory runs out. */
 int tsv_write(FILE *f, const sched *s, bool template_only);
+/* The same, updating progress (progress.h; begun and ended by the caller) as rows go out. */
+int tsv_write_progress(FILE *f, const sched *s, bool template_only, progress *progress);
 
 typedef struct tsv_reader tsv_reader;
 

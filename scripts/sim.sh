@@ -62,11 +62,15 @@ verilator_flags=(
 # empty object directory (stale dependency files break make when a source goes away; ccache
 # makes the rebuild of the unchanged parts cheap)
 rm -rf "$obj"
+. "$repo/scripts/build_progress.sh"
+build_progress_start "$obj" "$(sed -n 's/^nodes=//p' "$gen/design.txt")"
 (cd "$gen" && verilator "${verilator_flags[@]}" -f "$files" romnoc.vlt "${bench_src[@]}" >"$work/verilate$suffix.log" 2>&1) || {
+  build_progress_stop
   tail -n 30 "$work/verilate$suffix.log" >&2
   echo "FAIL topo=$topo task=$task: verilator build failed (see $work/verilate$suffix.log)"
   exit 1
 }
+build_progress_stop
 
 echo "-- SIM --"
 plus=(+seed="$seed" +golden="$gen/golden" +out="$run")

@@ -48,6 +48,8 @@ suite model "fuzzing: TSV reader, verifier, both command lines (libFuzzer, asan+
 suite hw "hardware: generate, lint, yosys, verilate, simulate, diff, verify" bash tests/sim_tests.sh
 suite hw "hardware: kbcast with the active set fixed at generation (001 and the special cases)" bash tests/kbcast_sim.sh
 suite hw "hardware: pmnb (whole and split) and pexchange with the active set fixed at generation (004)" bash tests/pmnb_sim.sh
+suite hw "progress lines on a terminal: cmodel schedule and verify, the Verilator build; none off a terminal" \
+  bash tests/progress.sh build/asan/cmodel
 suite hw "synthesis: yosys generic, ice40 + nextpnr" bash tests/synth_tests.sh
 suite hw "the run-time kbcast router: d = 3..5, 50 active sets each, bad inputs, FIFO overflow" bash tests/kbrt_tests.sh
 
