@@ -33,6 +33,8 @@ suite model "cmodel pmnb under asan+ubsan (small sizes)" bash tests/pmnb.sh buil
 suite model "cmodel pexchange (004 s4): 2-D meshes and tori, the rules, broken schedules, bad input" bash tests/pexchange.sh build/cmodel
 suite model "cmodel pexchange under asan+ubsan (without the 8x8s)" bash tests/pexchange.sh build/asan/cmodel small
 suite model "cmodel dynbcast (004 s5): delays against the bound (11), the stability limit (14), bad input" bash tests/dynbcast.sh build/cmodel
+suite model "cmodel draw: occupancy maps and trees, SVG well-formed, bad input" bash tests/draw.sh build/cmodel
+suite model "cmodel draw under asan+ubsan" bash tests/draw.sh build/asan/cmodel
 suite model "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
 suite model "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh build/asan/rtl_gen
 suite model "bad input: the reproducers of issue 10, refusals, atomic outputs" \
