@@ -28,6 +28,7 @@ BIN=${1:?usage: tests/draw.sh BIN} NAME=draw # NAME: suite.sh's temporary direct
 : >"$T/xml.err"
 command -v xmllint >/dev/null || fail "xmllint" "not installed (Debian package libxml2-utils; make's TOOLS installs it)"
 # wellformed NAME SVG: xmllint accepts it
+# shellcheck disable=SC2034 # wf: read by the condition expect evaluates
 wellformed() { wf=$2; expect "$1: well-formed XML" 'xmllint --noout "$wf" 2>"$T/xml.err"' "$(head -c 300 "$T/xml.err")"; }
 # cells SVG: "slot src dst key" of every busy cell, sorted
 cells() { grep -o 'class="busy" data-slot="[0-9]*" data-link="[0-9]*-[0-9]*" data-key="[^"]*"' "$1" |
