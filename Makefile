@@ -139,8 +139,9 @@ fuzz: $(FUZZ_BINS)
 # ccache: every Verilator build recompiles the same runtime library and test bench; the tests'
 # hundred builds share one compilation of each (scripts/sim.sh sets OBJCACHE)
 # clang and its libFuzzer runtime: the fuzz targets (tests/fuzz/)
+# xmllint: tests/draw.sh checks that cmodel draw's SVGs are well-formed XML
 # yamllint (and the python3-yaml it brings): the FuseSoC core rtl_gen writes is checked as YAML
-TOOLS := verilator:verilator yosys:yosys nextpnr-ice40:nextpnr-ice40 icepack:fpga-icestorm \
+TOOLS := xmllint:libxml2-utils verilator:verilator yosys:yosys nextpnr-ice40:nextpnr-ice40 icepack:fpga-icestorm \
          /usr/include/systemc.h:libsystemc-dev ccache:ccache clang:clang \
          /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev \
          yamllint:yamllint

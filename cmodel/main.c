@@ -717,6 +717,9 @@ static const struct {
     {"dynbcast", cmd_dynbcast,
      "004 s5's dynamic broadcasting: Poisson arrivals served by PMNB rounds; the\n"
      "            mean delay against the bound (11) (docs/DYNAMIC.md)"},
+    {"draw", cmd_draw,
+     "draw a schedule as SVG: its link x slot occupancy map and a packet's tree\n"
+     "            on the topology's layout (docs/DRAW.md)"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 

@@ -38,6 +38,8 @@ suite model "MPI names as aliases (bcast, allgather, alltoall): CLI, metadata, m
 suite model "make help: every target and variable of the Makefile, one line each" bash tests/make_help.sh
 suite model "rtl_gen's FuseSoC core: YAML, filesets against the design, lint and synth targets run from it, asan+ubsan" \
   bash tests/fusesoc.sh build/asan/rtl_gen
+suite model "cmodel draw: occupancy maps and trees, SVG well-formed, bad input" bash tests/draw.sh build/cmodel
+suite model "cmodel draw under asan+ubsan" bash tests/draw.sh build/asan/cmodel
 suite model "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
 suite model "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh build/asan/rtl_gen
 suite model "bad input: the reproducers of issue 10, refusals, atomic outputs" \
