@@ -22,6 +22,7 @@ int begin_command(int argc, char **argv, unsigned takes, int max_words, const ch
       {"--max-mem", &o->max_mem, NULL}, {"--template", NULL, &o->is_template},
       {"--active", &o->active, NULL}, {"--k", &o->k, NULL}, {"--seed", &o->seed, NULL},
       {"--c", &o->c, NULL}, {"--runs", &o->runs, NULL}, {"--m", &o->m, NULL}, {"--split", NULL, &o->split},
+      {"--format", &o->format, NULL}, {"--from", &o->from, NULL},
   };
   cli_option opts[O_COUNT];
   size_t n = 0;
