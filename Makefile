@@ -113,9 +113,9 @@ $(BUILD)/asan/unit_tests: tests/unit_tests.c $(CMODEL_LIB) $(CMODEL_HDR)
 FUZZ_CC    := clang
 FUZZ_FLAGS := -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -g -O1 \
               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Icmodel -Irtl_gen -Itests/fuzz
-FUZZ_TARGETS := fuzz_tsv fuzz_verify fuzz_cmodel_cli fuzz_rtl_gen_cli
+FUZZ_TARGETS := fuzz_tsv fuzz_verify fuzz_import fuzz_cmodel_cli fuzz_rtl_gen_cli
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
-$(BUILD)/fuzz/fuzz_tsv $(BUILD)/fuzz/fuzz_verify: $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz_input.h $(CMODEL_LIB) $(CMODEL_HDR) $(BUILD)/.tools-ok
+$(BUILD)/fuzz/fuzz_tsv $(BUILD)/fuzz/fuzz_verify $(BUILD)/fuzz/fuzz_import: $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz_input.h $(CMODEL_LIB) $(CMODEL_HDR) $(BUILD)/.tools-ok
 	@mkdir -p $(@D)
 	@echo "-- CC (libFuzzer) $@ --"
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(CMODEL_LIB) $(LDLIBS)

@@ -23,6 +23,7 @@ int begin_command(int argc, char **argv, unsigned takes, int max_words, const ch
       {"--active", &o->active, NULL}, {"--k", &o->k, NULL}, {"--seed", &o->seed, NULL},
       {"--c", &o->c, NULL}, {"--runs", &o->runs, NULL}, {"--m", &o->m, NULL}, {"--split", NULL, &o->split},
       {"--view", &o->view, NULL}, {"--origin", &o->origin, NULL},
+      {"--format", &o->format, NULL}, {"--from", &o->from, NULL},
   };
   cli_option opts[O_COUNT];
   size_t n = 0;

@@ -20,15 +20,16 @@ __attribute__((format(printf, 1, 2))) int cmodel_bad_input(const char *fmt, ...)
 /* Every option of every command; a command takes a set of them (cmd_begin). */
 typedef struct {
   const char *topo, *task, *model, *root, *alg, *out, *max_mem, *active, *k, *seed, *c, *runs, *m;
-  const char *words[1]; /* the input file of verify */
+  const char *format, *from; /* export, verify: a schedule format (schedule_reader.h) */
+  const char *view, *origin; /* draw */
+  const char *words[1];      /* the input file of verify, export, draw */
   int nwords;
   bool is_template, help, split;
-  const char *view, *origin; /* draw */
 } options;
 
 /* The options of every command: a command takes a set of them (bit k = option k). */
 enum { O_TOPO, O_TASK, O_MODEL, O_ROOT, O_ALG, O_OUT, O_MAX_MEM, O_TEMPLATE, O_ACTIVE, O_K, O_SEED, O_C, O_RUNS, O_M, O_SPLIT,
-       O_VIEW, O_ORIGIN, O_COUNT };
+       O_VIEW, O_ORIGIN, O_FORMAT, O_FROM, O_COUNT };
 #define TAKES(...) (cmd_option_mask((const int[]){__VA_ARGS__, -1}))
 /* The mask of the options listed (ending with -1). */
 unsigned cmd_option_mask(const int *ks);
@@ -53,5 +54,7 @@ int cmd_build(job *j, const char *alg, sched *s);
 
 /* cmodel draw (cmd_draw.c): pictures of a schedule as SVG (docs/DRAW.md). */
 int cmd_draw(int argc, char **argv);
+/* cmodel export (cmd_export.c): a schedule written in another format (docs/EXPORT.md). */
+int cmd_export(int argc, char **argv);
 
 #endif

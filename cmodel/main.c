@@ -18,6 +18,7 @@
 #include "kbcast_study.h"
 #include "memlimit.h"
 #include "outfile.h"
+#include "schedule_reader.h"
 #include "tsv.h"
 #include "verify.h"
 #include "version.h"
@@ -58,7 +59,7 @@ static const char usage_schedule[] =
 
 static const char usage_verify[] =
     "usage: cmodel verify [--topo T] [--task K] [--model M] [--root R] [--template] [--max-mem B]\n"
-    "                     [--active LIST | --k K | --m M [--seed S]] FILE|-\n"
+    "                     [--active LIST | --k K | --m M [--seed S]] [--format F] FILE|-\n"
     "\n"
     "Checks every row (a real link, within the model's per-slot capacity, a packet the sender\n"
     "holds) and that the task completes. Options default to the file's '# key=value' metadata.\n"
@@ -74,6 +75,11 @@ static const char usage_verify[] =
     "For pmnb every node must receive every active node's packet (dest -1), or with metadata\n"
     "'# fraction=F' every piece of it (dest 0..F-1; slots are 1/F of a packet's time); for\n"
     "pexchange every active node's packet for every other node must reach it (docs/PMNB.md, docs/PEXCHANGE.md).\n"
+    "  --format F    FILE's format: tsv (default), json (romnoc's JSON layout) or msccl-xml (an MSCCL\n"
+    "                XML from any tool: --topo is needed unless it has romnoc_topo=; its coll= names\n"
+    "                the task; each step is given the earliest slot its thread block, its data and\n"
+    "                its partner allow; a transfer without a partner or a deadlock is a FAIL;\n"
+    "                docs/EXPORT.md)\n"
     "  --template    FILE holds the origin-0 rows of an mnb or te schedule on a hypercube, ring or\n"
     "                torus (metadata template=xor or template=add; template=xor-parity: origins\n"
     "                0 and 1, translated by even ids), under mla or oneway; certify all its\n"
@@ -170,28 +176,32 @@ static int cmd_schedule(int argc, char **argv) {
 
 static int cmd_verify(int argc, char **argv) {
   options o;
-  int rc = begin_command(argc, argv, TAKES(O_TOPO, O_TASK, O_MODEL, O_ROOT, O_MAX_MEM, O_TEMPLATE, O_ACTIVE, O_K, O_SEED, O_M),
+  int rc = begin_command(argc, argv, TAKES(O_TOPO, O_TASK, O_MODEL, O_ROOT, O_MAX_MEM, O_TEMPLATE, O_ACTIVE, O_K, O_SEED, O_M,
+                               O_FORMAT),
                          1, usage_verify, &o);
   if (rc) return rc < 0 ? 0 : rc;
+  const schedule_format *fmt = schedule_format_find(o.format ? o.format : "tsv");
+  if (!fmt) return bad_input("unknown --format '%s' (expected %s)", o.format, schedule_format_list());
   if (!o.nwords) return bad_input("missing input file (a TSV path, or - for standard input)");
   const char *file = o.words[0];
   FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
   if (!f) return bad_input("cannot read '%s': %s", file, strerror(errno));
   char err[256];
-  tsv_reader *r = tsv_open(f, err, sizeof err);
+  const reader_hints hints = {o.task, o.root, o.topo, o.model};
+  void *r = fmt->open(f, &hints, err, sizeof err);
   if (!r) {
     if (f != stdin) fclose(f);
     return bad_input("%s: %s", file, err);
   }
-  const char *meta_root = tsv_meta(r, "root");
+  const char *meta_root = fmt->meta(r, "root");
   if (meta_root && !strcmp(meta_root, "-1")) meta_root = NULL;
-  const char *meta_template = tsv_meta(r, "template");
+  const char *meta_template = fmt->meta(r, "template");
   int is_template = o.is_template || meta_template;
   template_kind tpl = is_template ? TEMPLATE_TRANSLATION : TEMPLATE_NONE;
   job j;
   verifier *v = NULL;
-  rc = cmd_resolve_job(o.topo ? o.topo : tsv_meta(r, "topo"), o.task ? o.task : tsv_meta(r, "task"),
-                   o.model ? o.model : tsv_meta(r, "model"), o.root ? o.root : meta_root, o.root != NULL, &j);
+  rc = cmd_resolve_job(o.topo ? o.topo : fmt->meta(r, "topo"), o.task ? o.task : fmt->meta(r, "task"),
+                   o.model ? o.model : fmt->meta(r, "model"), o.root ? o.root : meta_root, o.root != NULL, &j);
   if (!rc && meta_template) {
     int kind = template_kind_of(&j.topo, meta_template);
     if (kind < 0)
@@ -201,10 +211,13 @@ static int cmd_verify(int argc, char **argv) {
     else
       tpl = (template_kind)kind;
   }
-  if (!rc && job_parse_active(&j, o.active || o.k || o.seed ? o.active : tsv_meta(r, "active"), o.k, o.seed, true, err,
+  const char *ngpus = fmt->meta(r, "ngpus");
+  if (!rc && ngpus && strtoull(ngpus, NULL, 10) != j.topo.nodes)
+    rc = bad_input("%s: the schedule has %s GPUs, %s has %u nodes", file, ngpus, j.topo.name, (unsigned)j.topo.nodes);
+  if (!rc && job_parse_active(&j, o.active || o.k || o.seed ? o.active : fmt->meta(r, "active"), o.k, o.seed, true, err,
                               sizeof err))
     rc = bad_input("%s", err);
-  if (!rc && job_parse_fraction(&j, false, tsv_meta(r, "fraction"), true, err, sizeof err))
+  if (!rc && job_parse_fraction(&j, false, fmt->meta(r, "fraction"), true, err, sizeof err))
     rc = bad_input("%s: metadata %s", file, err);
   if (!rc && task_has_active_set(j.task) && is_template)
     rc = bad_input("--template does not apply to task %s (its schedules are whole)", task_name(j.task));
@@ -218,23 +231,25 @@ static int cmd_verify(int argc, char **argv) {
     sched_row row;
     int got;
     uint64_t total = 0, done = 0;
-    const char *rows_s = tsv_meta(r, "rows");
+    const char *rows_s = fmt->meta(r, "rows");
     if (rows_s) cli_uint(rows_s, 0, UINT64_MAX >> 1, &total); /* only for the progress line */
     char what[160];
     snprintf(what, sizeof what, "verifying %s %s", j.topo.name, task_name(j.task));
     progress p;
     progress_begin(&p, "cmodel", what, total);
-    while (rc == 0 && (got = tsv_next(r, &row, err, sizeof err)) == 1) {
+    while (rc == 0 && (got = fmt->next(r, &row, err, sizeof err)) == 1) {
       rc = verifier_feed(v, &row);
       if (!(++done & 0xffff)) progress_update(&p, done);
     }
     progress_end(&p, done);
     verify_summary sum;
+    int unrunnable = rc == VERIFY_OK && got == READER_VIOLATION; /* an MSCCL file that cannot run */
     if (rc == VERIFY_BAD_INPUT) rc = bad_input("%s: %s", file, verifier_message(v));
+    else if (unrunnable) rc = VERIFY_VIOLATION;
     else if (rc == VERIFY_OK && got < 0) rc = bad_input("%s: %s", file, err);
     else if (rc == VERIFY_OK) rc = verifier_finish(v, &sum);
     if (rc == VERIFY_VIOLATION) {
-      printf("FAIL %s\n", verifier_message(v));
+      printf("FAIL %s\n", unrunnable ? err : verifier_message(v));
       rc = EXIT_VIOLATION;
     } else if (rc == VERIFY_OK) {
       printf("OK slots=%u lb=%u tx=%llu txlb=%llu%s%s\n", (unsigned)sum.slots, (unsigned)sum.lb,
@@ -243,7 +258,7 @@ static int cmd_verify(int argc, char **argv) {
     }
   }
   verifier_free(v);
-  tsv_close(r);
+  fmt->close(r);
   if (f != stdin) fclose(f);
   return rc;
 }
@@ -708,8 +723,9 @@ static const struct {
   const char *summary; /* --help's lines: wrapped by hand, continuation lines indented */
 } commands[] = {
     {"schedule", cmd_schedule, "write the schedule of a task as a TSV (exchange format)"},
-    {"verify", cmd_verify, "check a schedule TSV against a task and port model"},
-    {"info", cmd_info, "print a topology's nodes, ports, links and diameter"},
+    {"verify", cmd_verify, "check a schedule (TSV, JSON or MSCCL XML) against a task and port model"},
+    {"export", cmd_export, "write a schedule as JSON or MSCCL XML (or TSV) (docs/EXPORT.md)"},
+    {"info", cmd_info, "print a topology's nodes, ports, links and diameter, or a task's names"},
     {"table", cmd_table,
      "generate and verify a range of schedules: slots and transmissions against\n"
      "            their lower bounds (paper 000's Table 1 for the hypercube)"},

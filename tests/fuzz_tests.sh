@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 repo=$PWD
 seconds=${FUZZ_SECONDS:-8}
 npass=0 nfail=0
-for target in fuzz_tsv fuzz_verify fuzz_cmodel_cli fuzz_rtl_gen_cli; do
+for target in fuzz_tsv fuzz_verify fuzz_import fuzz_cmodel_cli fuzz_rtl_gen_cli; do
   bin=$repo/build/fuzz/$target
   work=$repo/build/fuzz/work_$target
   rm -rf "$work" && mkdir -p "$work/corpus" && cp "$repo/tests/fuzz/corpus/$target/"* "$work/corpus/"
