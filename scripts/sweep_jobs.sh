@@ -59,6 +59,10 @@ expand() { # expand KEY: the items of KEY, one a line
       sweep_expand_topo "$item"
     elif [ "$1" = task ] && [ "$item" = all ]; then
       printf '%s\n' "${SWEEP_ALL_TASKS[@]}"
+    elif [ "$1" = task ]; then # MPI's names as aliases: the jobs use the task's own
+      item=$(sweep_task_name "$item")
+      sweep_check task "$item"
+      echo "$item"
     else
       sweep_check "$1" "$item"
       echo "$item"

@@ -27,6 +27,14 @@ sweep_default() {
   esac
 }
 
+# sweep_task_name NAME: the task's own name for MPI's (bcast -> snb, allgather -> mnb, alltoall ->
+# te; cmodel info --task), or NAME as it is when cmodel knows no such task (sweep_check names it)
+sweep_task_name() {
+  local own
+  own=$("$repo/build/cmodel" info --task "$1" 2>/dev/null | sed -n 's/^task=\([^ ]*\) .*/\1/p') || true
+  echo "${own:-$1}"
+}
+
 # sweep_check KEY VALUE: dies (exit 2, one line naming it) unless VALUE is a valid single value of
 # KEY. topo is a single topology here (ranges are sweep_expand_topo's); cmodel checks its sizes.
 sweep_check() {

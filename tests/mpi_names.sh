@@ -11,7 +11,7 @@
 #   4. `cmodel table --task ALIAS` equals `--task OWN`;
 #   5. rtl_gen --task ALIAS writes the same design, byte for byte, as --task OWN;
 #   6. scripts/design_name.sh (make sim and make synth) names the design after the task's own
-#      name, and refuses an unknown one with exit 2;
+#      name, and refuses an unknown one with exit 2; so does a sweep's job list;
 #   7. both spellings are in --help (cmodel schedule, rtl_gen) and in README.md.
 # Prints "ok NAME" per check and "FAIL NAME: why" per failure, then "mpi_names: N passed, N
 # failed"; exits 1 if any check failed.
@@ -97,6 +97,13 @@ out=$(design frob 2>&1)
 rc=$?
 expect "design_name.sh: TASK=frob is refused (exit 2, cmodel's line)" \
   '[ $rc = 2 ] && [[ $out == "cmodel: unknown task '"'"'frob'"'"'"* ]]' "exit $rc: $out"
+
+# sweeps: a job list names the task's own name
+mkdir -p "$T/sweep"
+(cd "$REPO" && scripts/sweep_jobs.sh -o "$T/sweep/jobs.txt" "topo=hypercube:2 task=bcast,alltoall") >/dev/null 2>&1
+expect "sweep_jobs.sh task=bcast,alltoall: jobs of snb and te" \
+  '[ "$(grep -c " task=snb " "$T/sweep/jobs.txt")" = 1 ] && [ "$(grep -c " task=te " "$T/sweep/jobs.txt")" = 1 ] && [ "$(wc -l <"$T/sweep/jobs.txt")" = 2 ]' \
+  "$(cat "$T/sweep/jobs.txt" 2>&1)"
 
 # 7. documented
 "$BIN" schedule --help >"$T/h1"
