@@ -47,13 +47,13 @@ suite model "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh build/asa
 suite model "bad input: the reproducers of issue 10, refusals, atomic outputs" \
   bash tests/bad_input.sh build/cmodel build/rtl_gen build/asan/rtl_gen
 suite model "bad input under asan+ubsan" bash tests/bad_input.sh build/asan/cmodel build/asan/rtl_gen build/asan/rtl_gen
+suite model "progress lines on a terminal: cmodel schedule and verify, the Verilator build; none off a terminal" \
+  bash tests/progress.sh build/asan/cmodel
 suite model "sweeps: job list, local run, Slurm script, collector" bash tests/sweep.sh
 suite model "fuzzing: TSV reader, verifier, JSON and MSCCL XML readers, both command lines (libFuzzer, asan+ubsan)" bash tests/fuzz_tests.sh
 suite hw "hardware: generate, lint, yosys, verilate, simulate, diff, verify" bash tests/sim_tests.sh
 suite hw "hardware: kbcast with the active set fixed at generation (001 and the special cases)" bash tests/kbcast_sim.sh
 suite hw "hardware: pmnb (whole and split) and pexchange with the active set fixed at generation (004)" bash tests/pmnb_sim.sh
-suite hw "progress lines on a terminal: cmodel schedule and verify, the Verilator build; none off a terminal" \
-  bash tests/progress.sh build/asan/cmodel
 suite hw "synthesis: yosys generic, ice40 + nextpnr" bash tests/synth_tests.sh
 suite hw "the run-time kbcast router: d = 3..5, 50 active sets each, bad inputs, FIFO overflow" bash tests/kbrt_tests.sh
 
