@@ -14,7 +14,6 @@
 #include "draw_tree.h"
 #include "outfile.h"
 #include "svg.h"
-#include "tsv.h"
 #include "verify.h"
 #include "version.h"
 
@@ -24,10 +23,12 @@
 static const char usage_draw[] =
     "usage: cmodel draw --topo T --task K [--model M] [--root R] [--alg A]\n"
     "                   [--active LIST | --k K | --m M [--seed S]] [--split] [--view V] [--origin V] -o FILE.svg\n"
-    "       cmodel draw FILE|- [--view V] [--origin V] -o FILE.svg\n"
+    "       cmodel draw SCHEDULE|- [--from tsv|json|msccl-xml] [--topo T] [--task K] [--model M] [--root R]\n"
+    "                   [--view V] [--origin V] -o FILE.svg\n"
     "\n"
-    "Draws a schedule, built from the options of 'cmodel schedule' or read from a schedule TSV (- for\n"
-    "standard input; not both), as plain SVG (docs/DRAW.md). The schedule is verified first: one\n"
+    "Draws a schedule, built from the options of 'cmodel schedule' or read from SCHEDULE (- for\n"
+    "standard input; format --from, default tsv; its metadata overridden by --topo, --task, --model,\n"
+    "--root, as 'cmodel export' reads it), as plain SVG (docs/DRAW.md). The schedule is verified first: one\n"
     "that violates its task or model is not drawn (exit 1, the violation on stderr).\n"
     "  --view V    occupancy: the link x slot map, a row per directed link (grouped by port), a\n"
     "              column per slot (mini-slot for a split pmnb), a cell filled in the colour of\n"
@@ -75,29 +76,14 @@ static int verify_rows(const sched *s, const sched_row *rows, size_t n, const ch
   return rc;
 }
 
-/* The schedule the options name, built, or read from the file; 0 or the bad-input code. */
-static int get_schedule(const options *o, unsigned view_asked, sched *s, const char **what) {
+/* The limits the topology alone decides, checked before a construction that may take long
+ * (cmd_load_schedule's check); ctx: the views asked for. */
+static int check_topology(const job *j, const void *ctx) {
+  unsigned view_asked = *(const unsigned *)ctx;
   char err[256];
-  if (!o->nwords) {
-    job j;
-    int rc = cmd_job(o, &j);
-    if (rc) return rc;
-    /* the limits that the topology alone decides, before a construction that may take long */
-    if ((view_asked & VIEW_OCCUPANCY && draw_occupancy_check(&j.topo, 0, err, sizeof err)) ||
-        (view_asked & VIEW_TREE && draw_layout_check(&j.topo, err, sizeof err))) {
-      active_free(&j.active);
-      return bad_input("%s", err);
-    }
-    *what = "the schedule built";
-    return cmd_build(&j, o->alg, s);
-  }
-  const char *file = o->words[0];
-  *what = file;
-  FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
-  if (!f) return bad_input("cannot read '%s': %s", file, strerror(errno));
-  int rc = tsv_load(f, s, err, sizeof err);
-  if (f != stdin) fclose(f);
-  if (rc) return bad_input("%s: %s", file, err);
+  if ((view_asked & VIEW_OCCUPANCY && draw_occupancy_check(&j->topo, 0, err, sizeof err)) ||
+      (view_asked & VIEW_TREE && draw_layout_check(&j->topo, err, sizeof err)))
+    return bad_input("%s", err);
   return 0;
 }
 
@@ -111,13 +97,11 @@ int cmd_draw(int argc, char **argv) {
   options o;
   int rc = begin_command(argc, argv,
                          TAKES(O_TOPO, O_TASK, O_MODEL, O_ROOT, O_ALG, O_OUT, O_MAX_MEM, O_ACTIVE, O_K, O_SEED, O_M,
-                               O_SPLIT, O_VIEW, O_ORIGIN),
+                               O_SPLIT, O_VIEW, O_ORIGIN, O_FROM),
                          1, usage_draw, &o);
   if (rc) return rc < 0 ? 0 : rc;
-  bool built = o.topo || o.task || o.model || o.root || o.alg || o.active || o.k || o.seed || o.split;
-  if (o.nwords && built)
-    return bad_input("give a schedule file ('%s') or the options that build one (--topo, --task, ...), not both", o.words[0]);
-  if (!o.nwords && !built) return bad_input("missing --topo and --task, or a schedule file (a TSV path, or - for standard input)");
+  if (!o.nwords && !o.topo && !o.task)
+    return bad_input("missing --topo and --task, or a schedule file (a path, or - for standard input)");
   if (!o.out) return bad_input("missing -o FILE.svg (the picture is written to a file)");
   unsigned view = 0;
   if (o.view) {
@@ -131,7 +115,7 @@ int cmd_draw(int argc, char **argv) {
   if (outfile_open(&out, o.out, err, sizeof err)) return bad_input("%s", err);
   sched s, whole;
   const char *what;
-  if ((rc = get_schedule(&o, view, &s, &what))) {
+  if ((rc = cmd_load_schedule(&o, check_topology, &view, &s, &what))) {
     outfile_abort(&out);
     return rc;
   }

@@ -35,34 +35,12 @@ int cmd_export(int argc, char **argv) {
                          1, usage_export, &o);
   if (rc) return rc < 0 ? 0 : rc;
   if (!o.format) return bad_input("missing --format (%s)", schedule_format_list());
-  const schedule_format *to = schedule_format_find(o.format), *from = NULL;
+  const schedule_format *to = schedule_format_find(o.format);
   if (!to) return bad_input("unknown --format '%s' (expected %s)", o.format, schedule_format_list());
-  if (o.nwords) {
-    from = schedule_format_find(o.from ? o.from : "tsv");
-    if (!from) return bad_input("unknown --from '%s' (expected %s)", o.from, schedule_format_list());
-    const char *build_only = o.alg ? "--alg" : o.active ? "--active" : o.k ? (o.m ? "--m" : "--k") : o.seed ? "--seed"
-                             : o.split ? "--split" : NULL;
-    if (build_only)
-      return bad_input("%s builds a schedule: give a schedule file or build options, not both", build_only);
-  } else if (o.from) {
-    return bad_input("--from names the format of a schedule file, and none is given");
-  }
   char err[256];
   sched s;
-  if (o.nwords) {
-    const char *file = o.words[0];
-    FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
-    if (!f) return bad_input("cannot read '%s': %s", file, strerror(errno));
-    reader_hints h = {o.task, o.root, o.topo, o.model};
-    rc = schedule_load(from, f, &h, &s, err, sizeof err);
-    if (f != stdin) fclose(f);
-    if (rc == READER_VIOLATION) return bad_input("%s: the schedule cannot run: %s", file, err);
-    if (rc) return bad_input("%s: %s", file, err);
-  } else {
-    job j;
-    if ((rc = cmd_job(&o, &j))) return rc;
-    if ((rc = cmd_build(&j, o.alg, &s))) return rc;
-  }
+  const char *what;
+  if ((rc = cmd_load_schedule(&o, NULL, NULL, &s, &what))) return rc;
   outfile out;
   if (o.out && outfile_open(&out, o.out, err, sizeof err)) {
     sched_free(&s);

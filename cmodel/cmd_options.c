@@ -1,5 +1,6 @@
 /* cmd_options.c — the options every cmodel command shares, and the job and schedule they name
  * (see commands.h). */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -7,6 +8,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "memlimit.h"
+#include "schedule_reader.h"
 
 unsigned cmd_option_mask(const int *ks) {
   unsigned m = 0;
@@ -80,4 +82,39 @@ int cmd_build(job *j, const char *alg, sched *s) {
                : schedule_build(s, &j->topo, j->task, j->model, j->root, alg, err, sizeof err);
   active_free(&j->active);
   return rc ? bad_input("%s", err) : 0;
+}
+
+int cmd_load_schedule(const options *o, int (*check)(const job *j, const void *ctx), const void *ctx, sched *s,
+                      const char **what) {
+  int rc;
+  if (!o->nwords) {
+    if (o->from) return bad_input("--from names the format of a schedule file, and none is given");
+    job j;
+    if ((rc = cmd_job(o, &j))) return rc;
+    if (check && (rc = check(&j, ctx))) {
+      active_free(&j.active);
+      return rc;
+    }
+    *what = "the schedule built";
+    return cmd_build(&j, o->alg, s);
+  }
+  const char *file = o->words[0];
+  const schedule_format *from = schedule_format_find(o->from ? o->from : "tsv");
+  if (!from) return bad_input("unknown --from '%s' (expected %s)", o->from, schedule_format_list());
+  const char *build_only = o->alg      ? "--alg"
+                           : o->active ? "--active"
+                           : o->k      ? (o->m ? "--m" : "--k")
+                           : o->seed   ? "--seed"
+                           : o->split  ? "--split"
+                                       : NULL;
+  if (build_only) return bad_input("%s builds a schedule: give a schedule file ('%s') or build options, not both", build_only, file);
+  *what = file;
+  FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
+  if (!f) return bad_input("cannot read '%s': %s", file, strerror(errno));
+  reader_hints h = {o->task, o->root, o->topo, o->model};
+  char err[256];
+  rc = schedule_load(from, f, &h, s, err, sizeof err);
+  if (f != stdin) fclose(f);
+  if (rc == READER_VIOLATION) return bad_input("%s: the schedule cannot run: %s", file, err);
+  return rc ? bad_input("%s: %s", file, err) : 0;
 }

@@ -52,6 +52,16 @@ int cmd_job(const options *o, job *j);
  * the bad-input exit code. */
 int cmd_build(job *j, const char *alg, sched *s);
 
+/* The schedule a command works on (draw, export): read from the file o->words[0] ("-": standard
+ * input) in the format --from names (default tsv), --topo, --task, --model and --root given
+ * overriding its metadata (a format without them, MSCCL XML, needs them); otherwise built from
+ * the options as cmodel schedule builds it, once check (when not NULL) has accepted the job. A
+ * file together with an option only a build takes (--alg, --active, --k, --m, --seed,
+ * --split) is refused. *what names the schedule for messages. Returns 0 or the bad-input
+ * exit code (s then owns nothing). */
+int cmd_load_schedule(const options *o, int (*check)(const job *j, const void *ctx), const void *ctx, sched *s,
+                      const char **what);
+
 /* cmodel draw (cmd_draw.c): pictures of a schedule as SVG (docs/DRAW.md). */
 int cmd_draw(int argc, char **argv);
 /* cmodel export (cmd_export.c): a schedule written in another format (docs/EXPORT.md). */

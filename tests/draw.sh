@@ -133,6 +133,11 @@ expect "the TSV draws the same bytes as the build" 'cmp -s "$T/a.svg" "$T/c.svg"
 expect "its template TSV draws the same bytes" 'cmp -s "$T/a.svg" "$T/d.svg"' ""
 "$BIN" draw - -o "$T/e.svg" <"$T/t.tsv" >/dev/null
 expect "standard input draws the same bytes" 'cmp -s "$T/a.svg" "$T/e.svg"' ""
+for fmt in json msccl-xml; do # the other formats, read as cmodel export reads them
+  "$BIN" export --format $fmt "$T/t.tsv" -o "$T/t.$fmt"
+  "$BIN" draw "$T/t.$fmt" --from $fmt -o "$T/f.svg" >/dev/null
+  expect "the schedule exported as $fmt draws the same bytes" 'cmp -s "$T/a.svg" "$T/f.svg"' ""
+done
 
 # 5. bad input: exit 2, one line naming the value, nothing on stdout, no file (nor its temporary)
 bad() { # bad NAME WORD ARGS...
@@ -148,7 +153,7 @@ bad "unknown --view" "'map'" draw --topo hypercube:3 --task mnb --view map -o "$
 bad "--origin out of range" "'8'" draw --topo hypercube:3 --task mnb --origin 8 -o "$T/o.svg"
 bad "--origin not a number" "'x1'" draw --topo hypercube:3 --task mnb --origin x1 -o "$T/o.svg"
 bad "missing -o" "-o" draw --topo hypercube:3 --task mnb
-bad "a file and --topo" "$T/h3.tsv" draw "$T/h3.tsv" --topo hypercube:3 -o "$T/o.svg"
+bad "a file and --alg (a build option)" "--alg" draw "$T/h3.tsv" --alg classes -o "$T/o.svg"
 bad "neither a file nor --topo" "--topo" draw -o "$T/o.svg"
 bad "hypercube too big for the tree view" "hypercube:6" draw --topo hypercube:7 --task mnb --view tree -o "$T/o.svg"
 bad "a map too big" "4096" draw --topo hypercube:10 --task mnb -o "$T/o.svg"
