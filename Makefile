@@ -9,6 +9,8 @@
 #                 the active set fixed in the ROMs
 #   make sim TOPO=torus:4x4 TASK=pmnb M=5 KSEED=3   (or ACTIVE=0,3,5-9; TASK=pexchange; SPLIT=1 for
 #                 pmnb's packets in pieces): 004's tasks with the active set fixed in the ROMs
+#   make sim SIM=icarus TOPO=torus:3x3 TASK=mnb   the same fabric, diff and verify under Icarus
+#                 Verilog (iverilog/vvp, the Verilog bench sim/tb_icarus.v) instead of Verilator
 
 CC      ?= cc
 # C11, all warnings fatal
@@ -99,9 +101,11 @@ fuzz: $(FUZZ_BINS)
 # ccache: every Verilator build recompiles the same runtime library and test bench; the tests'
 # hundred builds share one compilation of each (scripts/sim.sh sets OBJCACHE)
 # clang and its libFuzzer runtime: the fuzz targets (tests/fuzz/)
+# iverilog: the second simulator (make sim SIM=icarus)
 TOOLS := verilator:verilator yosys:yosys nextpnr-ice40:nextpnr-ice40 icepack:fpga-icestorm \
          /usr/include/systemc.h:libsystemc-dev ccache:ccache clang:clang \
-         /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev
+         /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev \
+         iverilog:iverilog
 $(BUILD)/.tools-ok: scripts/ensure_tools.sh Makefile
 	@mkdir -p $(@D)
 	scripts/ensure_tools.sh $(TOOLS)
@@ -135,11 +139,14 @@ M     ?=
 KSEED ?=
 # SPLIT=1: pmnb's packets split into pieces (004 s3.1; a mini-slot per cycle, a piece per flit)
 SPLIT ?=
+# the simulator: verilator (default; the C++ bench, BENCH=sc for sim-sc) or icarus (Icarus
+# Verilog, the Verilog bench sim/tb_icarus.v; work in build/sim/<name>/obj_icarus, run_icarus)
+SIM   ?= verilator
 DESIGN_VARS = TOPO=$(TOPO) TASK=$(TASK) MODEL=$(MODEL) WIDTH=$(WIDTH) ROOT=$(ROOT) ARCH=$(ARCH) SCHEDULE=$(SCHEDULE) ALG=$(ALG) OP=$(OP) \
               ACTIVE=$(ACTIVE) K=$(K) M=$(M) KSEED=$(KSEED) SPLIT=$(SPLIT)
 .PHONY: sim
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@$(DESIGN_VARS) SEED=$(SEED) TRACE=$(TRACE) scripts/sim.sh
+	@$(DESIGN_VARS) SEED=$(SEED) TRACE=$(TRACE) SIM=$(SIM) scripts/sim.sh
 
 # the same fabric as a SystemC module, with the SystemC test bench
 .PHONY: sim-sc
