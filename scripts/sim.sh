@@ -11,6 +11,7 @@
 # Prints the harness's PASS/FAIL line (and the verifier's verdict on the wire log); exits
 # non-zero on any failure. Work goes to build/sim/<topo>_<task>[_r<root>]_w<width>/ (the
 # simulators' own obj*/ and run*/ directories side by side).
+# shellcheck disable=SC2034,SC2154 # bench, trace: read by scripts/sim_$sim.sh, which sets run
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 seed=${SEED:-1} trace=${TRACE:-0}
@@ -27,6 +28,7 @@ icarus) ;;    # Icarus Verilog (iverilog -g2012, vvp), the Verilog bench sim/tb_
 *) echo "sim.sh: unknown SIM '$sim' (expected verilator or icarus)" >&2; exit 2 ;;
 esac
 gen=$work/gen
+# shellcheck disable=SC1090 # the simulator's file (it reads bench, trace, seed and sets run)
 . "$repo/scripts/sim_$sim.sh"
 mkdir -p "$work" "$run"
 

@@ -5,6 +5,7 @@
 # turns the bench's transcript into the wire log, the deliveries and the PASS/FAIL line, as the
 # C++ bench does. Sets obj and run (obj_icarus/, run_icarus/ under the work directory) and
 # defines sim_build_run.
+# shellcheck shell=bash disable=SC2154,SC2034 # sim.sh sets repo, work, gen, topo, task, seed, trace, bench; status is its
 if [ "$bench" != cpp ]; then
   echo "sim.sh: BENCH '$bench' is a Verilator bench (SIM=icarus runs sim/tb_icarus.v; drop BENCH)" >&2
   exit 2
@@ -12,12 +13,13 @@ fi
 obj=$work/obj_icarus run=$work/run_icarus
 
 sim_build_run() {
-  local log=$work/icarus_build.log cxx
+  local log=$work/icarus_build.log cxx plus
   echo "-- ICARUS (iverilog -g2012, Verilog bench) --"
   # every build starts from empty directories: no stale bench, no stale log to verify
   rm -rf "$obj" && mkdir -p "$obj"
   rm -f "$run/wire.tsv" "$run/deliveries.tsv" "$run/transcript.txt" "$run/own.hex"
-  cxx=(${OBJCACHE:-} "${CXX:-g++}" -std=c++17 -O1 -Wall -Wextra -Werror -I"$gen" -I"$repo/sim" -I"$repo/cmodel")
+  cxx=("${CXX:-g++}" -std=c++17 -O1 -Wall -Wextra -Werror -I"$gen" -I"$repo/sim" -I"$repo/cmodel")
+  [ -n "${OBJCACHE:-}" ] && cxx=("$OBJCACHE" "${cxx[@]}") # ccache when sim.sh found it
   {
     # tb_common.o does not depend on the design: ccache compiles it once
     "${cxx[@]}" -c -o "$obj/tb_common.o" "$repo/sim/tb_common.cpp" &&

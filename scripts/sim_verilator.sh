@@ -2,6 +2,7 @@
 # (sim/tb_main.cpp on romnoc_sim_fabric, BENCH=cpp) or the SystemC one (sim/tb_sc_main.cpp on
 # romnoc_fabric, BENCH=sc). Sets obj and run (obj[_sc][_trace]/, run[_sc]/ under the work
 # directory) and defines sim_build_run, which verilates and runs the bench in $gen and sets status.
+# shellcheck shell=bash disable=SC2154,SC2034 # sim.sh sets repo, work, gen, topo, task, seed, trace, bench; status is its
 case $bench in cpp | sc) ;; *) echo "sim.sh: unknown BENCH '$bench' (expected cpp or sc)" >&2; exit 2 ;; esac
 suffix=$([ "$bench" = sc ] && echo _sc || true)$([ "$trace" = 1 ] && echo _trace || true)
 obj=$work/obj$suffix run=$work/run$([ "$bench" = sc ] && echo _sc || true)

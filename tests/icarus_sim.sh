@@ -134,11 +134,11 @@ same_as_verilator t44-pmnb-split TOPO=torus:4x4 TASK=pmnb ALG=004 M=5 KSEED=3 SP
 # rom_edit NAME DESIGN ROM AWK-ARGS... -- WANT-ERE...: the copy's ROM edited by awk, then every
 # WANT-ERE must match the output of the failing run
 rom_edit() {
-  local name=$1 src=$T/$2/gen rom=$3 dst=$T/edit-$1 a=() want=() rc
+  local name=$1 src=$T/$2/gen rom=$3 dst=$T/edit-$1 a=() wants=() rc
   shift 3
   while [ $# -gt 0 ] && [ "$1" != -- ]; do a+=("$1") && shift; done
   shift
-  want=("$@")
+  wants=("$@")
   [ -d "$src" ] || { fail "$name: no design to edit"; return; }
   mkdir -p "$dst" && cp -r "$src" "$dst/gen"
   awk "${a[@]}" "$src/$rom" >"$dst/gen/$rom"
@@ -146,9 +146,9 @@ rom_edit() {
   SIM=icarus SIM_DIR="$dst" REUSE_GEN=1 scripts/sim.sh >"$T/out" 2>&1
   rc=$?
   local w ok=1
-  for w in "${want[@]}"; do grep -qE -- "$w" "$T/out" || ok=0; done
+  for w in "${wants[@]}"; do grep -qE -- "$w" "$T/out" || ok=0; done
   if [ $rc -ne 0 ] && [ $ok = 1 ] && ! grep -q '^PASS ' "$T/out"; then pass "$name"; else
-    fail "$name: want exit 1 and lines matching ${want[*]} (exit $rc)" "$T/out"; fi
+    fail "$name: want exit 1 and lines matching ${wants[*]} (exit $rc)" "$T/out"; fi
 }
 # every node runs the shared ROM: its own-packet requests cleared, the lanes that send an own
 # packet carry an empty flit (the bits from the router's part selects)
