@@ -10,7 +10,6 @@
 // c = 1.. of the run until done_o (at most Cycles + 8).
 //   vvp tb.vvp +own=FILE +transcript=FILE [+trace=FILE.vcd]     (run in the generated directory)
 // tb_icarus_design.vh (tb_icarus_io design) gives the sizes and wires the fabric.
-`timescale 1ns / 1ps
 module tb_icarus;
   reg clk_i = 1'b0;
   reg rst_ni = 1'b0;
