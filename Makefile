@@ -8,7 +8,7 @@
 #>   test           the whole test suite in two lanes side by side; ends "N passed, N failed"
 #>   demo           the main job on a built-in default: tables, two fabrics simulated, one synthesised, pictures
 #>   bench          every benchmark -> docs/BENCHMARKS.md (and docs/PMNB.md, docs/DYNAMIC.md)
-#>   sim            one fabric: generate, lint, verilate, simulate, diff against the golden model, verify
+#>   sim            one fabric: generate, lint, simulate (SIM), diff against the golden model, verify
 #>   sim-sc         the same with the SystemC test bench
 #>   sc-example     build and run the minimal SystemC platform of docs/SYSTEMC.md
 #>   synth          one router: Yosys generic or iCE40 + nextpnr (TARGET): LUTs, FFs, BRAMs, Fmax
@@ -31,6 +31,7 @@
 #>   WIDTH=W        payload bits per flit [32]
 #>   SEED=S         payload seed of the golden trace [1]
 #>   TRACE=1        also write a VCD waveform [0]
+#>   SIM=S          sim: the simulator, verilator or icarus (Icarus Verilog) [verilator]
 #>   SCHEDULE=FILE  a schedule TSV to build instead of TOPO/TASK (any topology, task, model)
 #>   ACTIVE=LIST    kbcast, pmnb, pexchange: the active set fixed in the ROMs (e.g. 0,3,5-9)
 #>   K=K            kbcast: that many active nodes drawn from KSEED (001's K)
@@ -140,11 +141,12 @@ fuzz: $(FUZZ_BINS)
 # hundred builds share one compilation of each (scripts/sim.sh sets OBJCACHE)
 # clang and its libFuzzer runtime: the fuzz targets (tests/fuzz/)
 # xmllint: tests/draw.sh checks that cmodel draw's SVGs are well-formed XML
+# iverilog: the second simulator (make sim SIM=icarus)
 # yamllint (and the python3-yaml it brings): the FuseSoC core rtl_gen writes is checked as YAML
 TOOLS := xmllint:libxml2-utils verilator:verilator yosys:yosys nextpnr-ice40:nextpnr-ice40 icepack:fpga-icestorm \
          /usr/include/systemc.h:libsystemc-dev ccache:ccache clang:clang \
          /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev \
-         yamllint:yamllint
+         yamllint:yamllint iverilog:iverilog
 $(BUILD)/.tools-ok: scripts/ensure_tools.sh Makefile
 	@mkdir -p $(@D)
 	scripts/ensure_tools.sh $(TOOLS)
@@ -178,11 +180,14 @@ M     ?=
 KSEED ?=
 # SPLIT=1: pmnb's packets split into pieces (004 s3.1; a mini-slot per cycle, a piece per flit)
 SPLIT ?=
+# the simulator: verilator (default; the C++ bench, BENCH=sc for sim-sc) or icarus (Icarus
+# Verilog, the Verilog bench sim/tb_icarus.v; work in build/sim/<name>/obj_icarus, run_icarus)
+SIM   ?= verilator
 DESIGN_VARS = TOPO=$(TOPO) TASK=$(TASK) MODEL=$(MODEL) WIDTH=$(WIDTH) ROOT=$(ROOT) ARCH=$(ARCH) SCHEDULE=$(SCHEDULE) ALG=$(ALG) OP=$(OP) \
               ACTIVE=$(ACTIVE) K=$(K) M=$(M) KSEED=$(KSEED) SPLIT=$(SPLIT)
 .PHONY: sim
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@$(DESIGN_VARS) SEED=$(SEED) TRACE=$(TRACE) scripts/sim.sh
+	@$(DESIGN_VARS) SEED=$(SEED) TRACE=$(TRACE) SIM=$(SIM) scripts/sim.sh
 
 # the same fabric as a SystemC module, with the SystemC test bench
 .PHONY: sim-sc

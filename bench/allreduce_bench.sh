@@ -50,7 +50,7 @@ for topo in $topos; do
       echo "-- BENCH allreduce $topo: make sim --" >&2
       log=$work/sim/${topo/:/-}.log
       mkdir -p "$work/sim"
-      SCHEDULE=$tsv SIM_DIR=$work/sim/${topo/:/-} "$repo/scripts/sim.sh" >"$log" 2>&1 || true
+      SIM=verilator SCHEDULE=$tsv SIM_DIR=$work/sim/${topo/:/-} "$repo/scripts/sim.sh" >"$log" 2>&1 || true
       cycles=$(sed -n "s/^PASS .* cycles=\([0-9]*\) .*/\1/p" "$log")
       cycles=${cycles:-FAIL}
     fi

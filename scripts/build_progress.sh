@@ -1,4 +1,4 @@
-# build_progress.sh — sourced by sim.sh: a progress line on stderr while Verilator builds a large
+# build_progress.sh — sourced by sim_verilator.sh: a progress line on stderr while Verilator builds a large
 # fabric (issue 15), "-- VERILATE: 41 s, 12 of 30 C++ files compiled", redrawn every 2 s. Shown
 # only when stderr is a terminal and the fabric has at least ROMNOC_PROGRESS_MIN_NODES nodes
 # (default 256, where a build takes a minute or more: docs/BENCHMARKS.md); otherwise nothing.

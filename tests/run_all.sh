@@ -54,6 +54,7 @@ suite model "fuzzing: TSV reader, verifier, JSON and MSCCL XML readers, both com
 suite hw "hardware: generate, lint, yosys, verilate, simulate, diff, verify" bash tests/sim_tests.sh
 suite hw "hardware: kbcast with the active set fixed at generation (001 and the special cases)" bash tests/kbcast_sim.sh
 suite hw "hardware: pmnb (whole and split) and pexchange with the active set fixed at generation (004)" bash tests/pmnb_sim.sh
+suite hw "hardware: the second simulator, Icarus Verilog (make sim SIM=icarus), against Verilator" bash tests/icarus_sim.sh
 suite hw "synthesis: yosys generic, ice40 + nextpnr" bash tests/synth_tests.sh
 suite hw "the run-time kbcast router: d = 3..5, 50 active sets each, bad inputs, FIFO overflow" bash tests/kbrt_tests.sh
 
