@@ -22,20 +22,11 @@
 #include <sstream>
 #include <string>
 
-#include "sim_config.h"
-#include "tb_common.h"
-#ifndef RN_ACTIVE
-#define RN_ACTIVE ""  // sim_config.h defines it for the tasks of an active set only
-#endif
-#ifndef RN_FRACTION
-#define RN_FRACTION 1  // sim_config.h defines it for a pmnb split into pieces only
-#endif
+#include "tb_design.h"
 
 namespace {
 
-const tb::Config cfg{RN_TOPO,        RN_TASK,     RN_MODEL,         RN_OP,         RN_ROOT,     RN_NODES,
-                     RN_PORTS,       RN_ID_WIDTH, RN_PAYLOAD_WIDTH, RN_FLIT_WIDTH, RN_SLOTS,    RN_CYCLES,
-                     RN_TRANSLATION, RN_RADICES,  RN_NEIGHBORS,     RN_ACTIVE,     RN_FRACTION};
+const tb::Config cfg = tb::design_config();
 const int dest_width = RN_ID_WIDTH + 1;  // a request: {broadcast, dest[id_width-1:0]}
 
 int usage() {

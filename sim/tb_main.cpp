@@ -18,14 +18,7 @@
 
 #include "Vromnoc_sim_fabric.h"
 #include "Vromnoc_sim_fabric__Dpi.h"
-#include "sim_config.h"
-#include "tb_common.h"
-#ifndef RN_ACTIVE
-#define RN_ACTIVE ""  // sim_config.h defines it for the tasks of an active set only
-#endif
-#ifndef RN_FRACTION
-#define RN_FRACTION 1  // sim_config.h defines it for a pmnb split into pieces only
-#endif
+#include "tb_design.h"
 #include "verilated.h"
 #if VM_TRACE
 #include "verilated_vcd_c.h"
@@ -71,10 +64,7 @@ int main(int argc, char** argv) {
   const std::string trace_file = tb::plusarg(argc, argv, "trace", "");
   const int runs = std::max(1, std::stoi(tb::plusarg(argc, argv, "repeat", "1")));
 
-  const tb::Config cfg{RN_TOPO,        RN_TASK,     RN_MODEL,        RN_OP,       RN_ROOT,     RN_NODES,
-                       RN_PORTS,       RN_ID_WIDTH, RN_PAYLOAD_WIDTH, RN_FLIT_WIDTH, RN_SLOTS,
-                       RN_CYCLES,      RN_TRANSLATION, RN_RADICES,   RN_NEIGHBORS, RN_ACTIVE,
-                       RN_FRACTION};
+  const tb::Config cfg = tb::design_config();
   tb::Bench bench(cfg, seed);
   g.bench = &bench;
   g.tx_flit = g.dlv_flit = g.inj = tb::Bits(cfg.flit_width);

@@ -13,14 +13,7 @@
 
 #include "Vromnoc_fabric.h"
 #include "sc_bits.h"
-#include "sim_config.h"
-#include "tb_common.h"
-#ifndef RN_ACTIVE
-#define RN_ACTIVE ""  // sim_config.h defines it for the tasks of an active set only
-#endif
-#ifndef RN_FRACTION
-#define RN_FRACTION 1  // sim_config.h defines it for a pmnb split into pieces only
-#endif
+#include "tb_design.h"
 #include "verilated.h"
 
 namespace {
@@ -128,10 +121,7 @@ int sc_main(int argc, char* argv[]) {
   const uint32_t seed = (uint32_t)std::stoul(tb::plusarg(argc, argv, "seed", "1"));
   const std::string golden = tb::plusarg(argc, argv, "golden", "golden");
   const std::string out = tb::plusarg(argc, argv, "out", ".");
-  const tb::Config cfg{RN_TOPO,        RN_TASK,     RN_MODEL,        RN_OP,       RN_ROOT,     RN_NODES,
-                       RN_PORTS,       RN_ID_WIDTH, RN_PAYLOAD_WIDTH, RN_FLIT_WIDTH, RN_SLOTS,
-                       RN_CYCLES,      RN_TRANSLATION, RN_RADICES,   RN_NEIGHBORS, RN_ACTIVE,
-                       RN_FRACTION};
+  const tb::Config cfg = tb::design_config();
   tb::Bench bench(cfg, seed);
 
   sc_clock clk("clk", 10, SC_NS);

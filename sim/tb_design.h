@@ -1,0 +1,26 @@
+// tb_design.h — the generated design's facts (sim_config.h, from rtl_gen) as the benches'
+// tb::Config: one place for the C++ bench (tb_main.cpp), the SystemC bench (tb_sc_main.cpp)
+// and the Icarus bench's C++ half (tb_icarus_io.cpp).
+#ifndef ROMNOC_TB_DESIGN_H
+#define ROMNOC_TB_DESIGN_H
+
+#include "sim_config.h"
+#include "tb_common.h"
+#ifndef RN_ACTIVE
+#define RN_ACTIVE ""  // sim_config.h defines it for the tasks of an active set only
+#endif
+#ifndef RN_FRACTION
+#define RN_FRACTION 1  // sim_config.h defines it for a pmnb split into pieces only
+#endif
+
+namespace tb {
+
+inline Config design_config() {
+  return Config{RN_TOPO,        RN_TASK,     RN_MODEL,         RN_OP,         RN_ROOT,      RN_NODES,
+                RN_PORTS,       RN_ID_WIDTH, RN_PAYLOAD_WIDTH, RN_FLIT_WIDTH, RN_SLOTS,     RN_CYCLES,
+                RN_TRANSLATION, RN_RADICES,  RN_NEIGHBORS,     RN_ACTIVE,     RN_FRACTION};
+}
+
+}  // namespace tb
+
+#endif
