@@ -72,7 +72,8 @@ int schedule_load(const schedule_format *fmt, FILE *f, const reader_hints *h, sc
   s->active = j.active;
   s->fraction = j.fraction;
   if (!rc && tpl && sched_set_template(s, tpl)) {
-    snprintf(err, errlen, "metadata template=%s does not match %s", tpl, j.topo.name);
+    snprintf(err, errlen, "metadata template=%s does not match %s (its translation is %s%s)", tpl, j.topo.name,
+             topo_translation_name(topo_translation_of(&j.topo)), j.topo.kind == TOPO_HYPERCUBE ? ", or xor-parity" : "");
     rc = READER_BAD_INPUT;
   }
   if (alg) snprintf(s->alg, sizeof s->alg, "%s", alg);

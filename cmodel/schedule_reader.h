@@ -46,7 +46,7 @@ const schedule_format *schedule_format_find(const char *name);
 /* "tsv, json or msccl-xml", for a refusal. */
 const char *schedule_format_list(void);
 
-/* Reads a whole schedule through format fmt into s, as tsv_load does for a TSV: topology,
+/* Reads a whole schedule through format fmt into s: topology,
  * task, model, root, alg, active set, fraction and template from the metadata (overridden by
  * h's fields where given; a metadata ngpus= must be the topology's node count), then every
  * row in the reader's order. Returns 0; or

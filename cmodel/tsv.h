@@ -47,11 +47,7 @@ int tsv_next(tsv_reader *r, sched_row *row, char *err, size_t errlen);
 
 void tsv_close(tsv_reader *r);
 
-/* Reads a whole schedule from f into s: topology, task, model and root from the metadata (as
- * job_parse), a template if it says template=<the topology's translation>, alg if given, then
- * every row, in file order (the verifier checks the order). Returns 0, or -1 with a one-line
- * message in err (bad metadata, a malformed row with its line, out of memory); s then owns
- * nothing. */
-int tsv_load(FILE *f, sched *s, char *err, size_t errlen);
+/* A whole schedule in memory from a TSV: schedule_load (schedule_reader.h) with the format
+ * "tsv", which reads every format the same way. */
 
 #endif

@@ -24,7 +24,7 @@
 #include "outdir.h"
 #include "port_model.h"
 #include "reduce_op.h"
-#include "tsv.h"
+#include "schedule_reader.h"
 #include "verify.h"
 #include "version.h"
 #include "vwriter.h"
@@ -206,7 +206,7 @@ static int get_schedule(const options *o, sched *s) {
     cli_printable(o->schedule, 120, shown, sizeof shown);
     FILE *f = strcmp(o->schedule, "-") ? fopen(o->schedule, "r") : stdin;
     if (!f) return bad_input("cannot read '%s': %s", shown, strerror(errno));
-    int rc = tsv_load(f, s, err, sizeof err);
+    int rc = schedule_load(schedule_format_find("tsv"), f, NULL, s, err, sizeof err);
     if (f != stdin) fclose(f);
     if (rc) return bad_input("%s: %s", shown, err);
     if (s->topo.nodes > RTL_MAX_NODES) {

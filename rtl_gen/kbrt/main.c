@@ -17,7 +17,7 @@
 #include "golden.h"
 #include "outdir.h"
 #include "topo.h"
-#include "tsv.h"
+#include "schedule_reader.h"
 #include "version.h"
 #include "vwriter.h"
 
@@ -57,7 +57,7 @@ static int write_golden(const char *schedule, uint64_t seed, int width, const ch
   FILE *f = fopen(schedule, "r");
   if (!f) return bad_input("cannot read '%s': %s", shown, strerror(errno));
   sched s;
-  int rc = tsv_load(f, &s, err, sizeof err);
+  int rc = schedule_load(schedule_format_find("tsv"), f, NULL, &s, err, sizeof err);
   fclose(f);
   if (rc) return bad_input("%s: %s", shown, err);
   if (strcmp(task_name(s.task), "kbcast")) {

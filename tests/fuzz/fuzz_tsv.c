@@ -1,11 +1,12 @@
-/* fuzz_tsv.c — libFuzzer target: the exchange-format reader (tsv_open, tsv_meta, tsv_next,
- * tsv_load) on arbitrary bytes. Every input must be read to its end or refused with a
+/* fuzz_tsv.c — libFuzzer target: the exchange-format reader (tsv_open, tsv_meta, tsv_next, and
+ * schedule_load through the format "tsv") on arbitrary bytes. Every input must be read to its end or refused with a
  * message; nothing may crash, leak or hang. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "fuzz_input.h"
+#include "schedule_reader.h"
 #include "tsv.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -21,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   rewind(f);
   sched s;
-  if (tsv_load(f, &s, err, sizeof err) == 0) sched_free(&s);
+  if (schedule_load(schedule_format_find("tsv"), f, NULL, &s, err, sizeof err) == 0) sched_free(&s);
   fclose(f);
   return 0;
 }
