@@ -251,4 +251,22 @@ int pexchange_row_first(sched *s);
 /* 0 on a 2-D mesh or torus, else -1 with the topology named in why. */
 int pexchange_004_applies(const sched *s, char *why, size_t len);
 
+/* ---- the MPI library's algorithms as baselines (by --alg only; mpi_route.h runs them) ---- */
+
+/* snb: MPICH's binomial tree over the ranks relative to the root, the farthest subtree first. */
+int mpi_bcast_binomial(sched *s);
+/* mnb: the ring all-gather, N-1 steps to r+1; recursive doubling, N a power of two
+ * (mpi_pow2_applies). */
+int mpi_allgather_ring(sched *s);
+int mpi_allgather_recdbl(sched *s);
+/* scatter, gather: the root sends (receives) every packet directly; MPICH's binomial tree. */
+int mpi_scatter_linear(sched *s);
+int mpi_scatter_binomial(sched *s);
+int mpi_gather_linear(sched *s);
+int mpi_gather_binomial(sched *s);
+/* te: pairwise exchange in N-1 steps; Bruck's ceil(log2 N) steps. */
+int mpi_alltoall_pairwise(sched *s);
+int mpi_alltoall_bruck(sched *s);
+int mpi_pow2_applies(const sched *s, char *why, size_t len);
+
 #endif

@@ -1,0 +1,16 @@
+/* mpi_gather_linear.c — the linear gather (MPIR_Gather_allcomm_linear) as a baseline gather
+ * schedule (mpi_route.h): in its one step every rank sends its packet straight to the root. */
+#include "construct.h"
+#include "mpi_route.h"
+
+int mpi_gather_linear(sched *s) {
+  uint32_t n = s->topo.nodes, root = (uint32_t)s->root;
+  mpi_plan p;
+  mpi_plan_init(&p);
+  int rc = 0;
+  for (uint32_t r = 0; r < n && !rc; r++)
+    if (r != root) rc = mpi_plan_msg(&p, 0, r, root) || mpi_plan_item(&p, r, (int32_t)root);
+  if (!rc) rc = mpi_route(s, &p);
+  mpi_plan_free(&p);
+  return rc ? -1 : 0;
+}
