@@ -267,6 +267,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	bash bench/kbcast_rom_bench.sh docs/BENCHMARKS.md
 	bash bench/pmnb_bench.sh docs/BENCHMARKS.md
 	bash bench/tools_bench.sh docs/BENCHMARKS.md
+	bash bench/mpi_baselines_bench.sh docs/BENCHMARKS.md
 	bash scripts/pmnb_tables.sh $(BUILD)/cmodel | bash scripts/md_section.sh docs/PMNB.md pmnb-tables
 	$(MAKE) dynbcast-plot
 

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# mpi_baselines_bench.sh OUT.md — romnoc's schedules against the MPI library's algorithms on the
+# same fabric (scripts/mpi_baselines_table.sh): writes the "mpi-baselines" section of OUT.md.
+#   CMODEL=build/cmodel (default); TOPOS, SIM_TOPOS, SIM_JOBS as for the table script.
+set -euo pipefail
+out=${1:?usage: bench/mpi_baselines_bench.sh OUT.md}
+repo=$(cd "$(dirname "$0")/.." && pwd)
+cmodel=${CMODEL:-$repo/build/cmodel}
+tables=$("$repo/scripts/mpi_baselines_table.sh" "$cmodel")
+cpu=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)
+"$repo/scripts/md_section.sh" "$out" mpi-baselines <<MD
+## The MPI library's algorithms against romnoc's schedules, on the same fabric
+
+Command: \`make bench\` (runs \`bench/mpi_baselines_bench.sh docs/BENCHMARKS.md\`, which prints
+\`scripts/mpi_baselines_table.sh build/cmodel\`). Machine: $(nproc) cores, ${cpu:-unknown CPU};
+$(date -u +%Y-%m-%d); romnoc $(git -C "$repo" describe --always --dirty 2>/dev/null || echo unknown).
+
+Per topology and task: romnoc's schedule (\`--alg auto\`, the construction named) against each
+baseline that applies — the MPI library's algorithms run through one routing engine
+(\`--alg mpi-*\`; docs/SCHEDULES.md, "The MPI library's algorithms (baselines)") and, for
+allreduce, the reductions' baselines. Slots: from \`cmodel verify\` of each schedule, all built in
+this run by running the algorithm, never from a formula. Cycles: the PASS line of
+\`SCHEDULE=FILE scripts/sim.sh\` on the generated fabric, on hypercube:4 and torus:4x4 only in
+this first version ("-": not simulated; FAIL: the run did not pass — mpi-bruck's packets that
+cross their own destination on the way, see docs/SCHEDULES.md; allreduce where the fabric does
+not run combining schedules). Ratio: baseline / romnoc.
+$tables
+MD
