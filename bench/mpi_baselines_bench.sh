@@ -22,7 +22,6 @@ allreduce, the reductions' baselines. Slots: from \`cmodel verify\` of each sche
 this run by running the algorithm, never from a formula. Cycles: the PASS line of
 \`SCHEDULE=FILE scripts/sim.sh\` on the generated fabric, on hypercube:4 and torus:4x4 only in
 this first version ("-": not simulated; FAIL: the run did not pass — mpi-bruck's packets that
-cross their own destination on the way, see docs/SCHEDULES.md; allreduce where the fabric does
-not run combining schedules). Ratio: baseline / romnoc.
+cross their own destination on the way, see docs/SCHEDULES.md). Ratio: baseline / romnoc.
 $tables
 MD

@@ -9,7 +9,8 @@
 # (`cmodel verify`: the slots come from there) and, on the small topologies (SIM_TOPOS, in this
 # first version hypercube:4 and torus:4x4 only), runs each on the generated fabric
 # (`SCHEDULE=FILE scripts/sim.sh`): the cycles are the PASS line's cycles=; "FAIL" when the run
-# did not pass (its log is named on stderr), "-" where not simulated. Ratio = baseline / romnoc.
+# did not pass (its log is named on stderr, its work directory kept), "-" where not simulated.
+# Ratio = baseline / romnoc.
 #   TOPOS="hypercube:4 torus:4x4"   the topologies (default hypercube:4..10, torus:4x4, 8x8, 16x16)
 #   SIM_TOPOS="..."                 the topologies simulated (default hypercube:4 torus:4x4; "" none)
 #   SIM_JOBS=2                      simulations run side by side
@@ -47,7 +48,11 @@ for topo in $topos; do
       if [ $rc = 2 ]; then continue; fi # not on this topology: no row
       [ $rc = 0 ] || { cat "$f.err" >&2; exit 1; }
       "$bin" verify "$f.tsv" >"$f.verify" 2>&1 || { echo "$f.tsv: $(cat "$f.verify")" >&2; exit 1; }
-      case " $sim_topos " in *" $topo "*) echo "$f" >>"$work/sims" ;; esac
+      sed -n 's/^# alg=//p' "$f.tsv" >"$f.alg"
+      case " $sim_topos " in
+      *" $topo "*) echo "$f" >>"$work/sims" ;;
+      *) rm -f "$f.tsv" ;; # hypercube:10's te holds millions of rows: only the figures stay
+      esac
     done
   done
 done
@@ -55,7 +60,7 @@ done
 # 2: the simulations, SIM_JOBS at a time (each in its own work directory)
 sim_one() {
   SCHEDULE=$1.tsv SIM_DIR=$1.sim "$2/scripts/sim.sh" >"$1.simlog" 2>&1 || true
-  rm -rf "$1.sim/obj" "$1.sim/obj_dir"
+  if grep -q '^PASS' "$1.simlog"; then rm -rf "$1.sim"; fi # a failed run's directory stays
 }
 export -f sim_one
 if [ -s "$work/sims" ]; then
@@ -80,7 +85,7 @@ for topo in $topos; do
   for task in $TASKS; do
     a=$work/${topo/:/-}_${task}_auto
     [ -f "$a.verify" ] || continue
-    ralg=$(sed -n 's/^# alg=//p' "$a.tsv") rs=$(field slots <"$a.verify") rc=$(cycles "$a")
+    ralg=$(cat "$a.alg") rs=$(field slots <"$a.verify") rc=$(cycles "$a")
     for alg in $(baselines "$task"); do
       b=$work/${topo/:/-}_${task}_$alg
       [ -f "$b.verify" ] || continue
