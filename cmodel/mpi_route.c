@@ -116,7 +116,30 @@ typedef struct {
   size_t *remaining;              /* per message: packets not yet at its dst */
   uint32_t *at, *msg_of;          /* per packet copy */
   vec *ready;                     /* copies ready in the next slot */
+  uint8_t *delivered;             /* per personalized packet (origin*N + dest): it reached dest */
+  uint32_t n;
+  vec done;                       /* ranks a message to which completed: to advance */
+  uint8_t *is_done;
 } state;
+
+/* Counts copy c of message m as arrived: when m is complete, its rank is to advance. */
+static int arrived(state *st, uint32_t m) {
+  uint32_t r = st->p->msgs[m].dst;
+  if (--st->remaining[m] || st->is_done[r]) return 0;
+  st->is_done[r] = 1;
+  return vec_push(&st->done, r);
+}
+
+/* A personalized packet is delivered at its destination however it got there: once there, no
+ * message carries it on (a router hands it to its local port and forwards it no further). */
+static int reached_dest(const state *st, uint32_t c, uint32_t at) {
+  const mpi_item *it = &st->p->items[c];
+  return it->dest >= 0 && (uint32_t)it->dest == at;
+}
+static int is_delivered(const state *st, uint32_t c) {
+  const mpi_item *it = &st->p->items[c];
+  return it->dest >= 0 && st->delivered[(size_t)it->origin * st->n + (size_t)it->dest];
+}
 
 /* Sends every message of rank r whose step the blocking rule allows now (ready next slot). */
 static int advance(state *st, uint32_t r) {
@@ -130,7 +153,7 @@ static int advance(state *st, uint32_t r) {
     for (size_t c = p->msgs[m].first; c < p->msgs[m].first + p->msgs[m].count; c++) {
       st->at[c] = p->msgs[m].src;
       st->msg_of[c] = m;
-      if (vec_push(st->ready, (uint32_t)c)) return -1;
+      if (is_delivered(st, (uint32_t)c) ? arrived(st, m) : vec_push(st->ready, (uint32_t)c)) return -1;
     }
   }
   return 0;
@@ -144,14 +167,13 @@ int mpi_route(sched *s, const mpi_plan *p) {
   state st = {p, malloc((nm + 1) * sizeof(uint32_t)), malloc((nm + 1) * sizeof(uint32_t)), calloc(n, sizeof(size_t)),
               calloc(n, sizeof(size_t)), calloc(n, sizeof(size_t)), calloc(n, sizeof(size_t)),
               malloc((nm + 1) * sizeof(size_t)), malloc((ni + 1) * sizeof(uint32_t)), malloc((ni + 1) * sizeof(uint32_t)),
-              NULL};
+              NULL, calloc(task_is_personalized(s->task) ? (size_t)n * n : 1, 1), n, {0}, calloc(n, 1)};
   uint32_t *head = malloc(links * sizeof *head), *tail = malloc(links * sizeof *tail),
-           *next = malloc((ni + 1) * sizeof *next), *touched = malloc(((size_t)n + 1) * sizeof *touched);
-  uint8_t *is_touched = calloc(n, 1);
+           *next = malloc((ni + 1) * sizeof *next);
   vec cur = {0}, nxt = {0};
   int rc = -1;
   if (!st.in_order || !st.out_order || !st.in_at || !st.out_at || !st.in_end || !st.out_end || !st.remaining || !st.at ||
-      !st.msg_of || !head || !tail || !next || !touched || !is_touched)
+      !st.msg_of || !st.delivered || !st.is_done || !head || !tail || !next)
     goto out;
   for (size_t l = 0; l < links; l++) head[l] = tail[l] = NONE;
   for (size_t m = 0; m < nm; m++) st.remaining[m] = p->msgs[m].count;
@@ -184,7 +206,6 @@ int mpi_route(sched *s, const mpi_plan *p) {
     }
     cur.n = 0;
     /* every link sends the head of its queue */
-    size_t ntouched = 0;
     st.ready = &nxt;
     for (size_t l = 0; l < links && !rc; l++) {
       uint32_t c = head[l];
@@ -196,18 +217,15 @@ int mpi_route(sched *s, const mpi_plan *p) {
       const mpi_msg *m = &p->msgs[st.msg_of[c]];
       rc = sched_add(s, slot, u, v, p->items[c].origin, p->items[c].dest);
       st.at[c] = v;
-      if (v != m->dst) {
-        if (!rc) rc = vec_push(&nxt, c);
-      } else if (!--st.remaining[st.msg_of[c]] && !is_touched[v]) {
-        is_touched[v] = 1;
-        touched[ntouched++] = v;
-      }
+      if (!rc && reached_dest(&st, c, v)) st.delivered[(size_t)p->items[c].origin * n + (size_t)p->items[c].dest] = 1;
+      if (!rc) rc = v == m->dst || reached_dest(&st, c, v) ? arrived(&st, st.msg_of[c]) : vec_push(&nxt, c);
     }
-    /* ranks whose receives completed send their next steps' messages */
-    for (size_t i = 0; i < ntouched && !rc; i++) {
-      is_touched[touched[i]] = 0;
-      rc = advance(&st, touched[i]);
+    /* ranks whose receives completed send their next steps' messages (which may complete more) */
+    for (size_t i = 0; i < st.done.n && !rc; i++) {
+      st.is_done[st.done.v[i]] = 0;
+      rc = advance(&st, st.done.v[i]);
     }
+    st.done.n = 0;
     vec tmp = cur;
     cur = nxt;
     nxt = tmp;
@@ -225,8 +243,9 @@ out:
   free(head);
   free(tail);
   free(next);
-  free(touched);
-  free(is_touched);
+  free(st.delivered);
+  free(st.is_done);
+  free(st.done.v);
   free(cur.v);
   free(nxt.v);
   return rc;

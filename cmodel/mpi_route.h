@@ -14,6 +14,9 @@
  *   steps   MPI's blocking sendrecv: rank r sends its messages of step s (all at once) in the
  *           slot after the last packet of all messages of steps < s addressed to r arrived at r
  *           (slot 1 if none); a rank never waits for its own sends.
+ *   delivery a personalized packet is delivered where it first reaches its destination: a
+ *           route through it ends there, and no later message carries it (the hardware
+ *           hands it to the local port there).
  */
 #ifndef ROMNOC_MPI_ROUTE_H
 #define ROMNOC_MPI_ROUTE_H
