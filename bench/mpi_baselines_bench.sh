@@ -21,7 +21,7 @@ baseline that applies — the MPI library's algorithms run through one routing e
 allreduce, the reductions' baselines. Slots: from \`cmodel verify\` of each schedule, all built in
 this run by running the algorithm, never from a formula. Cycles: the PASS line of
 \`SCHEDULE=FILE scripts/sim.sh\` on the generated fabric, on hypercube:4 and torus:4x4 only in
-this first version ("-": not simulated; FAIL: the run did not pass — mpi-bruck's packets that
-cross their own destination on the way, see docs/SCHEDULES.md). Ratio: baseline / romnoc.
+this first version ("-": not simulated; FAIL: the run did not pass, which no run here does).
+Ratio: baseline / romnoc.
 $tables
 MD
