@@ -4,18 +4,16 @@
 #include "construct.h"
 #include "mpi_route.h"
 
-int mpi_allgather_recdbl(sched *s) {
+static int plan(mpi_plan *p, const sched *s) {
   uint32_t n = s->topo.nodes, L = mpi_log2_ceil(n);
-  mpi_plan p;
-  mpi_plan_init(&p);
   int rc = 0;
   for (uint32_t k = 0; k < L && !rc; k++)
     for (uint32_t r = 0; r < n && !rc; r++) {
-      rc = mpi_plan_msg(&p, k, r, r ^ (1u << k));
+      rc = mpi_plan_msg(p, k, r, r ^ (1u << k));
       uint32_t base = r & ~((1u << k) - 1);
-      for (uint32_t o = base; o < base + (1u << k) && !rc; o++) rc = mpi_plan_item(&p, o, -1);
+      for (uint32_t o = base; o < base + (1u << k) && !rc; o++) rc = mpi_plan_item(p, o, -1);
     }
-  if (!rc) rc = mpi_route(s, &p);
-  mpi_plan_free(&p);
-  return rc ? -1 : 0;
+  return rc;
 }
+
+int mpi_allgather_recdbl(sched *s) { return mpi_run(s, plan); }

@@ -4,15 +4,13 @@
 #include "construct.h"
 #include "mpi_route.h"
 
-int mpi_allgather_ring(sched *s) {
+static int plan(mpi_plan *p, const sched *s) {
   uint32_t n = s->topo.nodes;
-  mpi_plan p;
-  mpi_plan_init(&p);
   int rc = 0;
   for (uint32_t k = 0; k + 1 < n && !rc; k++)
     for (uint32_t r = 0; r < n && !rc; r++)
-      rc = mpi_plan_msg(&p, k, r, (r + 1) % n) || mpi_plan_item(&p, (r + n - k) % n, -1);
-  if (!rc) rc = mpi_route(s, &p);
-  mpi_plan_free(&p);
-  return rc ? -1 : 0;
+      rc = mpi_plan_msg(p, k, r, (r + 1) % n) || mpi_plan_item(p, (r + n - k) % n, -1);
+  return rc;
 }
+
+int mpi_allgather_ring(sched *s) { return mpi_run(s, plan); }

@@ -7,21 +7,19 @@
 #include "construct.h"
 #include "mpi_route.h"
 
-int mpi_alltoall_bruck(sched *s) {
+static int plan(mpi_plan *p, const sched *s) {
   uint32_t n = s->topo.nodes, L = mpi_log2_ceil(n);
-  mpi_plan p;
-  mpi_plan_init(&p);
   int rc = 0;
   for (uint32_t k = 0; k < L && !rc; k++)
     for (uint32_t r = 0; r < n && !rc; r++) {
-      rc = mpi_plan_msg(&p, k, r, (r + (1u << k)) % n);
+      rc = mpi_plan_msg(p, k, r, (r + (1u << k)) % n);
       for (uint32_t j = 1; j < n && !rc; j++) {
         if (!(j >> k & 1)) continue;
         uint32_t u = (r + n - (j & ((1u << k) - 1))) % n;
-        rc = mpi_plan_item(&p, u, (int32_t)((u + j) % n));
+        rc = mpi_plan_item(p, u, (int32_t)((u + j) % n));
       }
     }
-  if (!rc) rc = mpi_route(s, &p);
-  mpi_plan_free(&p);
-  return rc ? -1 : 0;
+  return rc;
 }
+
+int mpi_alltoall_bruck(sched *s) { return mpi_run(s, plan); }

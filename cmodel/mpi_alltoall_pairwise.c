@@ -4,18 +4,16 @@
 #include "construct.h"
 #include "mpi_route.h"
 
-int mpi_alltoall_pairwise(sched *s) {
+static int plan(mpi_plan *p, const sched *s) {
   uint32_t n = s->topo.nodes;
   int pow2 = !(n & (n - 1));
-  mpi_plan p;
-  mpi_plan_init(&p);
   int rc = 0;
   for (uint32_t k = 1; k < n && !rc; k++)
     for (uint32_t r = 0; r < n && !rc; r++) {
       uint32_t dst = pow2 ? r ^ k : (r + k) % n;
-      rc = mpi_plan_msg(&p, k - 1, r, dst) || mpi_plan_item(&p, r, (int32_t)dst);
+      rc = mpi_plan_msg(p, k - 1, r, dst) || mpi_plan_item(p, r, (int32_t)dst);
     }
-  if (!rc) rc = mpi_route(s, &p);
-  mpi_plan_free(&p);
-  return rc ? -1 : 0;
+  return rc;
 }
+
+int mpi_alltoall_pairwise(sched *s) { return mpi_run(s, plan); }

@@ -6,18 +6,16 @@
 #include "construct.h"
 #include "mpi_route.h"
 
-int mpi_bcast_binomial(sched *s) {
+static int plan(mpi_plan *p, const sched *s) {
   uint32_t n = s->topo.nodes, root = (uint32_t)s->root, L = mpi_log2_ceil(n);
-  mpi_plan p;
-  mpi_plan_init(&p);
   int rc = 0;
   for (uint32_t j = L; j-- > 0 && !rc;)
     for (uint32_t rel = 0; rel < n && !rc; rel += 2u << j)
       if (rel + (1u << j) < n) {
         uint32_t src = (rel + root) % n, dst = (rel + (1u << j) + root) % n;
-        rc = mpi_plan_msg(&p, L - 1 - j, src, dst) || mpi_plan_item(&p, root, -1);
+        rc = mpi_plan_msg(p, L - 1 - j, src, dst) || mpi_plan_item(p, root, -1);
       }
-  if (!rc) rc = mpi_route(s, &p);
-  mpi_plan_free(&p);
-  return rc ? -1 : 0;
+  return rc;
 }
+
+int mpi_bcast_binomial(sched *s) { return mpi_run(s, plan); }

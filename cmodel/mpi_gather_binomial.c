@@ -6,18 +6,16 @@
 #include "construct.h"
 #include "mpi_route.h"
 
-int mpi_gather_binomial(sched *s) {
+static int plan(mpi_plan *p, const sched *s) {
   uint32_t n = s->topo.nodes, root = (uint32_t)s->root, L = mpi_log2_ceil(n);
-  mpi_plan p;
-  mpi_plan_init(&p);
   int rc = 0;
   for (uint32_t k = 0; k < L && !rc; k++)
     for (uint32_t rel = 1u << k; rel < n && !rc; rel += 2u << k) {
-      rc = mpi_plan_msg(&p, k, (rel + root) % n, (rel - (1u << k) + root) % n);
+      rc = mpi_plan_msg(p, k, (rel + root) % n, (rel - (1u << k) + root) % n);
       for (uint32_t x = rel; x < rel + (1u << k) && x < n && !rc; x++)
-        rc = mpi_plan_item(&p, (x + root) % n, (int32_t)root);
+        rc = mpi_plan_item(p, (x + root) % n, (int32_t)root);
     }
-  if (!rc) rc = mpi_route(s, &p);
-  mpi_plan_free(&p);
-  return rc ? -1 : 0;
+  return rc;
 }
+
+int mpi_gather_binomial(sched *s) { return mpi_run(s, plan); }

@@ -3,14 +3,12 @@
 #include "construct.h"
 #include "mpi_route.h"
 
-int mpi_gather_linear(sched *s) {
+static int plan(mpi_plan *p, const sched *s) {
   uint32_t n = s->topo.nodes, root = (uint32_t)s->root;
-  mpi_plan p;
-  mpi_plan_init(&p);
   int rc = 0;
   for (uint32_t r = 0; r < n && !rc; r++)
-    if (r != root) rc = mpi_plan_msg(&p, 0, r, root) || mpi_plan_item(&p, r, (int32_t)root);
-  if (!rc) rc = mpi_route(s, &p);
-  mpi_plan_free(&p);
-  return rc ? -1 : 0;
+    if (r != root) rc = mpi_plan_msg(p, 0, r, root) || mpi_plan_item(p, r, (int32_t)root);
+  return rc;
 }
+
+int mpi_gather_linear(sched *s) { return mpi_run(s, plan); }

@@ -250,3 +250,11 @@ out:
   free(nxt.v);
   return rc;
 }
+
+int mpi_run(sched *s, int (*plan_fn)(mpi_plan *p, const sched *s)) {
+  mpi_plan p;
+  mpi_plan_init(&p);
+  int rc = plan_fn(&p, s) || mpi_route(s, &p) ? -1 : 0;
+  mpi_plan_free(&p);
+  return rc;
+}

@@ -56,6 +56,10 @@ int mpi_plan_item(mpi_plan *p, uint32_t origin, int32_t dest);
  * duty; the verifier checks it). Returns 0, or -1 if memory runs out. */
 int mpi_route(sched *s, const mpi_plan *p);
 
+/* Fills a fresh plan with plan_fn (0, or -1 if memory runs out), routes it onto s (mpi_route)
+ * and frees it: an algorithm's whole construction. Returns 0 or -1. */
+int mpi_run(sched *s, int (*plan_fn)(mpi_plan *p, const sched *s));
+
 /* The steps of a hypercube-style algorithm on N ranks: ceil(log2 N). */
 uint32_t mpi_log2_ceil(uint32_t n);
 

@@ -6,20 +6,18 @@
 #include "construct.h"
 #include "mpi_route.h"
 
-int mpi_scatter_binomial(sched *s) {
+static int plan(mpi_plan *p, const sched *s) {
   uint32_t n = s->topo.nodes, root = (uint32_t)s->root, L = mpi_log2_ceil(n);
-  mpi_plan p;
-  mpi_plan_init(&p);
   int rc = 0;
   for (uint32_t j = L; j-- > 0 && !rc;)
     for (uint32_t rel = 0; rel < n && !rc; rel += 2u << j) {
       uint32_t child = rel + (1u << j);
       if (child >= n) continue;
-      rc = mpi_plan_msg(&p, L - 1 - j, (rel + root) % n, (child + root) % n);
+      rc = mpi_plan_msg(p, L - 1 - j, (rel + root) % n, (child + root) % n);
       for (uint32_t x = child; x < child + (1u << j) && x < n && !rc; x++)
-        rc = mpi_plan_item(&p, root, (int32_t)((x + root) % n));
+        rc = mpi_plan_item(p, root, (int32_t)((x + root) % n));
     }
-  if (!rc) rc = mpi_route(s, &p);
-  mpi_plan_free(&p);
-  return rc ? -1 : 0;
+  return rc;
 }
+
+int mpi_scatter_binomial(sched *s) { return mpi_run(s, plan); }

@@ -4,14 +4,12 @@
 #include "construct.h"
 #include "mpi_route.h"
 
-int mpi_scatter_linear(sched *s) {
+static int plan(mpi_plan *p, const sched *s) {
   uint32_t n = s->topo.nodes, root = (uint32_t)s->root;
-  mpi_plan p;
-  mpi_plan_init(&p);
   int rc = 0;
   for (uint32_t r = 0; r < n && !rc; r++)
-    if (r != root) rc = mpi_plan_msg(&p, 0, root, r) || mpi_plan_item(&p, root, (int32_t)r);
-  if (!rc) rc = mpi_route(s, &p);
-  mpi_plan_free(&p);
-  return rc ? -1 : 0;
+    if (r != root) rc = mpi_plan_msg(p, 0, root, r) || mpi_plan_item(p, root, (int32_t)r);
+  return rc;
 }
+
+int mpi_scatter_linear(sched *s) { return mpi_run(s, plan); }
