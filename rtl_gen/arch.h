@@ -33,6 +33,8 @@ typedef struct {
   bool rom_block_ram; /* ask synthesis for block RAM for the ROM */
   int wire_delay;     /* slot s is on the link wires in cycle s + wire_delay */
   int mem_depth;      /* packet-memory entries the routers need */
+  int mem_lifetime_min; /* the fewest entries any router could have for the schedule (mem_bound.h);
+                         * -1 for combining tasks, whose memories hold partial sums */
 } router_shape;
 
 typedef struct {

@@ -98,6 +98,8 @@ static size_t design_facts(const ir_fabric *f, const router_shape *s, design_fac
   FACT("deliveries", "%llu", (unsigned long long)f->deliveries);
   FACT("wire_delay", "%d", s->wire_delay);
   FACT("mem_depth", "%d", s->mem_depth);
+  /* the lifetime minimum mem_depth is measured against (mem_bound.h); absent for combining tasks */
+  if (s->mem_lifetime_min >= 0) FACT("mem_lifetime_min", "%d", s->mem_lifetime_min);
   FACT("rom_words", "%u", (unsigned)s->rom_entries);
   FACT("rom_width", "%d", s->word_width);
   FACT("shared_rom", "%d", f->shared ? 1 : 0);

@@ -20,6 +20,7 @@
 #include "ir.h"
 #include "job.h"
 #include "links.h"
+#include "mem_bound.h"
 #include "memlimit.h"
 #include "outdir.h"
 #include "port_model.h"
@@ -283,7 +284,11 @@ static int plan_design(design *d, int payload_width, int op) {
   if (ir_build(&d->f, &d->fd, &d->s, op, err, sizeof err) || arch_supports(d->arch, &d->f, err, sizeof err))
     return bad_input("%s", err);
   d->plan = d->arch->plan(&d->f, payload_width, &d->shape, err, sizeof err);
-  return d->plan ? 0 : bad_input("%s", err);
+  if (!d->plan) return bad_input("%s", err);
+  uint32_t held = mem_lifetime_min(&d->f);
+  if (held == UINT32_MAX) return bad_input("out of memory bounding the packet memory of %s", d->s.topo.name);
+  d->shape.mem_lifetime_min = task_combines(d->f.task) ? -1 : (int)held;
+  return 0;
 }
 
 /* Writes every file of the design into out's temporary directory. Returns 0, or the bad-input

@@ -45,6 +45,7 @@ suite model "rtl_gen's FuseSoC core: YAML, filesets against the design, lint and
 suite model "cmodel draw: occupancy maps and trees, SVG well-formed, bad input" bash tests/draw.sh build/cmodel
 suite model "cmodel draw under asan+ubsan" bash tests/draw.sh build/asan/cmodel
 suite model "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
+suite model "the packet memory's lifetime minimum against the schedule's rows and mem_depth" bash tests/mem_bound.sh build/cmodel build/rtl_gen
 suite model "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh build/asan/rtl_gen
 suite model "bad input: the reproducers of issue 10, refusals, atomic outputs" \
   bash tests/bad_input.sh build/cmodel build/rtl_gen build/asan/rtl_gen
