@@ -28,12 +28,17 @@
 namespace {
 
 // What the DPI callback needs: the bench, the cycle of the run (0 outside a run), whether to
-// record, and single-lane vectors to copy the arguments into.
+// record, single-lane vectors to copy the arguments into, and the own packets answered so far:
+// a packet depends only on its node and the request's dest field, and repeated runs ask for the
+// same ones. answered[node << dest_width | dest] is 1 + the packet's index in `packets` (0: not
+// yet); no memo where that table would pass 16 M entries (D >= 12).
 struct Harness {
   tb::Bench* bench = nullptr;
   uint32_t cycle = 0;
   bool record = true;
   tb::Bits tx_flit, dlv_flit, inj_dest, inj;
+  int dest_width = 0;  // of the request's dest field: id_width + 1 bits
+  std::vector<uint32_t> answered, packets;
 };
 Harness g;
 
@@ -57,8 +62,15 @@ void romnoc_lane(unsigned int node, unsigned int lane, svBit tx_valid, const svB
     return;
   }
   load(inj_dest, &g.inj_dest);
-  g.bench->answer_lane(node, (int)lane, true, g.inj_dest, &g.inj);
-  std::copy(g.inj.words.begin(), g.inj.words.end(), inj_flit);
+  const size_t words = g.inj.words.size();
+  uint32_t* memo = g.answered.empty() ? nullptr : &g.answered[(size_t)node << g.dest_width | g.inj_dest.get(0, g.dest_width)];
+  if (!memo || !*memo) {
+    g.bench->answer_lane(node, (int)lane, true, g.inj_dest, &g.inj);
+    if (!memo) return (void)std::copy(g.inj.words.begin(), g.inj.words.end(), inj_flit);
+    *memo = (uint32_t)(g.packets.size() / words + 1);
+    g.packets.insert(g.packets.end(), g.inj.words.begin(), g.inj.words.end());
+  }
+  std::copy_n(&g.packets[(*memo - 1) * words], words, inj_flit);
 }
 
 int main(int argc, char** argv) {
@@ -75,7 +87,9 @@ int main(int argc, char** argv) {
   tb::Bench bench(cfg, seed);
   g.bench = &bench;
   g.tx_flit = g.dlv_flit = g.inj = tb::Bits(cfg.flit_width);
-  g.inj_dest = tb::Bits(cfg.id_width + 1);
+  g.dest_width = cfg.id_width + 1;
+  g.inj_dest = tb::Bits(g.dest_width);
+  if (((size_t)cfg.nodes << g.dest_width) <= (size_t)1 << 24) g.answered.assign((size_t)cfg.nodes << g.dest_width, 0);
 
 #if VM_TRACE
   std::unique_ptr<VerilatedVcdC> vcd;
