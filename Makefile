@@ -8,6 +8,7 @@
 #>   test           the whole test suite in two lanes side by side; ends "N passed, N failed"
 #>   demo           the main job on a built-in default: tables, two fabrics simulated, one synthesised, pictures
 #>   bench          every benchmark -> docs/BENCHMARKS.md (and docs/PMNB.md, docs/DYNAMIC.md)
+#>   bench-large    once: the D=12 mnb fabric (4096 routers) built and simulated -> docs/BENCHMARKS.md
 #>   sim            one fabric: generate, lint, simulate (SIM), diff against the golden model, verify
 #>   sim-sc         the same with the SystemC test bench
 #>   sc-example     build and run the minimal SystemC platform of docs/SYSTEMC.md
@@ -71,7 +72,7 @@ CMODEL_LIB := $(filter-out cmodel/main.c cmodel/cmd_%.c,$(CMODEL_SRC))
 # the golden model uses exp and log (kbcast_study.c)
 LDLIBS  := -lm
 
-.PHONY: all test demo bench clean help
+.PHONY: all test demo bench bench-large clean help
 
 all: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt
 
@@ -270,6 +271,10 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	bash bench/mpi_baselines_bench.sh docs/BENCHMARKS.md
 	bash scripts/pmnb_tables.sh $(BUILD)/cmodel | bash scripts/md_section.sh docs/PMNB.md pmnb-tables
 	$(MAKE) dynbcast-plot
+
+# the largest fabric, once (about half an hour and 10+ GiB on 2 cores): not part of bench
+bench-large: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
+	TOPOS=hypercube:12 TASKS=mnb REPEAT=1 BASELINE=none SECTION=sim-large bash bench/sim_bench.sh docs/BENCHMARKS.md
 
 help:
 	@sed -n 's/^#> \{0,1\}//p' Makefile

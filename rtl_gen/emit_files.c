@@ -55,6 +55,9 @@ void emit_file_list(vwriter *w, const char *header, const fabric_desc *fd, bool 
   for (size_t i = 0; i < n; i++) vw_line(w, "%s", names[i]);
 }
 
+/* The inputs every router of a fabric shares: one net for all of them. */
+static bool fabric_wide(rport_kind kind) { return kind == RP_CLK || kind == RP_RST || kind == RP_START; }
+
 void emit_verilator_config(vwriter *w, const char *header, const router_shape *s) {
   vw_line(w, "`verilator_config");
   vw_raw(w, "%s", header);
@@ -64,12 +67,18 @@ void emit_verilator_config(vwriter *w, const char *header, const router_shape *s
   vw_line(w, "no_inline -module \"%s\"", SIM_NODE_MODULE);
   router_port ports[ROUTER_PORTS_MAX];
   size_t n = router_ports(s, ports);
+  /* public inputs, except the fabric-wide clock, reset and start: a public clock is a clock of
+   * its own per instance, and Verilator 5.006 then computes a trigger and calls every port copy
+   * per instance (at D=8 more time than the routers themselves; docs/ARCHITECTURE.md) */
   for (size_t i = 0; i < n; i++)
-    if (ports[i].input) vw_line(w, "public -module \"%s\" -var \"%s\"", ROUTER_MODULE, ports[i].name);
-  /* the simulation node: the router's link and control inputs, and its node id */
+    if (ports[i].input && !fabric_wide(ports[i].kind))
+      vw_line(w, "public -module \"%s\" -var \"%s\"", ROUTER_MODULE, ports[i].name);
+  /* the simulation node: the router's link inputs and ROM word, and its node id */
   vw_line(w, "public -module \"%s\" -var \"node_i\"", SIM_NODE_MODULE);
+  vw_line(w, "public -module \"%s\" -var \"log_i\"", SIM_NODE_MODULE);
   for (size_t i = 0; i < n; i++)
-    if (ports[i].input && ports[i].kind != RP_INJ_FLIT) vw_line(w, "public -module \"%s\" -var \"%s\"", SIM_NODE_MODULE, ports[i].name);
+    if (ports[i].input && ports[i].kind != RP_INJ_FLIT && !fabric_wide(ports[i].kind))
+      vw_line(w, "public -module \"%s\" -var \"%s\"", SIM_NODE_MODULE, ports[i].name);
 }
 
 /* The facts about a design that sim_config.h (as RN_<NAME>) and design.txt (as name=value) give. */
