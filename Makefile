@@ -262,6 +262,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	bash bench/allreduce_bench.sh $(BUILD)/cmodel docs/BENCHMARKS.md
 	bash bench/sim_bench.sh docs/BENCHMARKS.md
 	bash bench/synth_bench.sh docs/BENCHMARKS.md
+	bash bench/mux_bench.sh docs/BENCHMARKS.md
 	bash bench/port_model_bench.sh docs/BENCHMARKS.md
 	bash bench/combine_bench.sh docs/BENCHMARKS.md
 	bash bench/kbrt_bench.sh docs/BENCHMARKS.md

@@ -20,8 +20,9 @@ baseline that applies — the MPI library's algorithms run through one routing e
 (\`--alg mpi-*\`; docs/SCHEDULES.md, "The MPI library's algorithms (baselines)") and, for
 allreduce, the reductions' baselines. Slots: from \`cmodel verify\` of each schedule, all built in
 this run by running the algorithm, never from a formula. Cycles: the PASS line of
-\`SCHEDULE=FILE scripts/sim.sh\` on the generated fabric, on hypercube:4 and torus:4x4 only in
-this first version ("-": not simulated; FAIL: the run did not pass, which no run here does).
+\`SCHEDULE=FILE scripts/sim.sh\` on the generated fabric (the wire log diffed against the golden
+trace and verified under the schedule's model), on the topologies listed below ("-": not
+simulated, each simulation builds the whole fabric; FAIL: the run did not pass).
 Ratio: baseline / romnoc.
 $tables
 MD

@@ -42,6 +42,16 @@ export work repo
 printf '%s\n' "${jobs[@]}" | xargs -P 2 -I{} bash -c 'run_job {}'
 
 field() { sed -nE "s/.* $1=([^ ]+).*/\1/p"; }
+declare -A per_bit # LUT4 per bit of a k-source output multiplexer (bench/mux_bench.sh)
+mux_floor() {      # mux_floor DESIGN.TXT: the lanes' multiplexers alone, in LUT4 / (ports x 32)
+  local f=$1 fw ports k sum=0
+  fw=$(awk -F= '$1 == "flit_width" { print $2 }' "$f") ports=$(awk -F= '$1 == "ports" { print $2 }' "$f")
+  for k in $(awk -F= '$1 == "lane_sources" { gsub(",", " ", $2); print $2 }' "$f"); do
+    [ -n "${per_bit[$k]-}" ] || per_bit[$k]=$(bash "$repo/bench/mux_bench.sh" --per-bit "$k")
+    sum=$(awk -v s="$sum" -v b="${per_bit[$k]}" -v w="$fw" 'BEGIN { print s + b * w }')
+  done
+  awk -v s="$sum" -v p="$ports" 'BEGIN { printf "%.2f", s / (p * 32) }'
+}
 rows=""
 for x in "${designs[@]}"; do
   set -- $x
@@ -52,9 +62,10 @@ for x in "${designs[@]}"; do
   ports=$(awk -F= '$1 == "ports" { print $2 }' "$work/$tag-banked-ice40/gen/design.txt")
   nodes=$(awk -F= '$1 == "nodes" { print $2 }' "$work/$tag-banked-ice40/gen/design.txt")
   held=$(awk -F= '$1 == "mem_lifetime_min" { print $2 }' "$work/$tag-banked-ice40/gen/design.txt")
+  floor=$(mux_floor "$work/$tag-banked-ice40/gen/design.txt")
   luts=$(printf '%s' "$b" | field luts)
   per=$(awk -v l="${luts:-0}" -v p="$ports" 'BEGIN { printf "%.2f", l / (p * 32) }')
-  rows+="| $task | $topo | $ports | ${luts:-?} | $(printf '%s' "$b" | field ffs) | $(printf '%s' "$b" | field brams) | $(printf '%s' "$b" | field fmax_mhz) | $(printf '%s' "$b" | field status) | $(printf '%s' "$b" | field mem_depth) | ${held:--} | $nodes | $per | $(printf '%s' "$s" | field luts || true) | $(printf '%s' "$s" | field ffs || true) | $(printf '%s' "$s" | field fmax_mhz || true) | $(printf '%s' "$s" | field status || true) | ${fab:--} |"$'\n'
+  rows+="| $task | $topo | $ports | ${luts:-?} | $(printf '%s' "$b" | field ffs) | $(printf '%s' "$b" | field brams) | $(printf '%s' "$b" | field fmax_mhz) | $(printf '%s' "$b" | field status) | $(printf '%s' "$b" | field mem_depth) | ${held:--} | $nodes | $per | $floor | $(printf '%s' "$s" | field luts || true) | $(printf '%s' "$s" | field ffs || true) | $(printf '%s' "$s" | field fmax_mhz || true) | $(printf '%s' "$s" | field status || true) | ${fab:--} |"$'\n'
 done
 # issue 16's goal, row by row: at most 4 LUT4 per (port x payload bit) at >= 100 MHz, placed and routed
 goal=$(printf '%s' "$rows" | awk -F' *[|] *' '{ n++; if ($9 == "ok" && $13 + 0 <= 4 && $8 + 0 >= 100) met++; else miss = miss (miss ? ", " : "") $2 " " $3 " (" $13 ", " ($8 == "" ? "none" : $8) " MHz, " $9 ")" }
@@ -79,13 +90,16 @@ router would need to keep every packet (the delay registers that carry packets s
 after arrival are counted in FFs, not here); lifetime min = the fewest entries any router could
 have for this schedule (the most packets a node holds three or more slots at once, one entry per
 packet: rtl_gen/mem_bound.h), which the banks exceed because they keep a copy per sending lane
-and split a lane's copies into sub-banks; simple = the first design (\`--arch simple\`: a
+and split a lane's copies into sub-banks; mux floor = what the lanes' output multiplexers alone
+cost, in the same unit: Σ over lanes of (LUT4 per bit of a multiplexer of that lane's sources,
+from bench/mux_bench.sh, "mux" below) × flit bits, over (ports × 32) — a router whose floor
+exceeds 4 cannot meet the goal with this datapath, whatever its memories; simple = the first design (\`--arch simple\`: a
 receive register per lane and one multi-write-port memory), synthesised in the same run as
 the baseline (up to $simple_max nodes); fabric = Yosys generic \`synth -lut 4\` LUTs of the whole
 fabric (up to 16 nodes).
 
-| task | topo | ports | LUT4 | FF | BRAM | Fmax MHz | status | mem_depth | lifetime min | N | LUT/(port×bit) | simple LUT4 | simple FF | simple Fmax | simple status | fabric LUTs |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| task | topo | ports | LUT4 | FF | BRAM | Fmax MHz | status | mem_depth | lifetime min | N | LUT/(port×bit) | mux floor | simple LUT4 | simple FF | simple Fmax | simple status | fabric LUTs |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows%$'\n'}
 
 For comparison, the published figure of Hoplite (Kapre & Gray, FPL 2015), the smallest

@@ -112,6 +112,10 @@ uint32_t arch_sources_select(const arch_sources *l, arch_source s) {
   return i + 1;
 }
 
+uint32_t arch_sources_code(const arch_sources *l, arch_source s) {
+  return s.kind ? arch_sources_select(l, s) - 1 : (uint32_t)l->count;
+}
+
 static int bram_cost(int width, uint32_t entries) { return ((width + 15) / 16) * (int)((entries + 255) / 256); }
 
 void arch_choose_block_rams(arch_memory *m, size_t n) {

@@ -35,6 +35,8 @@ typedef struct {
   int mem_depth;      /* packet-memory entries the routers need */
   int mem_lifetime_min; /* the fewest entries any router could have for the schedule (mem_bound.h);
                          * -1 for combining tasks, whose memories hold partial sums */
+  int lane_sources[RTL_MAX_PORTS]; /* inputs of each lane's output multiplexer, where the
+                                    * architecture has one per lane (banked); else all 0 */
 } router_shape;
 
 typedef struct {
@@ -121,6 +123,13 @@ void arch_sources_sort(arch_sources *l);
 
 /* The select value of s, which is in l (an index from 1; 0 for kind 0). */
 uint32_t arch_sources_select(const arch_sources *l, arch_source s);
+
+/* The same as an index code: s's index in l from 0, and l->count for kind 0 (nothing). The
+ * data multiplexer then reads only the low ceil(log2 count) bits of the field — a clean
+ * power-of-two multiplexer, which iCE40 synthesis maps to 2 LUT4 per 4 inputs per bit, where the
+ * 0-is-nothing select of a 4-source lane cost 4 (bench/mux_bench.sh) — and the field keeps
+ * ceil(log2(count + 1)) bits. */
+uint32_t arch_sources_code(const arch_sources *l, arch_source s);
 
 /* Block RAMs of the target device (iCE40 HX8K: 32 of 256 x 16 bits) that a router's memories
  * may take; a memory costs ceil(width/16) * ceil(entries/256) of them. */

@@ -117,6 +117,7 @@ static void layout(void *plan) {
   for (int p = 0; p < sh->ports; p++) {
     arch_sources *ls = &pl->src[p];
     arch_sources_sort(ls);
+    sh->lane_sources[p] = ls->count;
     int local = pl->uses_local[p];
     pl->sel[p] = rom_field_take(&next, ls->count ? rtl_clog2((uint64_t)ls->count + 1) : 0);
     pl->req[p] = rom_field_take(&next, local);
@@ -165,8 +166,10 @@ static void pack(const void *plan, uint32_t program, uint32_t r, uint32_t *words
   int ports = pl->shape.ports;
   if (r > pl->shape.cycles) return;
   for (int p = 0; p < ports; p++) {
-    if (r >= 1 && r <= f->slots) {
-      rom_field_put(words, pl->sel[p], arch_sources_select(&pl->src[p], pp->out[(size_t)r * ports + p]));
+    /* every word a run reads names its source or the code of nothing (arch_sources_code) */
+    bool sends = r >= 1 && r <= f->slots;
+    rom_field_put(words, pl->sel[p], arch_sources_code(&pl->src[p], sends ? pp->out[(size_t)r * ports + p] : (source){0}));
+    if (sends) {
       const ir_send *o = ir_send_at(f, program, r, p);
       if (o->kind == IR_SEND_CONST) {
         rom_field_put(words, pl->const_end[p], o->word == IR_WORD_END);
@@ -191,8 +194,9 @@ static void rom_legend(vwriter *w, const void *plan) {
   const banked_plan *pl = plan;
   bool consts = false;
   for (int p = 0; p < pl->shape.ports; p++) consts = consts || pl->uses_const[p];
-  vw_line(w, "// Word r: per lane p from bit 0 up: sel (slot r: 0 nothing, i = source i of the lane, see the");
-  vw_line(w, "// router), req, req_bcast, req_dest (own packet of slot r+1; dest as the local port reads it),");
+  vw_line(w, "// Word r: per lane p from bit 0 up: sel (slot r: i = source i of the lane from 0, the lane's");
+  vw_line(w, "// number of sources = nothing; see the router), req, req_bcast, req_dest (own packet of slot r+1;");
+  vw_line(w, "// dest as the local port reads it),");
   if (consts) {
     vw_line(w, "// expect, deliver (slot r-1's reception), const_end, const_value (slot r's control word, on lanes");
     vw_line(w, "// that send one: a termination if const_end, else a counter), then per sub-bank of the lane: we,");
@@ -299,24 +303,27 @@ static void emit_delays_and_banks(vwriter *w, const banked_plan *pl) {
     }
 }
 
+/* Lane p's register takes source sel in every cycle: the data multiplexer reads the low
+ * ceil(log2 count) bits of the index code (arch_sources_code), so the code of nothing and any
+ * unused code load some source, which the valid bit leaves unsent. */
 static void emit_outputs(vwriter *w, const banked_plan *pl) {
   const router_shape *sh = &pl->shape;
-  char a[64], b[64];
+  char a[64], b[64], c[64];
   for (int p = 0; p < sh->ports; p++) {
     const arch_sources *ls = &pl->src[p];
     const char *sel = bits(b, sizeof b, "rom_data_i", pl->sel[p]);
-    const char *q = emit_lane_register(w, p, sh->flit_width, ls->count, sel, pl->sel[p].width);
-    if (ls->count) {
+    const char *q = emit_lane_register(w, p, sh->flit_width, ls->count, sel, pl->sel[p].width, (uint32_t)ls->count);
+    if (ls->count == 1) {
+      vw_line(w, "always @(posedge clk_i) %s <= %s;", q, source_expr(a, sizeof a, pl, p, 0));
+    } else if (ls->count > 1) {
+      rom_field index = pl->sel[p];
+      index.width = rtl_clog2((uint64_t)ls->count);
       vw_open(w, "always @(posedge clk_i) begin");
-      if (ls->count == 1) {
-        vw_line(w, "if (%s != %d'd0) %s <= %s;", sel, pl->sel[p].width, q, source_expr(a, sizeof a, pl, p, 0));
-      } else {
-        vw_open(w, "case (%s)", sel);
-        for (int i = 0; i < ls->count; i++)
-          vw_line(w, "%d'd%d: %s <= %s;", pl->sel[p].width, i + 1, q, source_expr(a, sizeof a, pl, p, i));
-        vw_line(w, "default: %s <= %s;", q, q);
-        vw_close(w, "endcase");
-      }
+      vw_open(w, "case (%s)", bits(c, sizeof c, "rom_data_i", index));
+      for (int i = 0; i + 1 < ls->count; i++)
+        vw_line(w, "%d'd%d: %s <= %s;", index.width, i, q, source_expr(a, sizeof a, pl, p, i));
+      vw_line(w, "default: %s <= %s;", q, source_expr(a, sizeof a, pl, p, ls->count - 1));
+      vw_close(w, "endcase");
       vw_close(w, "end");
     }
     emit_lane_outputs(w, p);

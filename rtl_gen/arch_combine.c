@@ -658,7 +658,7 @@ static void emit_outputs(vwriter *w, const combine_plan *pl) {
   for (int p = 0; p < sh->ports; p++) {
     const arch_sources *rs = &pl->src[p], *os = &pl->src[R_TX_OWN * sh->ports + p];
     const char *sel = bits(b, sizeof b, pl->sel[p]), *own = NULL;
-    const char *q = emit_lane_register(w, p, sh->flit_width, rs->count, sel, pl->sel[p].width);
+    const char *q = emit_lane_register(w, p, sh->flit_width, rs->count, sel, pl->sel[p].width, 0);
     if (os->count) {
       vw_line(w, "// the own contribution a partial sent gets added on its way out (%d source%s)", os->count,
               os->count == 1 ? "" : "s");

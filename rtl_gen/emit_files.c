@@ -109,6 +109,13 @@ static size_t design_facts(const ir_fabric *f, const router_shape *s, design_fac
   FACT("mem_depth", "%d", s->mem_depth);
   /* the lifetime minimum mem_depth is measured against (mem_bound.h); absent for combining tasks */
   if (s->mem_lifetime_min >= 0) FACT("mem_lifetime_min", "%d", s->mem_lifetime_min);
+  /* the inputs of each lane's output multiplexer, lane 0 first (banked); absent elsewhere */
+  char sources[RTL_MAX_PORTS * 4] = "";
+  int reported = 0;
+  for (int p = 0; p < s->ports; p++) reported |= s->lane_sources[p];
+  for (int p = 0; p < s->ports && reported; p++)
+    snprintf(sources + strlen(sources), sizeof sources - strlen(sources), "%s%d", p ? "," : "", s->lane_sources[p]);
+  if (reported) FACT("lane_sources", "%s", sources);
   FACT("rom_words", "%u", (unsigned)s->rom_entries);
   FACT("rom_width", "%d", s->word_width);
   FACT("shared_rom", "%d", f->shared ? 1 : 0);

@@ -83,7 +83,7 @@ void emit_run_state(vwriter *w, const router_shape *sh) {
   vw_line(w, "assign err_o = err_q;");
 }
 
-const char *emit_lane_register(vwriter *w, int p, int fw, int sources, const char *sel, int sel_width) {
+const char *emit_lane_register(vwriter *w, int p, int fw, int sources, const char *sel, int sel_width, uint32_t nothing) {
   vw_blank(w);
   const char *q = vw_ident(w, "tx%d_q", p), *v = vw_ident(w, "tx%d_valid_q", p);
   vw_line(w, "// lane %d: %d source%s", p, sources, sources == 1 ? "" : "s");
@@ -91,7 +91,7 @@ const char *emit_lane_register(vwriter *w, int p, int fw, int sources, const cha
   vw_line(w, "reg %s;", v);
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_line(w, "if (!rst_ni) %s <= 1'b0;", v);
-  if (sources) vw_line(w, "else %s <= running && (%s != %d'd0);", v, sel, sel_width);
+  if (sources) vw_line(w, "else %s <= running && (%s != %d'd%u);", v, sel, sel_width, (unsigned)nothing);
   else vw_line(w, "else %s <= 1'b0;", v);
   vw_close(w, "end");
   if (!sources) vw_line(w, "always @(posedge clk_i) %s <= %d'd0;", q, fw); /* a lane the schedule never sends on */
@@ -101,6 +101,10 @@ const char *emit_lane_register(vwriter *w, int p, int fw, int sources, const cha
 void emit_lane_outputs(vwriter *w, int p) {
   vw_line(w, "assign tx%d_valid_o = tx%d_valid_q;", p, p);
   vw_line(w, "assign tx%d_flit_o = tx%d_q;", p, p);
+}
+
+const char *memory_attributes(bool block_ram) {
+  return block_ram ? "(* ram_style = \"block\", no_rw_check *) " : "(* no_rw_check *) ";
 }
 
 void emit_rom(vwriter *w, const char *header, const router_shape *s) {

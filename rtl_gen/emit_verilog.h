@@ -33,11 +33,20 @@ void emit_run_state(vwriter *w, const router_shape *sh);
  * parts around what the caller prints: emit_lane_register declares the flit register tx<p>_q
  * (fw bits, its name returned) and the valid register tx<p>_valid_q (reset low; set in the
  * cycle after one where the router runs and the select field sel — sel_width bits of
- * rom_data_i — is not zero); a lane with no sources (sources == 0, sel unused) never sends and
- * keeps its flit at zero, else the caller then prints what tx<p>_q takes. emit_lane_outputs
- * drives tx<p>_valid_o and tx<p>_flit_o from them. */
-const char *emit_lane_register(vwriter *w, int p, int fw, int sources, const char *sel, int sel_width);
+ * rom_data_i — is not `nothing`, the code that sends nothing); a lane with no sources
+ * (sources == 0, sel unused) never sends and keeps its flit at zero, else the caller then
+ * prints what tx<p>_q takes. emit_lane_outputs drives tx<p>_valid_o and tx<p>_flit_o from
+ * them. */
+const char *emit_lane_register(vwriter *w, int p, int fw, int sources, const char *sel, int sel_width, uint32_t nothing);
 void emit_lane_outputs(vwriter *w, int p);
+
+/* The attributes of a packet memory's declaration ("(* ... *) ", never empty): block RAM where
+ * block_ram asks for it, and no_rw_check on every one. The address allocators (banks.c,
+ * arch_colour_intervals) free an entry only after the cycle of its last read address, so no
+ * cycle reads an entry that it writes; no_rw_check tells Yosys so, and it then maps a memory
+ * to a block RAM without the collision bypass (a register and a LUT per bit) it otherwise
+ * adds: ring:8 te, 258 -> 178 LUT4. */
+const char *memory_attributes(bool block_ram);
 
 /* The ROM module: $readmemh of the file named by its parameter FILE, synchronous or not. */
 void emit_rom(vwriter *w, const char *header, const router_shape *s);

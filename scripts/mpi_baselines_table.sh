@@ -6,20 +6,21 @@
 # For each topology and task (snb, mnb, scatter, gather, te, allreduce) it builds romnoc's
 # schedule (--alg auto) and every baseline that applies (the mpi-* constructions; for allreduce
 # the reductions' baselines ring, halving-doubling, recursive-doubling, dimorder), verifies each
-# (`cmodel verify`: the slots come from there) and, on the small topologies (SIM_TOPOS, in this
-# first version hypercube:4 and torus:4x4 only), runs each on the generated fabric
+# (`cmodel verify`: the slots come from there) and, on the topologies of SIM_TOPOS (to 256
+# nodes by default: each simulation builds the whole fabric), runs each on the generated fabric
 # (`SCHEDULE=FILE scripts/sim.sh`): the cycles are the PASS line's cycles=; "FAIL" when the run
 # did not pass (its log is named on stderr, its work directory kept), "-" where not simulated.
 # Ratio = baseline / romnoc.
 #   TOPOS="hypercube:4 torus:4x4"   the topologies (default hypercube:4..10, torus:4x4, 8x8, 16x16)
-#   SIM_TOPOS="..."                 the topologies simulated (default hypercube:4 torus:4x4; "" none)
+#   SIM_TOPOS="..."                 the topologies simulated (default hypercube:4..8, torus:4x4, 8x8,
+#                                   16x16; "" none)
 #   SIM_JOBS=2                      simulations run side by side
 # Work files under build/bench/mpi_baselines/. Exits 1 if a schedule fails to build or verify.
 set -euo pipefail
 bin=$(cd "$(dirname "${1:?usage: scripts/mpi_baselines_table.sh CMODEL}")" && pwd)/$(basename "$1")
 repo=$(cd "$(dirname "$0")/.." && pwd)
 topos=${TOPOS:-"hypercube:4 hypercube:5 hypercube:6 hypercube:7 hypercube:8 hypercube:9 hypercube:10 torus:4x4 torus:8x8 torus:16x16"}
-sim_topos=${SIM_TOPOS-"hypercube:4 torus:4x4"}
+sim_topos=${SIM_TOPOS-"hypercube:4 hypercube:5 hypercube:6 hypercube:7 hypercube:8 torus:4x4 torus:8x8 torus:16x16"}
 jobs=${SIM_JOBS:-2}
 work=$repo/build/bench/mpi_baselines
 rm -rf "$work"
@@ -77,6 +78,7 @@ cycles() { # cycles BASE: from the PASS line, FAIL, or - (not simulated)
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^[0-9]+$/ && b ~ /^[0-9]+$/ && b > 0) printf "%.2f", a / b; else printf "-" }'; }
 
 # 3: the tables
+echo "Simulated (cycles): ${sim_topos:-none}."
 for topo in $topos; do
   nodes=$("$bin" info --topo "$topo" | field nodes)
   printf '\n### %s (N = %s)\n\n' "$topo" "$nodes"
