@@ -87,7 +87,9 @@ for task in $tasks; do
       "$base_src/build/rtl_gen" --topo "$topo" --task "$task" -o "$bdir/gen" >/dev/null
     fi
     builds=() build_mems=() runs=() run_mems=() rates=() bbuilds=() brates=()
-    for ((i = 0; i < repeat_n; i++)); do
+    reps=$repeat_n # one build and run of a fabric of 1024 nodes or more: each takes minutes
+    [ "$(awk '/^#define RN_NODES/ { print $3 }' "$dir/gen/sim_config.h")" -ge 1024 ] && reps=1
+    for ((i = 0; i < reps; i++)); do
       measure "$repo" "$dir"
       builds+=("$build_s") build_mems+=("$build_mib") runs+=("$run_s") run_mems+=("$run_mib") rates+=("$cps")
       if [ "$baseline" != none ]; then
@@ -165,7 +167,8 @@ object directory, without ccache (wall time, peak memory of the largest process)
 harness plays the schedule back to back (\`+repeat\`, about 2000 cycles in all; the first run
 is diffed against the golden files) and reports simulated cycles per second over the timed
 cycle loop; wall time and peak memory are those of the whole process, ROM loading included.
-Each figure is the median of REPEAT=$repeat_n builds and runs on a noisy 2-core machine.
+Each figure is the median of REPEAT=$repeat_n builds and runs on a noisy 2-core machine (one of
+each for fabrics of 1024 nodes or more, whose builds take minutes).
 $base_text
 Reference from ../shared/TOOLCHAIN.md (a throwaway router model measured earlier on this kind
 of machine): verilate + compile in about 6, 10, 23 and 103 s and about 2.1 M, 250–385 k,

@@ -147,14 +147,17 @@ mutate() {
   fi
 }
 zero_word3='!/^\/\// { n++ } n == 3 && !/^\/\// { gsub(/[0-9a-f]/, "0") } { print }'
-# cycle 2's word all zero: every router skips slot 2
+# cycle 2's word all zero: every lane sends its source 0 instead of slot 2's (the select is an
+# index code, rtl_gen/arch.h), no own packet is asked for, nothing is stored or expected
 mutate zero-word hypercube-3_mnb_w32 rom.hex "$zero_word3"
 # the same edit caught by the SystemC bench
 mutate zero-word-sc hypercube-3_mnb_w32 rom.hex "$zero_word3" BENCH=sc
-# cycle 1's word without lane 0's transmission (the low bits of the last hex digit cleared)
+# cycle 1's word without lane 0's transmission: its select field (the word's low bits, as wide as
+# needed for codes 0..c) set to c, lane 0's number of sources (design.txt), the code of nothing
+c0=$(awk -F= '$1 == "lane_sources" { split($2, s, ","); print s[1] }' build/sim/hypercube-3_te_w32/gen/design.txt)
 mutate drop-lane0 hypercube-3_te_w32 rom.hex '!/^\/\// { n++ } n == 2 && !/^\/\// {
-  d = index("0123456789abcdef", substr($0, length($0), 1)) - 1
-  $0 = substr($0, 1, length($0) - 1) substr("0123456789abcdef", d - d % 4 + 1, 1) } { print }'
+  d = index("0123456789abcdef", substr($0, length($0), 1)) - 1; m = 1; while (m <= '"${c0:-0}"') m *= 2
+  $0 = substr($0, 1, length($0) - 1) substr("0123456789abcdef", d - d % m + '"${c0:-0}"' + 1, 1) } { print }'
 # a torus fabric: the shared ROM's cycle 2 word zeroed, and one node's ROM of a rooted task
 mutate torus-zero-word torus-4x4_mnb_w32 rom.hex "$zero_word3"
 mutate torus-node-rom torus-3x5_scatter_r0_w32 rom_n0.hex "$zero_word3"
