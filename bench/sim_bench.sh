@@ -20,24 +20,13 @@ topos=${TOPOS:-"hypercube:4 hypercube:6 hypercube:8 hypercube:10 torus:4x4 torus
 tasks=${TASKS:-"mnb te"}
 repeat_n=${REPEAT:-3}
 section=${SECTION:-sim}
-# the design before issue 16's simulation changes (lanes call DPI only when they have something
-# to report or ask; own packets answered once)
-baseline=${BASELINE:-3760abe}
+. "$repo/bench/baseline_tree.sh" # the design before issue 16's changes
+baseline=$baseline_rev
 median() { printf '%s\n' "$@" | sort -g | sed -n "$((($# + 1) / 2))p"; }
 seconds() { awk -v n=$(($2 - $1)) -v d="$3" 'BEGIN { printf "%.*f", d, n / 1e9 }'; }
 mib() { awk '{ printf "%.0f", $1 / 1024 }' "$1"; }
 
-# the baseline's tree and rtl_gen, from git (git archive: no checkout of this tree is touched)
-if [ "$baseline" != none ]; then
-  base_src=$work/baseline-src
-  rm -rf "$base_src"
-  mkdir -p "$base_src"
-  git -C "$repo" archive "$baseline" | tar -x -C "$base_src"
-  make -s -C "$base_src" build/rtl_gen >"$work/baseline-build.log" 2>&1 || {
-    cat "$work/baseline-build.log" >&2
-    exit 1
-  }
-fi
+[ "$baseline" != none ] && baseline_tree "$baseline" "$work/baseline"
 
 # measure SRC DIR: one build from an empty object directory and one run of the design in
 # DIR/gen with SRC's harness; sets build_s build_mib total cps run_s run_mib

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # synth_bench.sh OUT.md — area and speed of one router on an iCE40 HX8K (Yosys synth_ice40 +
 # nextpnr-ice40): every task on hypercube:2..8, and mnb and te on the tori and rings below,
-# banked architecture against the simple baseline (`rtl_gen --arch simple`) synthesised in
-# the same run up to SIMPLE_MAX_NODES nodes (default 128: beyond, its multi-write-port memory
-# is far larger than any iCE40 and Yosys alone takes many minutes), the packet memory's
-# lifetime minimum beside mem_depth (rtl_gen/mem_bound.h), and Yosys generic LUT counts of the
-# whole fabric up to 16 nodes. Writes the "synth" section of OUT.md, with issue 16's goal
+# the default (banked) router against the previous design — git revision BASELINE
+# (bench/baseline_tree.sh; BASELINE=none for no baseline), its own rtl_gen and synth.sh —
+# synthesised in the same run, the packet memory's lifetime minimum beside mem_depth
+# (rtl_gen/mem_bound.h), the floor the lanes' multiplexers set, and Yosys generic LUT counts of
+# the whole fabric up to 16 nodes. Writes the "synth" section of OUT.md, with issue 16's goal
 # checked on every row. Two jobs run at a time (the figures are deterministic: no timing is
 # measured).
 #   SIZES="2 3 4" TASKS="mnb te" TORI="torus:4x4" bench/synth_bench.sh OUT.md   (a subset)
@@ -15,9 +15,15 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 sizes=${SIZES-"2 3 4 5 6 7 8"}
 tasks=${TASKS:-"snb mnb scatter gather te"}
 tori=${TORI-"ring:8 ring:16 torus:4x4 torus:8x8 torus:16x16 torus:4x4x4"}
-simple_max=${SIMPLE_MAX_NODES:-128}
 work=$repo/build/bench/synth
 mkdir -p "$work"
+. "$repo/bench/baseline_tree.sh"
+baseline=$baseline_rev
+synth_prev= # the previous design's synth.sh, run from its own tree
+if [ "$baseline" != none ]; then
+  baseline_tree "$baseline" "$work/baseline"
+  synth_prev=$base_src/scripts/synth.sh
+fi
 designs=() # "topo task"
 for task in $tasks; do
   for d in $sizes; do designs+=("hypercube:$d $task"); done
@@ -26,19 +32,18 @@ for topo in $tori; do
   for task in mnb te; do designs+=("$topo $task"); done
 done
 jobs=()
-nodes_of() { "$repo/build/cmodel" info --topo "$1" | sed -nE 's/.*nodes=([0-9]+).*/\1/p'; }
 for x in "${designs[@]}"; do
   jobs+=("$x banked ice40" "$x banked generic")
-  [ "$(nodes_of "${x%% *}")" -le "$simple_max" ] && jobs+=("$x simple ice40")
+  [ -n "$synth_prev" ] && jobs+=("$x previous ice40")
 done
-run_job() { # topo task arch target
-  local topo=$1 task=$2 arch=$3 target=$4 tag=${1/:/-}-$2-$3
-  TOPO=$topo TASK=$task ARCH=$arch TARGET=$target SYNTH_DIR="$work/$tag-$target" \
-    "$repo/scripts/synth.sh" >"$work/$tag-$target.log" 2>&1 || true
-  echo "-- BENCH synth $topo $task $arch $target: $(grep '^SYNTH' "$work/$tag-$target.log" | tail -n 1 | cut -d' ' -f6-)" >&2
+run_job() { # topo task design(banked|previous) target
+  local topo=$1 task=$2 design=$3 target=$4 tag=${1/:/-}-$2-$3 script=$repo/scripts/synth.sh
+  [ "$design" = previous ] && script=$synth_prev
+  TOPO=$topo TASK=$task TARGET=$target SYNTH_DIR="$work/$tag-$target" "$script" >"$work/$tag-$target.log" 2>&1 || true
+  echo "-- BENCH synth $topo $task $design $target: $(grep '^SYNTH' "$work/$tag-$target.log" | tail -n 1 | cut -d' ' -f6-)" >&2
 }
 export -f run_job
-export work repo
+export work repo synth_prev
 printf '%s\n' "${jobs[@]}" | xargs -P 2 -I{} bash -c 'run_job {}'
 
 field() { sed -nE "s/.* $1=([^ ]+).*/\1/p"; }
@@ -57,7 +62,7 @@ for x in "${designs[@]}"; do
   set -- $x
   topo=$1 task=$2 tag=${1/:/-}-$2
   b=$(grep -h "scope=router" "$work/$tag-banked-ice40.log" | tail -n 1)
-  s=$(grep -hs "scope=router" "$work/$tag-simple-ice40.log" | tail -n 1 || true) # none beyond SIMPLE_MAX_NODES
+  s=$(grep -hs "scope=router" "$work/$tag-previous-ice40.log" | tail -n 1 || true) # none with BASELINE=none
   fab=$(grep -h "scope=fabric" "$work/$tag-banked-generic.log" | field luts || true) # none beyond 16 nodes
   ports=$(awk -F= '$1 == "ports" { print $2 }' "$work/$tag-banked-ice40/gen/design.txt")
   nodes=$(awk -F= '$1 == "nodes" { print $2 }' "$work/$tag-banked-ice40/gen/design.txt")
@@ -65,7 +70,9 @@ for x in "${designs[@]}"; do
   floor=$(mux_floor "$work/$tag-banked-ice40/gen/design.txt")
   luts=$(printf '%s' "$b" | field luts)
   per=$(awk -v l="${luts:-0}" -v p="$ports" 'BEGIN { printf "%.2f", l / (p * 32) }')
-  rows+="| $task | $topo | $ports | ${luts:-?} | $(printf '%s' "$b" | field ffs) | $(printf '%s' "$b" | field brams) | $(printf '%s' "$b" | field fmax_mhz) | $(printf '%s' "$b" | field status) | $(printf '%s' "$b" | field mem_depth) | ${held:--} | $nodes | $per | $floor | $(printf '%s' "$s" | field luts || true) | $(printf '%s' "$s" | field ffs || true) | $(printf '%s' "$s" | field fmax_mhz || true) | $(printf '%s' "$s" | field status || true) | ${fab:--} |"$'\n'
+  prev=$(printf '%s' "$s" | field luts || true)
+  prev_per=$([ -n "$prev" ] && awk -v l="$prev" -v p="$ports" 'BEGIN { printf "%.2f", l / (p * 32) }' || true)
+  rows+="| $task | $topo | $ports | ${luts:-?} | $(printf '%s' "$b" | field ffs) | $(printf '%s' "$b" | field brams) | $(printf '%s' "$b" | field fmax_mhz) | $(printf '%s' "$b" | field status) | $(printf '%s' "$b" | field mem_depth) | ${held:--} | $nodes | $per | $floor | ${prev:--} | ${prev_per:--} | $(printf '%s' "$s" | field brams || true) | $(printf '%s' "$s" | field fmax_mhz || true) | $(printf '%s' "$s" | field status || true) | ${fab:--} |"$'\n'
 done
 # issue 16's goal, row by row: at most 4 LUT4 per (port x payload bit) at >= 100 MHz, placed and routed
 goal=$(printf '%s' "$rows" | awk -F' *[|] *' '{ n++; if ($9 == "ok" && $13 + 0 <= 4 && $8 + 0 >= 100) met++; else miss = miss (miss ? ", " : "") $2 " " $3 " (" $13 ", " ($8 == "" ? "none" : $8) " MHz, " $9 ")" }
@@ -93,12 +100,12 @@ packet: rtl_gen/mem_bound.h), which the banks exceed because they keep a copy pe
 and split a lane's copies into sub-banks; mux floor = what the lanes' output multiplexers alone
 cost, in the same unit: Σ over lanes of (LUT4 per bit of a multiplexer of that lane's sources,
 from bench/mux_bench.sh, "mux" below) × flit bits, over (ports × 32) — a router whose floor
-exceeds 4 cannot meet the goal with this datapath, whatever its memories; simple = the first design (\`--arch simple\`: a
-receive register per lane and one multi-write-port memory), synthesised in the same run as
-the baseline (up to $simple_max nodes); fabric = Yosys generic \`synth -lut 4\` LUTs of the whole
-fabric (up to 16 nodes).
+exceeds 4 cannot meet the goal with this datapath, whatever its memories; previous = the same
+router as designed at git revision \`$baseline\` (BASELINE=; before issue 16's select encoding and
+\`no_rw_check\`), generated and synthesised from that revision's tree in the same run; fabric =
+Yosys generic \`synth -lut 4\` LUTs of the whole fabric (up to 16 nodes).
 
-| task | topo | ports | LUT4 | FF | BRAM | Fmax MHz | status | mem_depth | lifetime min | N | LUT/(port×bit) | mux floor | simple LUT4 | simple FF | simple Fmax | simple status | fabric LUTs |
+| task | topo | ports | LUT4 | FF | BRAM | Fmax MHz | status | mem_depth | lifetime min | N | LUT/(port×bit) | mux floor | previous LUT4 | previous LUT/(port×bit) | previous BRAM | previous Fmax | previous status | fabric LUTs |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows%$'\n'}
 
