@@ -102,11 +102,11 @@ for task in $tasks; do
     hypercube:8)
       goals+=$(awk -v j="$task on $topo" -v b="$build_s" -v c="$cps" 'BEGIN {
         printf "- %s within 1.5x of the probe: build %.0f s (goal <= 34 s: %s), %.0f cycles/s (goal >= 24700: %s)",
-          j, b, b <= 34 ? "met" : "NOT met", c, c >= 24700 ? "met" : "NOT met" }')$'\n'
+          j, b, (b <= 34 ? "met" : "NOT met"), c, (c >= 24700 ? "met" : "NOT met") }')$'\n'
       ;;
     hypercube:10)
       goals+=$(awk -v j="$task on $topo" -v b="$build_s" \
-        'BEGIN { printf "- %s builds in under 240 s: **%.0f s (%s)**", j, b, b < 240 ? "met" : "NOT met" }')$'\n'
+        'BEGIN { printf "- %s builds in under 240 s: **%.0f s (%s)**", j, b, (b < 240 ? "met" : "NOT met") }')$'\n'
       ;;
     esac
   done
