@@ -110,7 +110,7 @@ static size_t design_facts(const ir_fabric *f, const router_shape *s, design_fac
   /* the lifetime minimum mem_depth is measured against (mem_bound.h); absent for combining tasks */
   if (s->mem_lifetime_min >= 0) FACT("mem_lifetime_min", "%d", s->mem_lifetime_min);
   /* the inputs of each lane's output multiplexer, lane 0 first (banked); absent elsewhere */
-  char sources[RTL_MAX_PORTS * 4] = "";
+  char sources[sizeof out[0].value] = "";
   int reported = 0;
   for (int p = 0; p < s->ports; p++) reported |= s->lane_sources[p];
   for (int p = 0; p < s->ports && reported; p++)
