@@ -275,7 +275,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 
 # the largest fabric, once (about half an hour and 10+ GiB on 2 cores): not part of bench
 bench-large: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	TOPOS=hypercube:12 TASKS=mnb REPEAT=1 BASELINE=none SECTION=sim-large bash bench/sim_bench.sh docs/BENCHMARKS.md
+	TOPOS=hypercube:12 TASKS=mnb REPEAT=1 BASELINE=none COMPILE_JOBS=2 OPT_SLOW=-O0 SECTION=sim-large bash bench/sim_bench.sh docs/BENCHMARKS.md
 
 help:
 	@sed -n 's/^#> \{0,1\}//p' Makefile

@@ -29,21 +29,34 @@ mib() { awk '{ printf "%.0f", $1 / 1024 }' "$1"; }
 [ "$baseline" != none ] && baseline_tree "$baseline" "$work/baseline"
 
 # measure SRC DIR: one build from an empty object directory and one run of the design in
-# DIR/gen with SRC's harness; sets build_s build_mib total cps run_s run_mib
+# DIR/gen with SRC's harness; sets build_s build_mib (verilate, then make: the larger peak)
+# verilate_s compile_s total cps run_s run_mib. COMPILE_JOBS and OPT_SLOW (make-level
+# variables of Verilator's makefile) are for the largest fabrics: verilator_bin has left before
+# the compiler starts, and the run-once code (constructors, the symbol table) is compiled at
+# OPT_SLOW.
+compile_jobs=${COMPILE_JOBS:-2}
+opt_slow=(${OPT_SLOW:+"OPT_SLOW=$OPT_SLOW"})
 measure() {
-  local src=$1 dir=$2 t0 t1 slots repeat perf
+  local src=$1 dir=$2 t0 tv t1 slots repeat perf
   rm -rf "$dir/obj" "$dir/run"
   mkdir -p "$dir/run"
   t0=$(date +%s%N)
-  (cd "$dir/gen" && /usr/bin/time -f '%M' -o "$dir/build.mem" verilator --cc --exe --build -j 2 -O3 --x-assign fast \
+  (cd "$dir/gen" && /usr/bin/time -f '%M' -o "$dir/verilate.mem" verilator --cc --exe -O3 --x-assign fast \
     --x-initial fast --noassert --top-module romnoc_sim_fabric -Mdir "$dir/obj" \
     -CFLAGS "-I$dir/gen -I$src/sim -I$src/cmodel" -f files_sim.f romnoc.vlt \
     "$src/sim/tb_main.cpp" "$src/sim/tb_common.cpp" >"$dir/build.log" 2>&1) || {
     tail -n 20 "$dir/build.log" >&2
     exit 1
   }
+  tv=$(date +%s%N)
+  /usr/bin/time -f '%M' -o "$dir/compile.mem" make -C "$dir/obj" -f Vromnoc_sim_fabric.mk -j "$compile_jobs" \
+    "${opt_slow[@]}" >>"$dir/build.log" 2>&1 || {
+    tail -n 20 "$dir/build.log" >&2
+    exit 1
+  }
   t1=$(date +%s%N)
-  build_s=$(seconds "$t0" "$t1" 1) build_mib=$(mib "$dir/build.mem")
+  build_s=$(seconds "$t0" "$t1" 1) verilate_s=$(seconds "$t0" "$tv" 1) compile_s=$(seconds "$tv" "$t1" 1)
+  build_mib=$(($(mib "$dir/verilate.mem") > $(mib "$dir/compile.mem") ? $(mib "$dir/verilate.mem") : $(mib "$dir/compile.mem")))
   slots=$(awk '/^#define RN_SLOTS/ { print $3 }' "$dir/gen/sim_config.h")
   repeat=$(((2000 + slots) / (slots + 1))) # about 2000 cycles, at least one run
   t0=$(date +%s%N)
@@ -90,7 +103,7 @@ for task in $tasks; do
     run_s=$(median "${runs[@]}") run_mib=$(median "${run_mems[@]}") cps=$(median "${rates[@]}")
     row="| $task | $topo | $slots | $build_s | $build_mib | $total | $cps | $run_s | $run_mib |"
     if [ "$section" != sim ]; then
-      row="| $task | $topo | $slots | $gen_s | $gen_mib | $build_s | $build_mib | $total | $cps | $run_s | $run_mib |"
+      row="| $task | $topo | $slots | $gen_s | $gen_mib | $verilate_s | $compile_s | $build_mib | $total | $cps | $run_s | $run_mib |"
     elif [ "$baseline" != none ]; then
       bb=$(median "${bbuilds[@]}") bc=$(median "${brates[@]}")
       row+=" $bb | $bc | $(awk -v a="$cps" -v b="$bc" 'BEGIN { printf "%.2f", a / b }') |"
@@ -119,15 +132,17 @@ if [ "$section" != sim ]; then
 ## Simulation at the largest sizes: Verilator 5.006, whole fabric, one thread
 
 Command: \`make bench-large\` (runs \`TOPOS="$topos" TASKS="$tasks" REPEAT=$repeat_n BASELINE=none
-SECTION=$section bench/sim_bench.sh docs/BENCHMARKS.md\`), once: the same flow as the simulation
-table below, one build and one run per design, plus rtl_gen's time and peak memory (it verifies
-the schedule and writes the golden files). The run plays the schedule back to back for about
+COMPILE_JOBS=$compile_jobs OPT_SLOW=${OPT_SLOW:-} SECTION=$section bench/sim_bench.sh docs/BENCHMARKS.md\`), once:
+the same flow as the simulation table below, one build and one run per design, plus rtl_gen's
+time and peak memory (it verifies the schedule and writes the golden files); the build is
+\`verilator --cc --exe -O3\` and then Verilator's makefile (\`make -j $compile_jobs\`${OPT_SLOW:+, the run-once code at \`$OPT_SLOW\`}),
+"build MiB" the larger peak of the two. The run plays the schedule back to back for about
 2000 cycles, diffs the first run's wire log and deliveries against the golden files line by line
 (PASS), and verifies nothing else; wall time and memory are those of the whole process.
 $machine
 
-| task | topo | slots | rtl_gen s | rtl_gen MiB | build s | build MiB | cycles run | cycles/s | run wall s | run MiB |
-|---|---|---|---|---|---|---|---|---|---|---|
+| task | topo | slots | rtl_gen s | rtl_gen MiB | verilate s | compile s | build MiB | cycles run | cycles/s | run wall s | run MiB |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows%$'\n'}
 MD
   echo "wrote $out" >&2
@@ -150,8 +165,8 @@ scripts/md_section.sh "$out" sim <<MD
 Command: \`make bench\` (runs \`bench/sim_bench.sh docs/BENCHMARKS.md\`).
 $machine
 
-Build: rtl_gen, then \`verilator --cc --exe --build -j 2 -O3\` of the simulation fabric
-(romnoc_sim_fabric: the routers' local ports played through DPI) and the harness from an empty
+Build: rtl_gen, then \`verilator --cc --exe -O3\` and \`make -j 2\` (Verilator's makefile) of the simulation fabric
+(romnoc_sim_fabric: the routers' local ports played by the bench's C++ through \$c calls) and the harness from an empty
 object directory, without ccache (wall time, peak memory of the largest process). Run: the
 harness plays the schedule back to back (\`+repeat\`, about 2000 cycles in all; the first run
 is diffed against the golden files) and reports simulated cycles per second over the timed

@@ -270,18 +270,18 @@ void emit_sim_node(vwriter *w, const char *header, const fabric_desc *fd, const 
   router_port ports[ROUTER_PORTS_MAX];
   size_t nports = router_ports(s, ports);
   int lanes = s->ports, fw = s->flit_width, dw = s->id_width + 1;
-  char r[32], r2[32];
+  char r[32];
   vw_new_scope(w);
   vw_raw(w, "%s", header);
   vw_line(w, "// A router of the simulation fabric with its local port played by the test bench: at every");
-  vw_line(w, "// rising edge romnoc_lane (DPI-C) is called, once per lane, with what the cycle that ends showed");
-  vw_line(w, "// on the lane's link and local port, and returns the own packet the router reads on that lane");
-  vw_line(w, "// in the next cycle. One call per lane and no wide vectors keep Verilator's per-instance code");
-  vw_line(w, "// small (a DPI call is compiled once per instance). A lane calls only when there is something");
-  vw_line(w, "// to do: its router asks for an own packet, or the bench records (log_i) and the lane sent or");
-  vw_line(w, "// delivered; otherwise it reads zeros, the bench's answer to no request (most lanes are idle in");
-  vw_line(w, "// most cycles, and the calls cost about a third of a cycle at D=8). Simulation only; not");
-  vw_line(w, "// synthesisable.");
+  vw_line(w, "// rising edge romnoc_lane_c (C++, sim/tb_lane.h, called through Verilator's $c) is called, once");
+  vw_line(w, "// per lane, with what the cycle that ends showed on the lane's link and local port, and");
+  vw_line(w, "// romnoc_inj_word then reads the own packet the router reads on that lane in the next cycle.");
+  vw_line(w, "// $c rather than a DPI import: Verilator numbers an import's temporaries per instance, which");
+  vw_line(w, "// leaves every instance a copy of its own code; a $c statement keeps one copy for all nodes.");
+  vw_line(w, "// A lane calls only when there is something to do: its router asks for an own packet, or the");
+  vw_line(w, "// bench records (log_i) and the lane sent or delivered; otherwise it reads zeros, the bench's");
+  vw_line(w, "// answer to no request (most lanes are idle in most cycles). Verilator only; not synthesisable.");
   vw_open(w, "module %s (", SIM_NODE_MODULE);
   vw_line(w, "input  wire [31:0] node_i,  // this node's id, for the test bench");
   vw_line(w, "input  wire log_i,  // the test bench records: report the lane's link and deliveries");
@@ -297,26 +297,27 @@ void emit_sim_node(vwriter *w, const char *header, const fabric_desc *fd, const 
   }
   vw_close(w, ");");
   w->indent = 1;
-  vw_line(w, "import \"DPI-C\" function void romnoc_lane(input int unsigned node, input int unsigned lane,");
-  vw_line(w, "  input bit tx_valid, input bit %stx_flit, input bit dlv_valid, input bit %sdlv_flit,",
-          vector_range(r, sizeof r, fw), vector_range(r2, sizeof r2, fw));
-  vw_line(w, "  input bit inj_req, input bit %sinj_dest, output bit %sinj_flit);", vector_range(r, sizeof r, dw),
-          vector_range(r2, sizeof r2, fw));
+  vw_raw(w, "`systemc_header\n#include \"tb_lane.h\"\n`verilog\n");
   for (int p = 0; p < lanes; p++) {
     vw_line(w, "wire %s;", vw_ident(w, "inj%d_req", p));
     vw_line(w, "wire %s%s;", vector_range(r, sizeof r, dw), vw_ident(w, "inj%d_dest", p));
     vw_line(w, "wire %s;", vw_ident(w, "dlv%d_valid", p));
     vw_line(w, "wire %s%s;", vector_range(r, sizeof r, fw), vw_ident(w, "dlv%d_flit", p));
-    vw_line(w, "bit %s%s;", vector_range(r, sizeof r, fw), vw_ident(w, "inj%d_next", p));
     vw_line(w, "reg %s%s;  // the own packet the router reads in the next cycle", vector_range(r, sizeof r, fw),
             vw_ident(w, "inj%d_q", p));
   }
+  /* the answer's 32-bit words, most significant first, cut to the flit's width (payloads of at
+   * most 1024 bits: at most 35 words of 36 characters) */
+  char answer[2048];
+  size_t used = (size_t)snprintf(answer, sizeof answer, "%d'({", fw);
+  for (int k = (fw + 31) / 32 - 1; k >= 0 && used < sizeof answer; k--)
+    used += (size_t)snprintf(answer + used, sizeof answer - used, "32'($c32(\"romnoc_inj_word(%d)\"))%s", k, k ? ", " : "})");
   vw_open(w, "always @(posedge clk_i) begin");
   for (int p = 0; p < lanes; p++) {
     vw_open(w, "if (inj%d_req || (log_i && (tx%d_valid_o || dlv%d_valid))) begin", p, p, p);
-    vw_line(w, "romnoc_lane(node_i, %d, tx%d_valid_o, %s%d_flit_%s, dlv%d_valid, dlv%d_flit, inj%d_req, inj%d_dest, inj%d_next);",
-            p, p, mon ? "mon" : "tx", p, mon ? "i" : "o", p, p, p, p, p);
-    vw_line(w, "inj%d_q <= inj%d_next;", p, p);
+    vw_line(w, "$c(\"romnoc_lane_c(\", node_i, \", %d, \", tx%d_valid_o, \", \", %s%d_flit_%s, \", \", dlv%d_valid, \", \", dlv%d_flit, \", \", inj%d_req, \", \", inj%d_dest, \");\");",
+            p, p, mon ? "mon" : "tx", p, mon ? "i" : "o", p, p, p, p);
+    vw_line(w, "inj%d_q <= %s;", p, answer);
     vw_close(w, "end");
     vw_open(w, "else begin");
     vw_line(w, "inj%d_q <= %d'd0;", p, fw);

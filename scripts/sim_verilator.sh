@@ -9,7 +9,7 @@ obj=$work/obj$suffix run=$work/run$([ "$bench" = sc ] && echo _sc || true)
 
 sim_build_run() {
   echo "-- VERILATE ($bench bench) --"
-  # the C++ bench plays the processors through DPI (romnoc_sim_fabric: no per-node ports, which
+  # the C++ bench plays the processors through $c calls (romnoc_sim_fabric: no per-node ports, which
   # build fast); the SystemC bench binds the per-node ports of romnoc_fabric, as a platform would
   if [ "$bench" = sc ]; then
     model_flag=--sc # SystemC model; Debian's libsystemc (C++17, the default standard)

@@ -1,6 +1,6 @@
 // tb_icarus_io.cpp — the C++ half of the Icarus Verilog bench (sim/tb_icarus.v, make sim
-// SIM=icarus). Icarus has no DPI, so the Verilog bench cannot call tb_common the way
-// romnoc_sim_node does; instead this program, built per design against its sim_config.h,
+// SIM=icarus). Icarus cannot run Verilator's $c, so the Verilog bench cannot call tb_common the
+// way romnoc_sim_node does; instead this program, built per design against its sim_config.h,
 // writes what the bench reads before the run and turns what it wrote into the verdict after it,
 // through the same tb::Bench as the Verilator and SystemC benches (same flits, same logs, same
 // diff, same PASS/FAIL line):

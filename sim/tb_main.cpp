@@ -1,6 +1,6 @@
 // tb_main.cpp — Verilator harness of a generated fabric (after Verilator's
 // examples/make_tracing_c/sim_main.cpp), built on romnoc_sim_fabric. It plays every node's
-// processor through the DPI function romnoc_lane, which each node's romnoc_sim_node calls
+// processor through romnoc_lane_c (tb_lane.h), which each node's romnoc_sim_node calls ($c)
 // for a lane at a rising edge when the lane has something to report or ask: it records the
 // transfer on the lane's outgoing link and the local port's delivery (only while the bench
 // records: input log_i), and answers the router's request for an own packet (payloads from
@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "Vromnoc_sim_fabric.h"
-#include "Vromnoc_sim_fabric__Dpi.h"
 #include "tb_design.h"
+#include "tb_lane.h"
 #include "verilated.h"
 #if VM_TRACE
 #include "verilated_vcd_c.h"
@@ -27,7 +27,7 @@
 
 namespace {
 
-// What the DPI callback needs: the bench, the cycle of the run (0 outside a run), whether to
+// What the lane callback needs: the bench, the cycle of the run (0 outside a run), whether to
 // record, single-lane vectors to copy the arguments into, and the own packets answered so far:
 // a packet depends only on its node and the request's dest field, and repeated runs ask for the
 // same ones. answered[node << dest_width | dest] is 1 + the packet's index in `packets` (0: not
@@ -39,39 +39,39 @@ struct Harness {
   tb::Bits tx_flit, dlv_flit, inj_dest, inj;
   int dest_width = 0;  // of the request's dest field: id_width + 1 bits
   std::vector<uint32_t> answered, packets;
+  const uint32_t* answer = nullptr;  // the words romnoc_inj_word reads: the last answer, or none
 };
 Harness g;
-
-void load(const svBitVecVal* v, tb::Bits* b) { std::copy(v, v + b->words.size(), b->words.begin()); }
 
 }  // namespace
 
 // Called by node `node` for lane `lane` at a rising edge with what the cycle that ends showed,
-// when the router asks for an own packet or (log_i) the lane sent or delivered; returns the own
-// packet its router reads on the lane in the next cycle (romnoc_sim_node drives zeros itself
-// when it does not call).
-void romnoc_lane(unsigned int node, unsigned int lane, svBit tx_valid, const svBitVecVal* tx_flit, svBit dlv_valid,
-                 const svBitVecVal* dlv_flit, svBit inj_req, const svBitVecVal* inj_dest, svBitVecVal* inj_flit) {
+// when the router asks for an own packet or (log_i) the lane sent or delivered; the own packet
+// its router reads on the lane in the next cycle is then read by romnoc_inj_word
+// (romnoc_sim_node drives zeros itself when it does not call).
+void romnoc_lane_c(uint32_t node, uint32_t lane, bool tx_valid, romnoc_flit_arg tx_flit, bool dlv_valid,
+                   romnoc_flit_arg dlv_flit, bool inj_req, uint32_t inj_dest) {
   if (g.record && (tx_valid || dlv_valid)) {
-    load(tx_flit, &g.tx_flit);
-    load(dlv_flit, &g.dlv_flit);
-    g.bench->observe_lane(g.cycle, RN_WIRE_DELAY, node, (int)lane, tx_valid != 0, g.tx_flit, dlv_valid != 0, g.dlv_flit);
+    tx_flit.copy_to(g.tx_flit.words.data(), g.tx_flit.words.size());
+    dlv_flit.copy_to(g.dlv_flit.words.data(), g.dlv_flit.words.size());
+    g.bench->observe_lane(g.cycle, RN_WIRE_DELAY, node, (int)lane, tx_valid, g.tx_flit, dlv_valid, g.dlv_flit);
   }
-  if (!inj_req) {  // no own packet asked for: the lane reads zeros (answer_lane's answer, without its work)
-    std::fill(inj_flit, inj_flit + g.inj.words.size(), 0u);
-    return;
-  }
-  load(inj_dest, &g.inj_dest);
+  g.answer = nullptr;
+  if (!inj_req) return;  // no own packet asked for: the lane reads zeros (answer_lane's answer, without its work)
+  g.inj_dest.set(0, g.dest_width, inj_dest);
   const size_t words = g.inj.words.size();
-  uint32_t* memo = g.answered.empty() ? nullptr : &g.answered[(size_t)node << g.dest_width | g.inj_dest.get(0, g.dest_width)];
+  uint32_t* memo = g.answered.empty() ? nullptr : &g.answered[(size_t)node << g.dest_width | inj_dest];
   if (!memo || !*memo) {
     g.bench->answer_lane(node, (int)lane, true, g.inj_dest, &g.inj);
-    if (!memo) return (void)std::copy(g.inj.words.begin(), g.inj.words.end(), inj_flit);
+    g.answer = g.inj.words.data();
+    if (!memo) return;
     *memo = (uint32_t)(g.packets.size() / words + 1);
     g.packets.insert(g.packets.end(), g.inj.words.begin(), g.inj.words.end());
   }
-  std::copy_n(&g.packets[(*memo - 1) * words], words, inj_flit);
+  g.answer = &g.packets[(*memo - 1) * words];
 }
+
+uint32_t romnoc_inj_word(uint32_t k) { return g.answer && k < g.inj.words.size() ? g.answer[k] : 0u; }
 
 int main(int argc, char** argv) {
   auto ctx = std::make_unique<VerilatedContext>();
@@ -123,7 +123,7 @@ int main(int argc, char** argv) {
 
   // reset, then a start pulse per run; cycle c = 1.. of a run carries slot c
   top->start_i = 0;
-  top->log_i = 1;  // the lanes report what they see (romnoc_lane) only while the bench records
+  top->log_i = 1;  // the lanes report what they see (romnoc_lane_c) only while the bench records
   top->rst_ni = 0;
   for (int i = 0; i < 2; i++) cycle(0);
   top->rst_ni = 1;
