@@ -56,7 +56,7 @@ measure() {
   }
   t1=$(date +%s%N)
   build_s=$(seconds "$t0" "$t1" 1) verilate_s=$(seconds "$t0" "$tv" 1) compile_s=$(seconds "$tv" "$t1" 1)
-  build_mib=$(($(mib "$dir/verilate.mem") > $(mib "$dir/compile.mem") ? $(mib "$dir/verilate.mem") : $(mib "$dir/compile.mem")))
+  build_mib=$(printf '%s\n' "$(mib "$dir/verilate.mem")" "$(mib "$dir/compile.mem")" | sort -n | tail -n 1)
   slots=$(awk '/^#define RN_SLOTS/ { print $3 }' "$dir/gen/sim_config.h")
   repeat=$(((2000 + slots) / (slots + 1))) # about 2000 cycles, at least one run
   t0=$(date +%s%N)

@@ -47,6 +47,7 @@ export work repo synth_prev
 printf '%s\n' "${jobs[@]}" | xargs -P 2 -I{} bash -c 'run_job {}'
 
 field() { sed -nE "s/.* $1=([^ ]+).*/\1/p"; }
+per_port_bit() { awk -v l="$1" -v p="$2" 'BEGIN { printf "%.2f", l / (p * 32) }'; } # LUTS PORTS: the goal's unit
 declare -A per_bit # LUT4 per bit of a k-source output multiplexer (bench/mux_bench.sh)
 mux_floor() {      # mux_floor DESIGN.TXT: the lanes' multiplexers alone, in LUT4 / (ports x 32)
   local f=$1 fw ports k sum=0
@@ -55,7 +56,7 @@ mux_floor() {      # mux_floor DESIGN.TXT: the lanes' multiplexers alone, in LUT
     [ -n "${per_bit[$k]-}" ] || per_bit[$k]=$(bash "$repo/bench/mux_bench.sh" --per-bit "$k")
     sum=$(awk -v s="$sum" -v b="${per_bit[$k]}" -v w="$fw" 'BEGIN { print s + b * w }')
   done
-  awk -v s="$sum" -v p="$ports" 'BEGIN { printf "%.2f", s / (p * 32) }'
+  per_port_bit "$sum" "$ports"
 }
 rows=""
 for x in "${designs[@]}"; do
@@ -69,9 +70,9 @@ for x in "${designs[@]}"; do
   held=$(awk -F= '$1 == "mem_lifetime_min" { print $2 }' "$work/$tag-banked-ice40/gen/design.txt")
   floor=$(mux_floor "$work/$tag-banked-ice40/gen/design.txt")
   luts=$(printf '%s' "$b" | field luts)
-  per=$(awk -v l="${luts:-0}" -v p="$ports" 'BEGIN { printf "%.2f", l / (p * 32) }')
+  per=$(per_port_bit "${luts:-0}" "$ports")
   prev=$(printf '%s' "$s" | field luts || true)
-  prev_per=$([ -n "$prev" ] && awk -v l="$prev" -v p="$ports" 'BEGIN { printf "%.2f", l / (p * 32) }' || true)
+  prev_per=$([ -n "$prev" ] && per_port_bit "$prev" "$ports" || true)
   rows+="| $task | $topo | $ports | ${luts:-?} | $(printf '%s' "$b" | field ffs) | $(printf '%s' "$b" | field brams) | $(printf '%s' "$b" | field fmax_mhz) | $(printf '%s' "$b" | field status) | $(printf '%s' "$b" | field mem_depth) | ${held:--} | $nodes | $per | $floor | ${prev:--} | ${prev_per:--} | $(printf '%s' "$s" | field brams || true) | $(printf '%s' "$s" | field fmax_mhz || true) | $(printf '%s' "$s" | field status || true) | ${fab:--} |"$'\n'
 done
 # issue 16's goal, row by row: at most 4 LUT4 per (port x payload bit) at >= 100 MHz, placed and routed
@@ -106,7 +107,7 @@ router as designed at git revision \`$baseline\` (BASELINE=; before issue 16's s
 Yosys generic \`synth -lut 4\` LUTs of the whole fabric (up to 16 nodes).
 
 | task | topo | ports | LUT4 | FF | BRAM | Fmax MHz | status | mem_depth | lifetime min | N | LUT/(port×bit) | mux floor | previous LUT4 | previous LUT/(port×bit) | previous BRAM | previous Fmax | previous status | fabric LUTs |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows%$'\n'}
 
 For comparison, the published figure of Hoplite (Kapre & Gray, FPL 2015), the smallest
