@@ -71,19 +71,37 @@ void *arch_plan_oom(void *plan, char *err, size_t errlen) {
   return NULL;
 }
 
-void router_shape_init(router_shape *s, const char *arch, const ir_fabric *f, int payload_width) {
+int flit_format_check(const ir_fabric *f, const flit_format *flit, char *why, size_t len) {
+  if (!flit->bare) return 0;
+  int tags = 1 + 2 * f->fd->id_width;
+  if (task_combines(f->task))
+    snprintf(why, len, "--flit bare: task %s's flits carry a chunk and how the partial moved in their tags (use "
+             "--flit tagged)", task_name(f->task));
+  else if (f->tagged)
+    snprintf(why, len, "--flit bare: this %s schedule has counters or terminations, whose values travel in the tags "
+             "(use --flit tagged)", task_name(f->task));
+  else if (flit->payload_width <= tags)
+    snprintf(why, len, "--flit bare with --width %d on %s: the test benches carry %d bits of tags in the payload, so "
+             "the width must be at least %d", flit->payload_width, f->fd->topo_name, tags, tags + 1);
+  else
+    return 0;
+  return -1;
+}
+
+void router_shape_init(router_shape *s, const char *arch, const ir_fabric *f, const flit_format *flit) {
   *s = (router_shape){0};
   s->arch = arch;
   s->ports = f->fd->ports;
   s->id_width = f->fd->id_width;
-  s->payload_width = payload_width;
+  s->payload_width = flit->payload_width;
   s->kind_width = f->tagged ? IR_WORD_KIND_BITS : 0;
-  s->flit_width = s->kind_width + 1 + 2 * s->id_width + payload_width;
+  s->bare_flit = flit->bare;
+  s->flit_width = flit->bare ? flit->payload_width : s->kind_width + 1 + 2 * s->id_width + flit->payload_width;
   s->cycles = f->slots + 1;
 }
 
-void router_shape_init_sync(router_shape *s, const char *arch, const ir_fabric *f, int payload_width) {
-  router_shape_init(s, arch, f, payload_width);
+void router_shape_init_sync(router_shape *s, const char *arch, const ir_fabric *f, const flit_format *flit) {
+  router_shape_init(s, arch, f, flit);
   s->cycle_width = rtl_clog2((uint64_t)s->cycles + 1); /* the counter runs 0..cycles */
   s->rom_entries = 1u << s->cycle_width;
   s->sync_rom = true;

@@ -17,6 +17,17 @@
 /* Router lanes: two per torus dimension. */
 #define RTL_MAX_PORTS (2 * TOPO_MAX_DIMS)
 
+/* What a flit carries (rtl_gen --flit). */
+typedef struct {
+  int payload_width; /* W: the bits of a packet the processors send and receive */
+  /* false (tagged): {broadcast, dest, origin} travel above the payload for the processors and
+   * the test benches' wire log; true (bare): the flit is the payload alone, because the
+   * schedule already says which packet each link carries in each slot and the router never
+   * reads the tags. A bare flit cannot carry kbcast's control words or a combining task's
+   * chunk tags (flit_format_check). */
+  bool bare;
+} flit_format;
+
 /* What every design has, whatever its architecture. */
 typedef struct {
   const char *arch;   /* the architecture's name */
@@ -24,7 +35,8 @@ typedef struct {
   int id_width, payload_width;
   int kind_width;     /* bits of the word-kind field (ir_word_kind): 0, or IR_WORD_KIND_BITS in a
                        * tagged fabric (kbcast's control words) */
-  int flit_width;     /* {kind (if any), broadcast, dest, origin, payload} */
+  bool bare_flit;     /* the flit is the payload alone (flit_format) */
+  int flit_width;     /* {kind (if any), broadcast, dest, origin, payload}, or payload if bare_flit */
   uint32_t cycles;    /* of a run: slots + 1 */
   int cycle_width;    /* ROM address bits */
   uint32_t rom_entries; /* 2^cycle_width */
@@ -48,9 +60,9 @@ typedef struct {
   /* 0 if it can run f, else -1 with the reason in why; NULL if it runs every fabric of at
    * most RTL_MAX_PORTS lanes (arch_supports checks that limit for all) */
   int (*supports)(const ir_fabric *f, char *why, size_t len);
-  /* Plans f with payload_width-bit payloads: fills *shape and returns the plan, or NULL with
-   * a message in err naming the node, port and slot it cannot plan (or out of memory). */
-  void *(*plan)(const ir_fabric *f, int payload_width, router_shape *shape, char *err, size_t errlen);
+  /* Plans f with flits of format flit: fills *shape and returns the plan, or NULL with a
+   * message in err naming the node, port and slot it cannot plan (or out of memory). */
+  void *(*plan)(const ir_fabric *f, const flit_format *flit, router_shape *shape, char *err, size_t errlen);
   void (*free_plan)(void *plan);
   /* Sets the bits of ROM word r of program p (words: shape.word_width bits, 32 per element,
    * least significant first, zeroed by the caller); r runs over 0..rom_entries-1. */
@@ -76,12 +88,23 @@ void *arch_plan_oom(void *plan, char *err, size_t errlen);
 
 /* Fills the fields of a shape that every architecture computes the same way: name, lanes,
  * widths, cycles (slots + 1); the architecture sets the rest. */
-void router_shape_init(router_shape *s, const char *arch, const ir_fabric *f, int payload_width);
+void router_shape_init(router_shape *s, const char *arch, const ir_fabric *f, const flit_format *flit);
 
 /* router_shape_init, and the timing of a router with a synchronous ROM and registered outputs
  * (banked, single): the counter runs 0..cycles, word r shows in cycle r, slot s is on the
  * wires in cycle s+1. */
-void router_shape_init_sync(router_shape *s, const char *arch, const ir_fabric *f, int payload_width);
+void router_shape_init_sync(router_shape *s, const char *arch, const ir_fabric *f, const flit_format *flit);
+
+/* 0 if f's flits can have format flit, else -1 with the reason in why: a bare flit has no room
+ * for kbcast's control words or a combining task's tags, and the test benches carry their
+ * tags {broadcast, dest, origin} in its top 2A+1 bits (A = id_width), so W must exceed them. */
+int flit_format_check(const ir_fabric *f, const flit_format *flit, char *why, size_t len);
+
+/* The bits of the payload that are the pseudo-random pattern of golden/deliveries.tsv: W, or
+ * for a bare flit W - 2A - 1, the rest being the test benches' tags (docs/ARCHITECTURE.md). */
+static inline int shape_pattern_width(const router_shape *s) {
+  return s->bare_flit ? s->payload_width - 1 - 2 * s->id_width : s->payload_width;
+}
 
 /* A field of a ROM word: width bits from bit lsb (width 0: the field is absent). */
 typedef struct {

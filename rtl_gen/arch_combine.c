@@ -372,12 +372,12 @@ static void free_plan(void *plan) {
   free(pl);
 }
 
-static void *plan(const ir_fabric *f, int payload_width, router_shape *shape, char *err, size_t errlen) {
+static void *plan(const ir_fabric *f, const flit_format *flit, router_shape *shape, char *err, size_t errlen) {
   combine_plan *pl = calloc(1, sizeof *pl);
   if (!pl || !(pl->progs = calloc(f->nprograms, sizeof *pl->progs))) return arch_plan_oom(pl, err, errlen);
   pl->f = f;
-  router_shape_init_sync(&pl->shape, "combine", f, payload_width);
-  pl->value_width = pl->shape.id_width + payload_width;
+  router_shape_init_sync(&pl->shape, "combine", f, flit);
+  pl->value_width = pl->shape.id_width + flit->payload_width;
   pl->banks.width = pl->value_width;
   return arch_plan_all(pl, f->nprograms, plan_program, layout, free_plan, &pl->shape, shape, err, errlen);
 }

@@ -158,12 +158,12 @@ static void layout(void *plan) {
   sh->word_width = next;
 }
 
-static void *plan(const ir_fabric *f, int payload_width, router_shape *shape, char *err, size_t errlen) {
+static void *plan(const ir_fabric *f, const flit_format *flit, router_shape *shape, char *err, size_t errlen) {
   simple_plan *pl = calloc(1, sizeof *pl);
   if (!pl || !(pl->progs = calloc(f->nprograms, sizeof *pl->progs))) return arch_plan_oom(pl, err, errlen);
   pl->f = f;
   router_shape *sh = &pl->shape;
-  router_shape_init(sh, "simple", f, payload_width);
+  router_shape_init(sh, "simple", f, flit);
   sh->cycle_width = rtl_clog2((uint64_t)sh->cycles + 2);
   sh->rom_entries = 1u << sh->cycle_width;
   sh->wire_delay = 0; /* slot s is driven combinationally in cycle s */

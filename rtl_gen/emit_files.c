@@ -102,6 +102,8 @@ static size_t design_facts(const ir_fabric *f, const router_shape *s, design_fac
   FACT("id_width", "%d", s->id_width);
   FACT("payload_width", "%d", s->payload_width);
   FACT("flit_width", "%d", s->flit_width);
+  /* tagged, or bare: the payload alone, the test benches' tags in its top 2*id_width+1 bits */
+  FACT("flit", "%s", s->bare_flit ? "bare" : "tagged");
   FACT("slots", "%u", (unsigned)f->slots);
   FACT("cycles", "%u", (unsigned)s->cycles);
   FACT("deliveries", "%llu", (unsigned long long)f->deliveries);

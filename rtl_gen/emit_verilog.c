@@ -44,6 +44,11 @@ void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, cons
             s->mem_depth);
     return;
   }
+  if (s->bare_flit) {
+    vw_line(w, "// Flit: payload[%d:0], bare: no tags, since the ROM says which packet every lane carries in", s->flit_width - 1);
+    vw_line(w, "// every slot. Packet memory: %d entries.", s->mem_depth);
+    return;
+  }
   vw_line(w, "// Flit: {broadcast, dest[%d:0], origin[%d:0], payload[%d:0]} = %d bits; the tags are carried for",
           s->id_width - 1, s->id_width - 1, s->payload_width - 1, s->flit_width);
   vw_line(w, "// the processors and the wire log, never decoded here. Packet memory: %d entries.", s->mem_depth);
@@ -309,9 +314,11 @@ void emit_sim_node(vwriter *w, const char *header, const fabric_desc *fd, const 
   /* the answer's 32-bit words, most significant first, cut to the flit's width (payloads of at
    * most 1024 bits: at most 35 words of 36 characters) */
   char answer[2048];
-  size_t used = (size_t)snprintf(answer, sizeof answer, "%d'({", fw);
-  for (int k = (fw + 31) / 32 - 1; k >= 0 && used < sizeof answer; k--)
-    used += (size_t)snprintf(answer + used, sizeof answer - used, "32'($c32(\"romnoc_inj_word(%d)\"))%s", k, k ? ", " : "})");
+  int words = (fw + 31) / 32; /* one word goes without braces: Verilator 5.006 warns of {x} (WIDTHCONCAT) */
+  size_t used = (size_t)snprintf(answer, sizeof answer, "%d'(%s", fw, words > 1 ? "{" : "");
+  for (int k = words - 1; k >= 0 && used < sizeof answer; k--)
+    used += (size_t)snprintf(answer + used, sizeof answer - used, "32'($c32(\"romnoc_inj_word(%d)\"))%s", k,
+                             k ? ", " : words > 1 ? "})" : ")");
   vw_open(w, "always @(posedge clk_i) begin");
   for (int p = 0; p < lanes; p++) {
     vw_open(w, "if (inj%d_req || (log_i && (tx%d_valid_o || dlv%d_valid))) begin", p, p, p);

@@ -70,6 +70,13 @@ static const char usage[] =
     "  --model M     port model of the schedule (default mla)\n"
     "  --alg A       construction (default auto; see cmodel schedule --help)\n"
     "  --width W     payload bits per packet, 1..1024 (default 32)\n"
+    "  --flit F      what a link carries beside its valid bit (default tagged):\n"
+    "                tagged  {broadcast, dest, origin, payload}: W + 2*ceil(log2 N) + 1 bits\n"
+    "                bare    the payload alone, W bits: the schedule says which packet every\n"
+    "                        link carries in every slot, and the router never reads the tags.\n"
+    "                        Narrower links, multiplexers and memories. The test benches put\n"
+    "                        their tags in the payload's top 2*ceil(log2 N) + 1 bits, so W must\n"
+    "                        exceed them; not for combining tasks or kbcast's control words\n"
     "  --seed S      seed of the pseudo-random payloads in golden/deliveries.tsv (default 1)\n"
     "  --op OP       how a combining task combines the W-bit partial sums: add (mod 2^W, the\n"
     "                default), max, min (unsigned), xor or or. Refused for the other tasks, which\n"
@@ -129,7 +136,7 @@ static int verify_schedule(const sched *s, char *err, size_t errlen) {
 }
 
 typedef struct {
-  const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem, *op_s;
+  const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem, *op_s, *flit;
   const char *active, *k, *m, *active_seed; /* the active set (job_parse_active): --k or --m, its size */
   bool split; /* pmnb: packets split into pieces (job_parse_fraction) */
   uint64_t width, seed;
@@ -149,7 +156,7 @@ static int parse_options(int argc, char **argv, options *o) {
       {"--arch", &o->arch, NULL},         {"-o", &o->dir, NULL},        {"--width", &o->width_s, NULL},
       {"--seed", &o->seed_s, NULL},       {"--max-mem", &o->max_mem, NULL},  {"--op", &o->op_s, NULL},
       {"--active", &o->active, NULL},     {"--k", &o->k, NULL},         {"--active-seed", &o->active_seed, NULL},
-      {"--m", &o->m, NULL},               {"--split", NULL, &o->split},
+      {"--m", &o->m, NULL},               {"--split", NULL, &o->split}, {"--flit", &o->flit, NULL},
   };
   const char *words[1];
   int nwords;
@@ -164,6 +171,8 @@ static int parse_options(int argc, char **argv, options *o) {
   if (o->width_s && cli_uint(o->width_s, 1, 1024, &o->width))
     return bad_input("width '%s' is out of range (expected 1..1024 payload bits)",
                      cli_printable(o->width_s, 40, shown, sizeof shown));
+  if (o->flit && strcmp(o->flit, "tagged") && strcmp(o->flit, "bare"))
+    return bad_input("unknown flit '%s' (expected tagged or bare)", cli_printable(o->flit, 40, shown, sizeof shown));
   if (o->seed_s && cli_uint(o->seed_s, 0, 0xffffffffu, &o->seed))
     return bad_input("seed '%s' is not a 32-bit unsigned number", cli_printable(o->seed_s, 40, shown, sizeof shown));
   if (o->op_s && (o->op = romnoc_op_from_name(o->op_s)) < 0)
@@ -264,7 +273,7 @@ static void design_free(design *d) {
 }
 
 /* Verifies, describes, builds the IR and plans: returns 0 or the bad-input exit code. */
-static int plan_design(design *d, int payload_width, int op) {
+static int plan_design(design *d, const flit_format *flit, int op) {
   char err[512] = "";
   if (golden_deliveries_fit(&d->s, err, sizeof err)) return bad_input("%s", err);
   if (verify_schedule(&d->s, err, sizeof err)) return bad_input("%s", err);
@@ -281,9 +290,10 @@ static int plan_design(design *d, int payload_width, int op) {
   if (sched_to_template(&d->s) < 0) return bad_input("out of memory looking for the schedule's template");
   if (fabric_describe(&d->fd, &d->s.topo, d->s.model))
     return bad_input("out of memory describing the fabric of %s", d->s.topo.name);
-  if (ir_build(&d->f, &d->fd, &d->s, op, err, sizeof err) || arch_supports(d->arch, &d->f, err, sizeof err))
+  if (ir_build(&d->f, &d->fd, &d->s, op, err, sizeof err) || arch_supports(d->arch, &d->f, err, sizeof err) ||
+      flit_format_check(&d->f, flit, err, sizeof err))
     return bad_input("%s", err);
-  d->plan = d->arch->plan(&d->f, payload_width, &d->shape, err, sizeof err);
+  d->plan = d->arch->plan(&d->f, flit, &d->shape, err, sizeof err);
   if (!d->plan) return bad_input("%s", err);
   uint32_t held = mem_lifetime_min(&d->f);
   if (held == UINT32_MAX) return bad_input("out of memory bounding the packet memory of %s", d->s.topo.name);
@@ -304,10 +314,11 @@ static int write_design(const design *d, const options *o, outdir *out) {
   if (f->fraction > 1) /* pmnb split into pieces: a different design from the same rows' whole packets */
     snprintf(active_s + strlen(active_s), sizeof active_s - strlen(active_s), " fraction=%u", (unsigned)f->fraction);
   snprintf(design_s, sizeof design_s,
-           "topo=%s task=%s model=%s root=%lld alg=%s schedule=fnv1a:%016llx arch=%s width=%llu%s%s%s", d->s.topo.name,
+           "topo=%s task=%s model=%s root=%lld alg=%s schedule=fnv1a:%016llx arch=%s width=%llu%s%s%s%s", d->s.topo.name,
            task_name(d->s.task), model_name(d->s.model), (long long)d->s.root, d->s.alg[0] ? d->s.alg : "-",
            (unsigned long long)sched_fingerprint(&d->s), d->arch->name, (unsigned long long)o->width,
-           task_combines(d->s.task) ? " op=" : "", task_combines(d->s.task) ? romnoc_op_names[o->op] : "", active_s);
+           task_combines(d->s.task) ? " op=" : "", task_combines(d->s.task) ? romnoc_op_names[o->op] : "", active_s,
+           shape->bare_flit ? " flit=bare" : "");
   snprintf(hdr_slash, sizeof hdr_slash, "// Generated by romnoc rtl_gen %s for %s\n", ROMNOC_VERSION, design_s);
   snprintf(hdr_hash, sizeof hdr_hash, "# Generated by romnoc rtl_gen %s for %s\n", ROMNOC_VERSION, design_s);
   snprintf(hdr_golden, sizeof hdr_golden, "# Generated by romnoc rtl_gen %s (golden model) for %s seed=%llu\n",
@@ -342,7 +353,7 @@ static int write_design(const design *d, const options *o, outdir *out) {
   WRITE("sim_config.h", emit_sim_config(&w, hdr_slash, f, shape));
   WRITE("golden/wire.tsv", if (golden_write_wire(w.f, hdr_golden, &d->s)) w.failed = 1);
   WRITE("golden/deliveries.tsv",
-        if (golden_write_deliveries(w.f, hdr_golden, &d->s, (uint32_t)o->seed, (int)o->width, o->op)) w.failed = 1);
+        if (golden_write_deliveries(w.f, hdr_golden, &d->s, (uint32_t)o->seed, shape_pattern_width(shape), o->op)) w.failed = 1);
 #undef WRITE
   return 0;
 }
@@ -367,7 +378,8 @@ int main(int argc, char **argv) {
     const port_model_info *pm = port_model_of(d.s.model);
     d.arch = arch_find(task_combines(d.s.task) ? pm->combine_arch : pm->default_arch);
   }
-  if ((rc = plan_design(&d, (int)o.width, o.op))) {
+  flit_format flit = {(int)o.width, o.flit && !strcmp(o.flit, "bare")};
+  if ((rc = plan_design(&d, &flit, o.op))) {
     design_free(&d);
     return rc;
   }

@@ -191,6 +191,20 @@ row "rtl_gen --op on a combining schedule file" 0 '' \
   '"$R" --schedule s.tsv --op=xor -o d' \
   'grep -q "^op=xor$" d/design.txt && grep -q "^# op=xor$" d/golden/deliveries.tsv'
 
+# -------------------------------------------------------------- rtl_gen --flit
+row "rtl_gen --flit an unknown format" 2 "unknown flit 'none' \(expected tagged or bare\)" '' \
+  '"$R" --topo hypercube:2 --task mnb --flit none -o d'
+row "rtl_gen --flit bare on a combining task" 2 "--flit bare: task allreduce's flits carry a chunk" '' \
+  '"$R" --topo hypercube:2 --task allreduce --flit bare -o d'
+row "rtl_gen --flit bare with kbcast's control words" 2 "--flit bare: this kbcast schedule has counters or terminations" '' \
+  '"$R" --topo hypercube:4 --task kbcast --alg 001 --k 5 --flit bare -o d'
+# hypercube:8's tags are 2*8+1 = 17 bits: a bare flit of 17 bits has no room for the pattern
+row "rtl_gen --flit bare narrower than the benches' tags" 2 "--flit bare with --width 17 on hypercube:8: .* 17 bits of tags .* at least 18" '' \
+  '"$R" --topo hypercube:8 --task snb --flit bare --width 17 -o d'
+row "rtl_gen --flit bare at the narrowest width" 0 '' '' \
+  '"$R" --topo hypercube:8 --task snb --flit bare --width 18 -o d' \
+  'grep -qx "flit_width=18" d/design.txt && grep -qx "flit=bare" d/design.txt && grep -q "^# width=1$" d/golden/deliveries.tsv'
+
 # -------------------------------------------------------------- kbcast's active set in rtl_gen
 row "rtl_gen --active with an unknown node" 2 "active set item '16' is not a node id or range lo-hi of 0\.\.15" '' \
   '"$R" --topo hypercube:4 --task kbcast --active 3,16 -o d'

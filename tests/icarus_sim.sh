@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # icarus_sim.sh — the second simulator (make sim SIM=icarus, scripts/sim_icarus.sh): small
-# designs of every router architecture and port model, a combining task, kbcast and pmnb split
-# into pieces, generated, linted, run under Icarus Verilog with the Verilog bench
-# (sim/tb_icarus.v), diffed against the golden files and verified by cmodel. Per design:
+# designs of every router architecture and port model, bare flits (--flit bare), a combining
+# task, kbcast and pmnb split into pieces, generated, linted, run under Icarus Verilog with the
+# Verilog bench (sim/tb_icarus.v), diffed against the golden files and verified by cmodel. Per
+# design:
 #   - a PASS line for the design's topology, task and model, and cmodel verify's OK line;
 #   - cycles = the schedule's '# slots=' + 1 (every architecture runs S slots in S+1 cycles,
 #     docs/ARCHITECTURE.md), the schedule written here by 'cmodel schedule' with the same
@@ -116,6 +117,7 @@ icarus_case hc3-te-oneway TOPO=hypercube:3 TASK=te MODEL=oneway
 icarus_case r8-mnb-sp-half TOPO=ring:8 TASK=mnb MODEL=sp-half
 icarus_case r5-mnb-sp-full TOPO=ring:5 TASK=mnb MODEL=sp-full
 icarus_case t33-te-simple TOPO=torus:3x3 TASK=te ARCH=simple
+icarus_case hc3-te-bare TOPO=hypercube:3 TASK=te FLIT=bare
 icarus_case hc3-allreduce-add TOPO=hypercube:3 TASK=allreduce OP=add
 icarus_case hc4-kbcast TOPO=hypercube:4 TASK=kbcast ACTIVE=0,3,5-9
 icarus_case t44-pmnb-split TOPO=torus:4x4 TASK=pmnb ALG=004 M=5 KSEED=3 SPLIT=1

@@ -3,7 +3,8 @@
 # naming the value, nothing written), deterministic output, self-describing headers, a file
 # list that names every module file, and schedules as input: a TSV written by cmodel gives
 # the same design byte for byte as --topo/--task, a TSV with a non-link is refused before
-# anything is written. The combining tasks: --op, the combining router and its refusals, the
+# anything is written. --flit: tagged is the default byte for byte, bare changes the flit's width
+# and not the ROMs. The combining tasks: --op, the combining router and its refusals, the
 # golden whole sums (one line per node and chunk that must hold one). Ends with "N passed, N
 # failed".
 set -u
@@ -50,6 +51,20 @@ bad "-o DIR" --topo hypercube:3 --task te
 bad --width --topo hypercube:3 --task te -o "$T/out" --width
 bad seed --topo hypercube:3 --task te --seed -4 -o "$T/out"
 bad fancy --topo hypercube:3 --task te --arch fancy -o "$T/out"
+bad "'wide'" --topo hypercube:3 --task te --flit wide -o "$T/out"
+bad "task reduce's flits carry a chunk" --topo hypercube:3 --task reduce --flit bare -o "$T/out"
+bad "at least 8" --topo hypercube:3 --task te --flit bare --width 7 -o "$T/out"
+
+# --flit tagged is the default, byte for byte; --flit bare changes only the flit: W bits
+# instead of W + 2*3 + 1 = 39 on hypercube:3, and ROMs identical to the tagged design's
+"$bin" --topo hypercube:3 --task te -o "$T/tag0" && "$bin" --topo hypercube:3 --task te --flit tagged -o "$T/tag1" &&
+  "$bin" --topo hypercube:3 --task te --flit bare -o "$T/bare"
+diff -r "$T/tag0" "$T/tag1" >/dev/null && pass || fail "--flit tagged differs from the default"
+grep -qx flit_width=39 "$T/tag0/design.txt" && grep -qx flit_width=32 "$T/bare/design.txt" && pass ||
+  fail "hypercube:3 te: want flit_width=39 tagged and 32 bare"
+for f in "$T"/tag0/rom*.hex; do
+  cmp -s <(grep -v '^//' "$f") <(grep -v '^//' "$T/bare/${f##*/}") && pass || fail "--flit bare changed ${f##*/}"
+done
 
 # the same command twice: byte-identical files; every file names the generator and command
 "$bin" --topo hypercube:3 --task scatter --root 5 -o "$T/a" && "$bin" --topo hypercube:3 --task scatter --root 5 -o "$T/a2"

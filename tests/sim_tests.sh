@@ -6,6 +6,7 @@
 # port models (the single-port router on sp-full and sp-half schedules, one-way links on oneway
 # schedules, a one-way link whose ends disagree, a wire log checked under its own model);
 # schedules given as files (`SCHEDULE=`), one of them verified under its own model (sp-full);
+# bare flits (`FLIT=bare`: the payload alone on the links) on every architecture, model and bench;
 # and designs whose ROM was edited must FAIL the diff and the verifier. The combining tasks
 # (reduce, reduce_scatter, allreduce, global_sum) on hypercube:1..6, ring:5, ring:8, torus:3x3
 # and torus:4x4 on the combining router, every op and port model, the SystemC bench once per
@@ -235,6 +236,32 @@ else
   cat "$T/out2" >>"$T/out"
   fail "an sp-full wire log with two sends by node 0 in slot 1 must pass mla and fail its own model" "$T/out"
 fi
+
+# ---- bare flits (rtl_gen --flit bare): the payload alone on the links ------------------------
+# The same schedules at the same bounds; the benches carry their tags {broadcast, dest, origin}
+# in the payload's top 2A+1 bits (sim/tb_design.h), which no router reads, so the diff and the
+# verifier see which packet each wire carried.
+for task in snb mnb scatter gather te; do sim_case hypercube:3 $task FLIT=bare; done
+sim_case hypercube:8 snb FLIT=bare
+sim_case torus:4x4 te FLIT=bare
+sim_case ring:8 mnb FLIT=bare
+sim_case mesh:4x4 gather FLIT=bare
+sim_case hypercube:4 te FLIT=bare ARCH=simple
+sim_case hypercube:4 te FLIT=bare BENCH=sc
+# the narrowest bare flit on hypercube:3: 7 bits of tags and a 1-bit pattern
+sim_case hypercube:3 mnb FLIT=bare WIDTH=8
+model_case torus:3x3 mnb sp-full FLIT=bare
+model_case hypercube:4 te oneway FLIT=bare
+# a bare flit is W = 32 wires per link; tagged, it is 32 + 2*4 + 1 = 41 on hypercube:4
+bare=build/sim/hypercube-4_te_bare_w32/gen tagged=build/sim/hypercube-4_te_w32/gen
+if grep -qx flit_width=32 "$bare/design.txt" && grep -qx flit_width=41 "$tagged/design.txt" &&
+  grep -qE '^ *wire \[31:0\] l0_0_flit;' "$bare/romnoc_fabric.v" && grep -qE '^ *wire \[40:0\] l0_0_flit;' "$tagged/romnoc_fabric.v"; then
+  pass
+else
+  fail "hypercube:4 te: want 32-bit links with --flit bare and 41-bit ones tagged ($bare, $tagged)"
+fi
+# a ROM edit in a bare design is caught by the diff and the verifier as in a tagged one
+mutate zero-word-bare hypercube-3_mnb_bare_w32 rom.hex "$zero_word3"
 
 # ---- combining tasks: partial sums added on the way (the combining router) ------------------
 # combine_expect TOPO TASK [MODEL]: "SLOTS TX TXLB" of the golden model's schedule, from the
