@@ -30,6 +30,7 @@
 #>   ARCH=A         router architecture: banked, single, simple, combine [the port model's]
 #>   OP=OP          a combining task's operation: add, max, min, xor, or [add]
 #>   WIDTH=W        payload bits per flit [32]
+#>   FLIT=F         what a link carries: tagged {broadcast, dest, origin, payload} or bare (payload only) [tagged]
 #>   SEED=S         payload seed of the golden trace [1]
 #>   TRACE=1        also write a VCD waveform [0]
 #>   SIM=S          sim: the simulator, verilator or icarus (Icarus Verilog) [verilator]
@@ -157,6 +158,8 @@ $(BUILD)/.tools-ok: scripts/ensure_tools.sh Makefile
 TOPO  ?= hypercube:4
 TASK  ?= mnb
 WIDTH ?= 32
+# tagged (default): {broadcast, dest, origin, payload} on the links; bare: the payload alone
+FLIT  ?=
 SEED  ?= 1
 ROOT  ?= 0
 TRACE ?= 0
@@ -184,7 +187,7 @@ SPLIT ?=
 # the simulator: verilator (default; the C++ bench, BENCH=sc for sim-sc) or icarus (Icarus
 # Verilog, the Verilog bench sim/tb_icarus.v; work in build/sim/<name>/obj_icarus, run_icarus)
 SIM   ?= verilator
-DESIGN_VARS = TOPO=$(TOPO) TASK=$(TASK) MODEL=$(MODEL) WIDTH=$(WIDTH) ROOT=$(ROOT) ARCH=$(ARCH) SCHEDULE=$(SCHEDULE) ALG=$(ALG) OP=$(OP) \
+DESIGN_VARS = TOPO=$(TOPO) TASK=$(TASK) MODEL=$(MODEL) WIDTH=$(WIDTH) FLIT=$(FLIT) ROOT=$(ROOT) ARCH=$(ARCH) SCHEDULE=$(SCHEDULE) ALG=$(ALG) OP=$(OP) \
               ACTIVE=$(ACTIVE) K=$(K) M=$(M) KSEED=$(KSEED) SPLIT=$(SPLIT)
 .PHONY: sim
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # sim.sh — generate, lint, verilate, build, run and compare one fabric (make sim).
-#   TOPO=hypercube:4 TASK=mnb [MODEL=mla] [WIDTH=32] [SEED=1] [ROOT=0] [ALG=...] [ARCH=...] [OP=...] [TRACE=1] scripts/sim.sh
+#   TOPO=hypercube:4 TASK=mnb [MODEL=mla] [WIDTH=32] [FLIT=bare] [SEED=1] [ROOT=0] [ALG=...] [ARCH=...] [OP=...] [TRACE=1] scripts/sim.sh
 #   SCHEDULE=FILE.tsv [WIDTH=32] [SEED=1] scripts/sim.sh      (any schedule in the exchange format)
 #   TOPO=hypercube:4 TASK=kbcast [ALG=001] (ACTIVE=0,3,5-9 | K=5 [KSEED=3]) scripts/sim.sh   (kbcast's set)
 #   TOPO=torus:4x4 TASK=pmnb|pexchange (ACTIVE=0,3,5-9 | M=5 [KSEED=3]) [SPLIT=1] scripts/sim.sh   (004's)

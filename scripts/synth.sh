@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # synth.sh — area and speed of one generated router (make synth).
-#   TOPO=hypercube:4 TASK=mnb [MODEL=mla] [WIDTH=32] [OP=add] [TARGET=generic|ice40] [ROOT=0] [ARCH=...] scripts/synth.sh
+#   TOPO=hypercube:4 TASK=mnb [MODEL=mla] [WIDTH=32] [FLIT=bare] [OP=add] [TARGET=generic|ice40] [ROOT=0] [ARCH=...] scripts/synth.sh
 #   SCHEDULE=FILE.tsv [WIDTH=32] [TARGET=...] scripts/synth.sh
 #   TOPO=hypercube:5 TASK=kbcast ALG=001 K=16 [KSEED=1] [TARGET=...] scripts/synth.sh   (or ACTIVE=LIST)
 #   TOPO=torus:4x4 TASK=pmnb|pexchange M=5 [KSEED=1] [TARGET=...] scripts/synth.sh        (or ACTIVE=LIST)
