@@ -104,6 +104,8 @@ static size_t design_facts(const ir_fabric *f, const router_shape *s, design_fac
   FACT("flit_width", "%d", s->flit_width);
   /* tagged, or bare: the payload alone, the test benches' tags in its top 2*id_width+1 bits */
   FACT("flit", "%s", s->bare_flit ? "bare" : "tagged");
+  /* the payload bits below the benches' tags: golden/deliveries.tsv's pseudo-random pattern */
+  FACT("pattern_width", "%d", shape_pattern_width(s));
   FACT("slots", "%u", (unsigned)f->slots);
   FACT("cycles", "%u", (unsigned)s->cycles);
   FACT("deliveries", "%llu", (unsigned long long)f->deliveries);

@@ -15,17 +15,14 @@
 
 namespace tb {
 
-// The payload as the benches see it: a bare flit (rtl_gen --flit bare) has no tags, so the
-// benches carry {broadcast, dest, origin} in its top 2A+1 bits, which no router reads; below
-// them is the pseudo-random pattern of golden/deliveries.tsv. Seen this way, a bare flit has
-// the layout of a tagged one, and the rest of the benches need not know which it is.
-constexpr int kBenchPayloadWidth = sizeof RN_FLIT == sizeof "bare" && RN_FLIT[0] == 'b'
-                                       ? RN_PAYLOAD_WIDTH - 1 - 2 * RN_ID_WIDTH
-                                       : RN_PAYLOAD_WIDTH;
-
+// The payload as the benches see it is RN_PATTERN_WIDTH bits, the pseudo-random pattern of
+// golden/deliveries.tsv: all of RN_PAYLOAD_WIDTH in a tagged flit; in a bare one (rtl_gen
+// --flit bare) the bits below {broadcast, dest, origin}, which the benches carry in the
+// payload's top 2A+1 bits and no router reads. Seen this way, a bare flit has the layout of a
+// tagged one, and the rest of the benches need not know which it is.
 inline Config design_config() {
-  return Config{RN_TOPO,        RN_TASK,     RN_MODEL,           RN_OP,         RN_ROOT,      RN_NODES,
-                RN_PORTS,       RN_ID_WIDTH, kBenchPayloadWidth, RN_FLIT_WIDTH, RN_SLOTS,     RN_CYCLES,
+  return Config{RN_TOPO,        RN_TASK,     RN_MODEL,          RN_OP,         RN_ROOT,      RN_NODES,
+                RN_PORTS,       RN_ID_WIDTH, RN_PATTERN_WIDTH,  RN_FLIT_WIDTH, RN_SLOTS,     RN_CYCLES,
                 RN_TRANSLATION, RN_RADICES,  RN_NEIGHBORS,     RN_ACTIVE,     RN_FRACTION};
 }
 

@@ -6,7 +6,8 @@
 # port models (the single-port router on sp-full and sp-half schedules, one-way links on oneway
 # schedules, a one-way link whose ends disagree, a wire log checked under its own model);
 # schedules given as files (`SCHEDULE=`), one of them verified under its own model (sp-full);
-# bare flits (`FLIT=bare`: the payload alone on the links) on every architecture, model and bench;
+# bare flits (`FLIT=bare`: the payload alone on the links) on the banked, simple and single
+# routers, under mla, sp-full and oneway, with the C++ and SystemC benches;
 # and designs whose ROM was edited must FAIL the diff and the verifier. The combining tasks
 # (reduce, reduce_scatter, allreduce, global_sum) on hypercube:1..6, ring:5, ring:8, torus:3x3
 # and torus:4x4 on the combining router, every op and port model, the SystemC bench once per
