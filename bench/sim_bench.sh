@@ -165,7 +165,7 @@ scripts/md_section.sh "$out" sim <<MD
 Command: \`make bench\` (runs \`bench/sim_bench.sh docs/BENCHMARKS.md\`).
 $machine
 
-Build: rtl_gen, then \`verilator --cc --exe -O3\` and \`make -j 2\` (Verilator's makefile) of the simulation fabric
+Build: rtl_gen, then \`verilator --cc --exe -O3\` and \`make -j $compile_jobs\` (Verilator's makefile) of the simulation fabric
 (romnoc_sim_fabric: the routers' local ports played by the bench's C++ through \$c calls) and the harness from an empty
 object directory, without ccache (wall time, peak memory of the largest process). Run: the
 harness plays the schedule back to back (\`+repeat\`, about 2000 cycles in all; the first run

@@ -49,6 +49,12 @@ export work repo synth_prev
 printf '%s\n' "${jobs[@]}" | xargs -P 2 -I{} bash -c 'run_job {}'
 
 field() { sed -nE "s/.* $1=([^ ]+).*/\1/p"; }
+router_line() { grep -hs "scope=router" "$1" | tail -n 1 || true; } # LOG: synth.sh's router line, if any
+cells() { # LINE KEY...: the keys' values in LINE as table cells "a | b | c" (empty where absent)
+  local line=$1 k sep=""
+  shift
+  for k; do printf '%s%s' "$sep" "$(printf '%s' "$line" | field "$k" || true)"; sep=" | "; done
+}
 per_port_bit() { awk -v l="$1" -v p="$2" 'BEGIN { printf "%.2f", l / (p * 32) }'; } # LUTS PORTS: the goal's unit
 declare -A per_bit # LUT4 per bit of a k-source output multiplexer (bench/mux_bench.sh)
 mux_floor() {      # mux_floor DESIGN.TXT: the lanes' multiplexers alone, in LUT4 / (ports x 32)
@@ -64,8 +70,8 @@ rows="" bare_rows=""
 for x in "${designs[@]}"; do
   set -- $x
   topo=$1 task=$2 tag=${1/:/-}-$2
-  b=$(grep -h "scope=router" "$work/$tag-banked-ice40.log" | tail -n 1)
-  s=$(grep -hs "scope=router" "$work/$tag-previous-ice40.log" | tail -n 1 || true) # none with BASELINE=none
+  b=$(router_line "$work/$tag-banked-ice40.log")
+  s=$(router_line "$work/$tag-previous-ice40.log") # none with BASELINE=none
   fab=$(grep -h "scope=fabric" "$work/$tag-banked-generic.log" | field luts || true) # none beyond 16 nodes
   ports=$(awk -F= '$1 == "ports" { print $2 }' "$work/$tag-banked-ice40/gen/design.txt")
   nodes=$(awk -F= '$1 == "nodes" { print $2 }' "$work/$tag-banked-ice40/gen/design.txt")
@@ -75,10 +81,10 @@ for x in "${designs[@]}"; do
   per=$(per_port_bit "${luts:-0}" "$ports")
   prev=$(printf '%s' "$s" | field luts || true)
   prev_per=$([ -n "$prev" ] && per_port_bit "$prev" "$ports" || true)
-  r=$(grep -hs "scope=router" "$work/$tag-bare-ice40.log" | tail -n 1 || true)
+  r=$(router_line "$work/$tag-bare-ice40.log")
   bare_luts=$(printf '%s' "$r" | field luts || true)
-  bare_rows+="| $task | $topo | $ports | ${bare_luts:-?} | $(printf '%s' "$r" | field ffs || true) | $(printf '%s' "$r" | field brams || true) | $(printf '%s' "$r" | field fmax_mhz || true) | $(printf '%s' "$r" | field status || true) | $(per_port_bit "${bare_luts:-0}" "$ports") | $(mux_floor "$work/$tag-bare-ice40/gen/design.txt") | $per |"$'\n'
-  rows+="| $task | $topo | $ports | ${luts:-?} | $(printf '%s' "$b" | field ffs) | $(printf '%s' "$b" | field brams) | $(printf '%s' "$b" | field fmax_mhz) | $(printf '%s' "$b" | field status) | $(printf '%s' "$b" | field mem_depth) | ${held:--} | $nodes | $per | $floor | ${prev:--} | ${prev_per:--} | $(printf '%s' "$s" | field brams || true) | $(printf '%s' "$s" | field fmax_mhz || true) | $(printf '%s' "$s" | field status || true) | ${fab:--} |"$'\n'
+  bare_rows+="| $task | $topo | $ports | ${bare_luts:-?} | $(cells "$r" ffs brams fmax_mhz status) | $(per_port_bit "${bare_luts:-0}" "$ports") | $(mux_floor "$work/$tag-bare-ice40/gen/design.txt") | $per |"$'\n'
+  rows+="| $task | $topo | $ports | ${luts:-?} | $(cells "$b" ffs brams fmax_mhz status mem_depth) | ${held:--} | $nodes | $per | $floor | ${prev:--} | ${prev_per:--} | $(cells "$s" brams fmax_mhz status) | ${fab:--} |"$'\n'
 done
 # issue 16's goal, row by row: at most 4 LUT4 per (port x payload bit) at >= 100 MHz, placed and
 # routed. goal ROWS STATUS FMAX PER: the columns of a table's status, Fmax and LUT/(port x bit)

@@ -55,15 +55,15 @@ void emit_rom(vwriter *w, const char *header, const router_shape *s);
  * romnoc_fabric: every node's local port and link monitor are ports of the fabric (what a
  * platform instantiates). With sim true, romnoc_sim_fabric: the same ROMs, routers and links,
  * each router inside a romnoc_sim_node that hands its local port to the test bench through
- * Verilator $c calls, so the fabric has no per-node ports — those cost Verilator more than everything else
- * together (docs/ARCHITECTURE.md). */
+ * Verilator $c calls, so the fabric has no per-node ports — those cost Verilator more than
+ * everything else together (docs/ARCHITECTURE.md). */
 void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s, bool sim);
 
 /* romnoc_sim_node: a router whose local port and link monitor are read, and whose own
- * packets are supplied, by the bench's romnoc_lane_c and romnoc_inj_word (sim/tb_lane.h, called
- * with $c: one copy of the node's code in Verilator, where a DPI import made one per instance),
- * once per lane and rising edge. Where
- * the link style's monitor is a channel (links.h), the node takes it as mon<p>_flit_i. */
+ * packets are supplied, by the bench's romnoc_lane_c and romnoc_inj_word (sim/tb_lane.h),
+ * once per lane and rising edge, called with $c: one copy of the node's code in Verilator,
+ * where a DPI import made one per instance. Where the link style's monitor is a channel
+ * (links.h), the node takes it as mon<p>_flit_i. */
 void emit_sim_node(vwriter *w, const char *header, const fabric_desc *fd, const router_shape *s);
 
 /* The synthesis wrapper of one router: node 0's ROM and router, every other router input
