@@ -113,14 +113,15 @@ int outdir_begin(outdir *d, const char *dir, const char *const *subdirs, size_t 
     snprintf(err, errlen, "cannot create '%s': %s", shown, strerror(saved));
     return -1;
   }
-  for (size_t i = 0; i < nsubdirs; i++) {
+  for (size_t i = 0; i < nsubdirs; i++) { /* each on the list before it exists, as the temporary */
     char sub[PATH_MAX];
-    if (snprintf(sub, sizeof sub, "%s/%s", d->tmp, subdirs[i]) >= (int)sizeof sub || mkdir(sub, 0777)) {
+    int fits = snprintf(sub, sizeof sub, "%s/%s", d->tmp, subdirs[i]) < (int)sizeof sub;
+    if (fits) cleanup_push(sub);
+    if (!fits || mkdir(sub, 0777)) {
       snprintf(err, errlen, "cannot create '%s/%s': %s", shown, subdirs[i], strerror(errno));
       outdir_abort(d);
       return -1;
     }
-    cleanup_push(sub);
   }
   return 0;
 }
