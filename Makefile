@@ -4,7 +4,7 @@
 #> usage: make [TARGET] [VARIABLE=value ...]
 #>
 #> targets:
-#>   all            (the default) build build/cmodel, build/rtl_gen and build/rtl_gen_kbrt
+#>   all            (the default) build build/cmodel, build/rtl_gen, build/rtl_gen_kbrt and build/te_search
 #>   test           the whole test suite in two lanes side by side; ends "N passed, N failed"
 #>   demo           the main job on a built-in default: tables, two fabrics simulated, one synthesised, pictures
 #>   bench          every benchmark -> docs/BENCHMARKS.md (and docs/PMNB.md, docs/DYNAMIC.md)
@@ -15,6 +15,7 @@
 #>   synth          one router: Yosys generic or iCE40 + nextpnr (TARGET): LUTs, FFs, BRAMs, Fmax
 #>   sim-kbcast-rt  the run-time kbcast router (001) of hypercube:D on RUNS random active sets
 #>   synth-kbcast-rt  the run-time kbcast router of hypercube:D through Yosys/nextpnr (TARGET)
+#>   te-search      te templates on rings to 32, tori to 12x12 and 6x6x6: SAT certificates -> docs/SCHEDULES.md
 #>   dynbcast-plot  004 s5's dynamic broadcasting swept on p = 8, d = 2 -> docs/DYNAMIC.md, docs/dynbcast_p8.svg
 #>   sweep          many designs at once: a job list from SWEEP, run with make -j, merged into one table
 #>   fuzz           every libFuzzer target for FUZZ_SECONDS each, under ASan+UBSan
@@ -75,7 +76,7 @@ LDLIBS  := -lm
 
 .PHONY: all test demo bench bench-large clean help
 
-all: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt
+all: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/te_search
 
 $(BUILD)/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
 	@mkdir -p $(@D)
@@ -90,6 +91,20 @@ $(BUILD)/rtl_gen_kbrt: $(KBRT_SRC) $(KBRT_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
 	@mkdir -p $(@D)
 	@echo "-- CC $@ --"
 	$(CC) $(CFLAGS) -Icmodel -Irtl_gen -o $@ $(KBRT_SRC) $(CMODEL_LIB) $(LDLIBS)
+
+# the te template search (search/): CaDiCaL linked (a C++ library: libstdc++), MiniSat run
+SEARCH_SRC := $(wildcard search/*.c)
+SEARCH_HDR := $(wildcard search/*.h)
+SEARCH_LIBS := -lcadical -lstdc++ $(LDLIBS)
+$(BUILD)/te_search: $(SEARCH_SRC) $(SEARCH_HDR) $(CMODEL_LIB) $(CMODEL_HDR) $(BUILD)/.tools-ok
+	@mkdir -p $(@D)
+	@echo "-- CC $@ --"
+	$(CC) $(CFLAGS) -Icmodel -o $@ $(SEARCH_SRC) $(CMODEL_LIB) $(SEARCH_LIBS)
+
+$(BUILD)/asan/te_search: $(SEARCH_SRC) $(SEARCH_HDR) $(CMODEL_LIB) $(CMODEL_HDR) $(BUILD)/.tools-ok
+	@mkdir -p $(@D)
+	@echo "-- CC (asan+ubsan) $@ --"
+	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -Icmodel -o $@ $(SEARCH_SRC) $(CMODEL_LIB) $(SEARCH_LIBS)
 
 $(BUILD)/cmodel: $(CMODEL_SRC) $(CMODEL_HDR)
 	@mkdir -p $(@D)
@@ -145,10 +160,12 @@ fuzz: $(FUZZ_BINS)
 # xmllint: tests/draw.sh checks that cmodel draw's SVGs are well-formed XML
 # iverilog: the second simulator (make sim SIM=icarus)
 # yamllint (and the python3-yaml it brings): the FuseSoC core rtl_gen writes is checked as YAML
+# libcadical-dev and minisat: the te template search's two SAT solvers (search/, docs/SCHEDULES.md):
+# CaDiCaL, linked, searches; MiniSat, by other authors, confirms every UNSAT on the same DIMACS
 TOOLS := xmllint:libxml2-utils verilator:verilator yosys:yosys nextpnr-ice40:nextpnr-ice40 icepack:fpga-icestorm \
          /usr/include/systemc.h:libsystemc-dev ccache:ccache clang:clang \
          /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev \
-         yamllint:yamllint iverilog:iverilog
+         yamllint:yamllint iverilog:iverilog /usr/include/ccadical.h:libcadical-dev minisat:minisat
 $(BUILD)/.tools-ok: scripts/ensure_tools.sh Makefile
 	@mkdir -p $(@D)
 	scripts/ensure_tools.sh $(TOOLS)
@@ -238,6 +255,7 @@ sweep: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 
 # -- tests -------------------------------------------------------------------
 test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok \
+      $(BUILD)/te_search $(BUILD)/asan/te_search \
       $(FUZZ_BINS)
 	@echo "-- TEST --"
 	bash tests/run_all.sh
@@ -258,6 +276,12 @@ dynbcast-plot: $(BUILD)/cmodel
 	@echo "-- DYNBCAST --"
 	ROUNDS=$(DYN_ROUNDS) JOBS=$(DYN_JOBS) bash scripts/dynbcast_sweep.sh $(BUILD)/cmodel docs/DYNAMIC.md
 
+# -- te templates: the SAT search's table (issue 17; about 40 s) ----------------------------
+.PHONY: te-search
+te-search: $(BUILD)/cmodel $(BUILD)/te_search
+	@echo "-- TE-SEARCH --"
+	bash scripts/te_search_table.sh $(BUILD)/cmodel $(BUILD)/te_search | bash scripts/md_section.sh docs/SCHEDULES.md te-search
+
 # -- benchmarks ----------------------------------------------------------------
 bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	@echo "-- BENCH --"
@@ -275,6 +299,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	bash bench/mpi_baselines_bench.sh docs/BENCHMARKS.md
 	bash scripts/pmnb_tables.sh $(BUILD)/cmodel | bash scripts/md_section.sh docs/PMNB.md pmnb-tables
 	$(MAKE) dynbcast-plot
+	$(MAKE) te-search
 
 # the largest fabric, once (about half an hour and 10+ GiB on 2 cores): not part of bench
 bench-large: $(BUILD)/rtl_gen $(BUILD)/.tools-ok

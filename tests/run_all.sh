@@ -32,6 +32,9 @@ suite model "cmodel pmnb (004): both packet models, broken schedules, bad input"
 suite model "cmodel pmnb under asan+ubsan (small sizes)" bash tests/pmnb.sh build/asan/cmodel small
 suite model "cmodel pexchange (004 s4): 2-D meshes and tori, the rules, broken schedules, bad input" bash tests/pexchange.sh build/cmodel
 suite model "cmodel pexchange under asan+ubsan (without the 8x8s)" bash tests/pexchange.sh build/asan/cmodel small
+suite model "te template search (SAT): the loads optimum from the formulas, sat and one slot less unsat for CaDiCaL and MiniSat, bad arguments" \
+  bash tests/te_search.sh build/cmodel build/te_search
+suite model "te template search under asan+ubsan" bash tests/te_search.sh build/asan/cmodel build/asan/te_search
 suite model "MPI library algorithms as baseline schedules" bash tests/mpi_baselines.sh build/cmodel
 suite model "MPI library algorithms as baseline schedules, asan+ubsan (small sizes)" bash tests/mpi_baselines.sh build/asan/cmodel small
 suite model "cmodel export/import: JSON and MSCCL XML round trips, foreign schedules, bad input" bash tests/export.sh build/cmodel

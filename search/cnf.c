@@ -1,0 +1,48 @@
+/* cnf.c — see cnf.h. */
+#include "cnf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int cnf_var(cnf *f) { return ++f->nvars; }
+
+void cnf_clause(cnf *f, const int *lit, size_t n) {
+  if (f->oom) return;
+  if (f->len + n + 1 > f->cap) {
+    size_t cap = f->cap ? f->cap : 1024;
+    while (f->len + n + 1 > cap) cap *= 2;
+    int *grown = realloc(f->lits, cap * sizeof *grown);
+    if (!grown) {
+      f->oom = 1;
+      return;
+    }
+    f->lits = grown;
+    f->cap = cap;
+  }
+  memcpy(f->lits + f->len, lit, n * sizeof *lit);
+  f->len += n;
+  f->lits[f->len++] = 0;
+  f->nclauses++;
+}
+
+void cnf_1(cnf *f, int a) { cnf_clause(f, &a, 1); }
+void cnf_2(cnf *f, int a, int b) { cnf_clause(f, (int[]){a, b}, 2); }
+void cnf_3(cnf *f, int a, int b, int c) { cnf_clause(f, (int[]){a, b, c}, 3); }
+
+int cnf_write_dimacs(const cnf *f, const char *comment, FILE *out) {
+  const char *line = comment;
+  while (line && *line) {
+    const char *end = strchr(line, '\n');
+    size_t n = end ? (size_t)(end - line) : strlen(line);
+    fprintf(out, "c %.*s\n", (int)n, line);
+    line = end ? end + 1 : line + n;
+  }
+  fprintf(out, "p cnf %d %zu\n", f->nvars, f->nclauses);
+  for (size_t i = 0; i < f->len; i++) fprintf(out, f->lits[i] ? "%d " : "0\n", f->lits[i]);
+  return ferror(out) ? -1 : 0;
+}
+
+void cnf_free(cnf *f) {
+  free(f->lits);
+  memset(f, 0, sizeof *f);
+}

@@ -1,0 +1,37 @@
+/* cnf.h — a formula in conjunctive normal form, built clause by clause, written as DIMACS.
+ *
+ * Literals are DIMACS's: variable v (1-based) is v, its negation -v. Clauses are stored one
+ * after another, each ended by a 0, exactly as DIMACS writes them.
+ */
+#ifndef ROMNOC_CNF_H
+#define ROMNOC_CNF_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct {
+  int *lits;       /* the clauses, each ended by 0 */
+  size_t len, cap; /* ints used and allocated */
+  int nvars;
+  size_t nclauses;
+  int oom; /* set when an allocation failed: the formula is incomplete */
+} cnf;
+
+/* A fresh variable. */
+int cnf_var(cnf *f);
+
+/* Adds the clause of the n literals lit[0..n-1]. On an allocation failure sets f->oom. */
+void cnf_clause(cnf *f, const int *lit, size_t n);
+
+/* Shorthands for clauses of one, two and three literals. */
+void cnf_1(cnf *f, int a);
+void cnf_2(cnf *f, int a, int b);
+void cnf_3(cnf *f, int a, int b, int c);
+
+/* Writes f in DIMACS, after the comment lines in `comment` (each line is prefixed "c ").
+ * Returns 0, or -1 on a write error. */
+int cnf_write_dimacs(const cnf *f, const char *comment, FILE *out);
+
+void cnf_free(cnf *f);
+
+#endif

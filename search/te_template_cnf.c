@@ -1,0 +1,90 @@
+/* te_template_cnf.c — see te_template_cnf.h. */
+#include "te_template_cnf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* sum of w[k] over the true x[k] at most `bound`: a sequential weighted counter. Row k's
+ * variable s(k, j) (1 <= j <= bound) says "the items up to k weigh at least j". */
+static int at_most(cnf *f, const int *x, const uint32_t *w, size_t n, uint32_t bound) {
+  int *prev = malloc((bound + 1) * sizeof *prev), *row = malloc((bound + 1) * sizeof *row);
+  int have_prev = 0;
+  if (!prev || !row) {
+    free(prev);
+    free(row);
+    return -1;
+  }
+  for (size_t k = 0; k < n; k++) {
+    if (w[k] > bound) { /* never fits */
+      cnf_1(f, -x[k]);
+      continue;
+    }
+    for (uint32_t j = 1; j <= bound; j++) row[j] = cnf_var(f);
+    for (uint32_t j = 1; j <= bound; j++) {
+      if (j <= w[k]) cnf_2(f, -x[k], row[j]);
+      if (have_prev) {
+        cnf_2(f, -prev[j], row[j]);
+        if (j + w[k] <= bound) cnf_3(f, -x[k], -prev[j], row[j + w[k]]);
+      }
+    }
+    if (have_prev && bound + 1 - w[k] >= 1) cnf_2(f, -x[k], -prev[bound + 1 - w[k]]); /* overflow */
+    int *tmp = prev;
+    prev = row;
+    row = tmp;
+    have_prev = 1;
+  }
+  free(prev);
+  free(row);
+  return f->oom ? -1 : 0;
+}
+
+int te_template_cnf(const topo *t, uint32_t slots, cnf *f, te_template_vars *map, char *err, size_t errlen) {
+  if (t->kind != TOPO_RING && t->kind != TOPO_TORUS) {
+    snprintf(err, errlen, "topology '%s': te templates are searched on rings and tori only", t->name);
+    return -1;
+  }
+  for (int i = 0; i < t->ndims; i++) {
+    uint32_t k = t->radix[i], m = t->nodes / k;
+    map->var[i] = 0;
+    map->per_coord[i] = m;
+    if (k == 2) { /* one generator: all N/2 packets of coordinate 1 take it */
+      if (m > slots) {
+        int x = cnf_var(f);
+        cnf_1(f, x);
+        cnf_1(f, -x);
+      }
+      continue;
+    }
+    size_t n = (size_t)(k - 1) * m;
+    int *plus = malloc(n * sizeof *plus), *minus = malloc(n * sizeof *minus);
+    uint32_t *wplus = malloc(n * sizeof *wplus), *wminus = malloc(n * sizeof *wminus);
+    int rc = (plus && minus && wplus && wminus) ? 0 : -1;
+    for (size_t q = 0; q < n && !rc; q++) {
+      uint32_t a = (uint32_t)(q / m) + 1, j = (uint32_t)(q % m) + 1;
+      plus[q] = cnf_var(f);
+      if (q == 0) map->var[i] = plus[q];
+      minus[q] = -plus[q];
+      wplus[q] = a;
+      wminus[q] = k - a;
+      if (j > 1) cnf_2(f, -plus[q], plus[q - 1]); /* counted, not named */
+    }
+    if (!rc) rc = at_most(f, plus, wplus, n, slots);
+    if (!rc) rc = at_most(f, minus, wminus, n, slots);
+    free(plus);
+    free(minus);
+    free(wplus);
+    free(wminus);
+    if (rc || f->oom) {
+      snprintf(err, errlen, "out of memory building the formula of %s at %u slots", t->name, slots);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+uint32_t te_template_plus(const te_template_vars *map, int i, uint32_t a, int (*value)(void *, int), void *ctx) {
+  uint32_t m = map->per_coord[i], plus = 0;
+  if (!map->var[i]) return m; /* K_i = 2: the one generator */
+  for (uint32_t j = 1; j <= m; j++) plus += value(ctx, map->var[i] + (int)((a - 1) * m + j - 1)) > 0;
+  return plus;
+}

@@ -1,0 +1,50 @@
+/* te_template_cnf.h — the formula "a translation template of the total exchange on this ring
+ * or torus takes at most T slots", for a SAT solver (docs/SCHEDULES.md, "te templates: the
+ * solver's certificates").
+ *
+ * Why loads alone decide it. A template (schedule.h) sends node 0's packet to every v; its
+ * translates never share a directed link exactly when each slot uses each generator at most
+ * once (003 Thm 4.5's argument). The group is abelian, so a packet reaches v whatever the
+ * order of its hops, and by König's theorem the bipartite multigraph of packets and generators
+ * (an edge per hop) has a proper edge colouring — a template — with as many colours as its
+ * largest degree. So a template of T slots exists if and only if the packets' paths can be
+ * chosen with every generator carrying at most T hops and every path at most T hops long.
+ *
+ * Which paths. In dimension i a packet with coordinate a makes n+ hops of +e_i and n- of -e_i
+ * with n+ - n- = a (mod K_i). Dropping hops keeps a template a template, and every such
+ * (n+, n-) has at least the hops of (a, 0) or of (0, K_i - a); so one bit per packet and
+ * dimension, "the + way or the - way round", loses no template. A packet's dimensions are
+ * independent in the loads; the path length is not a constraint here: the caller compares T
+ * with the diameter, a bound on any schedule (bounds.h).
+ *
+ * Symmetry breaking. In dimension i the N/K_i packets with coordinate a are interchangeable for
+ * the loads of +e_i and -e_i, so the formula counts them instead of naming them: variable
+ * b(i, a, j) is "at least j of them go the + way" (b(i,a,j+1) implies b(i,a,j)). Each load is
+ * bounded by a sequential weighted counter (Hölldobler, Manthey and Steinke, KI 2012).
+ */
+#ifndef ROMNOC_TE_TEMPLATE_CNF_H
+#define ROMNOC_TE_TEMPLATE_CNF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cnf.h"
+#include "topo.h"
+
+/* Where the formula keeps a dimension's counts: b(i, a, j) is var[i] + (a-1)*per_coord[i] + j-1,
+ * for 1 <= a < K_i and 1 <= j <= per_coord[i] (var[i] = 0: dimension i has no choice, K_i = 2). */
+typedef struct {
+  int var[TOPO_MAX_DIMS];
+  uint32_t per_coord[TOPO_MAX_DIMS]; /* N / K_i packets share a coordinate */
+} te_template_vars;
+
+/* Builds into f (empty on entry) the formula for ring or torus t and `slots`, and its map.
+ * Returns 0; or -1 with a one-line message in err if t is not a ring or torus, or memory runs
+ * out (f then holds a partial formula the caller frees). */
+int te_template_cnf(const topo *t, uint32_t slots, cnf *f, te_template_vars *map, char *err, size_t errlen);
+
+/* From a model (value(var) > 0: true), the packets of coordinate a in dimension i that go the
+ * + way; their loads: L+ = sum a * plus, L- = sum (K_i - a) * (N/K_i - plus). */
+uint32_t te_template_plus(const te_template_vars *map, int i, uint32_t a, int (*value)(void *, int), void *ctx);
+
+#endif

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# tests/te_search.sh CMODEL TE_SEARCH — the te template search (search/, issue 17): for each size,
+# the fewest slots any translation template can have, computed here from the formulas, must be
+# sat for both solvers (CaDiCaL and MiniSat) and one slot less unsat for both; the model's loads
+# must fit; cmodel's coloring template must take max(that, diameter) slots and verify; the DIMACS
+# written with --cnf must be the formula both solvers read; bad arguments are refused.
+#
+# The expected figure, per dimension i of size K with M = N/K packets per coordinate: 003's cut
+# bound, the shortest hops of the dimension shared by +e_i and -e_i, M floor(K^2/4) / 2 rounded
+# up, plus the template's own parity term: when K is even and M odd, one direction carries K/2
+# more (docs/SCHEDULES.md, "te templates"); a dimension of size 2 has one generator carrying all
+# M packets. The template's loads optimum is the largest over the dimensions.
+# Prints "ok NAME" per check and "FAIL NAME: why" per failure, then "te_search: N passed, N failed".
+BIN=$1 SEARCH=$2 NAME=te_search
+. "$(dirname "$0")/suite.sh"
+. "$HERE/checks.sh"
+case $SEARCH in /*) ;; *) SEARCH=$PWD/$SEARCH ;; esac
+
+field() { sed -nE "s/.*(^| )$1=([^ ]+).*/\2/p"; }
+# loads_optimum TOPO: the formula above; diameter TOPO: sum of floor(K_i / 2)
+radices() { echo "${1#*:}" | tr x ' '; }
+loads_optimum() {
+  local n=1 k best=0 m l
+  for k in $(radices "$1"); do n=$((n * k)); done
+  for k in $(radices "$1"); do
+    m=$((n / k))
+    if [ "$k" -eq 2 ]; then
+      l=$m
+    else
+      l=$((m * (k * k / 4) + (k % 2 == 0 && m % 2 == 1 ? k / 2 : 0)))
+      l=$(((l + 1) / 2))
+    fi
+    [ "$l" -gt "$best" ] && best=$l
+  done
+  echo "$best"
+}
+diameter() { local k d=0; for k in $(radices "$1"); do d=$((d + k / 2)); done; echo "$d"; }
+
+sizes="ring:2 ring:3 ring:4 ring:5 ring:6 ring:7 ring:8 ring:9 ring:10 ring:16 ring:31 ring:32
+torus:2x3 torus:3x3 torus:3x4 torus:3x6 torus:5x6 torus:4x4 torus:4x6 torus:6x6 torus:3x10 torus:7x10
+torus:2x2x2 torus:2x3x4 torus:3x3x6 torus:2x4x6 torus:4x4x4"
+for topo in $sizes; do
+  want=$(loads_optimum "$topo")
+  at=$("$SEARCH" --topo "$topo" --slots "$want" 2>"$T/err")
+  expect "$topo: a template with every load <= $want: sat for CaDiCaL and MiniSat" \
+    '[ "$(printf "%s" "$at" | field cadical)" = sat ] && [ "$(printf "%s" "$at" | field minisat)" = sat ]' "got: $at $(cat "$T/err")"
+  loads=$(printf '%s' "$at" | field loads)
+  expect "$topo: the model's loads ($loads) are at most $want" \
+    '[ -n "$loads" ] && printf "%s\n" "$loads" | tr ",/" "\n\n" | awk -v w="$want" "\$1 > w { bad = 1 } END { exit bad }"' "loads '$loads'"
+  below=$("$SEARCH" --topo "$topo" --slots $((want - 1)) 2>"$T/err")
+  expect "$topo: no template with every load <= $((want - 1)): unsat for CaDiCaL and MiniSat" \
+    '[ "$(printf "%s" "$below" | field cadical)" = unsat ] && [ "$(printf "%s" "$below" | field minisat)" = unsat ]' "got: $below $(cat "$T/err")"
+  d=$(diameter "$topo") tmpl=$want
+  [ "$d" -gt "$tmpl" ] && tmpl=$d
+  if "$BIN" schedule --topo "$topo" --task te --alg coloring -o "$T/c.tsv" 2>"$T/err"; then
+    ok=$("$BIN" verify "$T/c.tsv" 2>&1)
+    expect "$topo: cmodel's coloring template verifies in max(loads optimum, diameter) = $tmpl slots" \
+      '[ "$(printf "%s" "$ok" | field slots)" = "$tmpl" ] && [ "${ok%% *}" = OK ]' "verify: $ok"
+  else
+    fail "$topo: cmodel schedule --alg coloring" "refused" "$T/err"
+  fi
+done
+
+# the DIMACS kept with --cnf: its header counts what te_search solved, and MiniSat on it alone
+# answers as te_search said
+out=$("$SEARCH" --topo torus:3x6 --slots 14 --cnf "$T/f.cnf")
+hdr=$(grep '^p cnf' "$T/f.cnf")
+expect "--cnf: the header 'p cnf V C' has te_search's vars and clauses" \
+  '[ "$hdr" = "p cnf $(printf "%s" "$out" | field vars) $(printf "%s" "$out" | field clauses)" ]' "header '$hdr', line '$out'"
+minisat -verb=0 "$T/f.cnf" >/dev/null 2>&1
+rc=$?
+expect "--cnf: minisat on the file alone says unsat (exit 20) for torus:3x6 at 14" '[ $rc = 20 ]' "minisat exit $rc"
+expect "--cnf: no temporary left beside the file" '[ "$(ls "$T" | grep -c "f.cnf.tmp")" = 0 ]' "$(ls "$T")"
+out=$("$SEARCH" --topo torus:3x6 --slots 14 --no-confirm)
+expect "--no-confirm: CaDiCaL alone, no minisat= field" \
+  '[ "$(printf "%s" "$out" | field cadical)" = unsat ] && ! printf "%s" "$out" | grep -q minisat=' "got '$out'"
+expect "--help: the usage, exit 0" '"$SEARCH" --help | grep -q "^usage: te_search"' "no usage line"
+
+# bad arguments: exit 2, one line on stderr naming the bad value, nothing on stdout
+while IFS='|' read -r ere args; do
+  [ -n "$ere" ] || continue
+  eval "set -- $args"
+  "$SEARCH" "$@" >"$T/out" 2>"$T/err"
+  rc=$?
+  expect "refused: te_search $args" \
+    '[ $rc = 2 ] && [ ! -s "$T/out" ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -qE -- "$ere" "$T/err"' \
+    "exit $rc, stdout '$(head -c 200 "$T/out")', stderr '$(cat "$T/err")'"
+done <<'CASES'
+'hypercube:3'.*rings and tori only|--topo hypercube:3 --slots 3
+'mesh:3x3'.*rings and tori only|--topo mesh:3x3 --slots 3
+torus:0x3|--topo torus:0x3 --slots 3
+--topo is required|--slots 3
+--slots is required|--topo ring:8
+--slots 'abc'|--topo ring:8 --slots abc
+--slots '-1'|--topo ring:8 --slots=-1
+--slots '1000001'|--topo ring:8 --slots 1000001
+--time-limit 'soon'|--topo ring:8 --slots 3 --time-limit soon
+--bogus|--topo ring:8 --slots 3 --bogus
+/nonexistent/f.cnf|--topo ring:8 --slots 3 --cnf /nonexistent/f.cnf
+CASES
+
+echo "$NAME: $npass passed, $nfail failed"
+[ "$nfail" -eq 0 ]
