@@ -43,6 +43,11 @@ int te_template_cnf(const topo *t, uint32_t slots, cnf *f, te_template_vars *map
     snprintf(err, errlen, "topology '%s': te templates are searched on rings and tori only", t->name);
     return -1;
   }
+  if (slots < topo_diameter(t)) { /* the antipode's packet needs the diameter's hops */
+    int x = cnf_var(f);
+    cnf_1(f, x);
+    cnf_1(f, -x);
+  }
   for (int i = 0; i < t->ndims; i++) {
     uint32_t k = t->radix[i], m = t->nodes / k;
     map->var[i] = 0;

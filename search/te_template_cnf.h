@@ -13,9 +13,11 @@
  * Which paths. In dimension i a packet with coordinate a makes n+ hops of +e_i and n- of -e_i
  * with n+ - n- = a (mod K_i). Dropping hops keeps a template a template, and every such
  * (n+, n-) has at least the hops of (a, 0) or of (0, K_i - a); so one bit per packet and
- * dimension, "the + way or the - way round", loses no template. A packet's dimensions are
- * independent in the loads; the path length is not a constraint here: the caller compares T
- * with the diameter, a bound on any schedule (bounds.h).
+ * dimension, "the + way or the - way round", loses no template. Paths: T must be at least the
+ * diameter (the antipode's packet); then whenever the loads fit, they fit with shortest paths,
+ * which are no longer than the diameter — in dimension i the + load minus the - load is
+ * fixed modulo K_i, so sending a packet the long way never lowers the larger load
+ * (docs/SCHEDULES.md).
  *
  * Symmetry breaking. In dimension i the N/K_i packets with coordinate a are interchangeable for
  * the loads of +e_i and -e_i, so the formula counts them instead of naming them: variable

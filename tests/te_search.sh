@@ -61,6 +61,14 @@ for topo in $sizes; do
   fi
 done
 
+# a dimension of size 2 has one generator carrying all N/2 packets: torus:2x2x2x2 at 8 and 7
+for c in "torus:2x2x2x2 8 sat" "torus:2x2x2x2 7 unsat" "ring:8 3 unsat"; do
+  read -r size at want <<<"$c"
+  out=$("$SEARCH" --topo "$size" --slots "$at")
+  expect "$size at $at slots: $want for both solvers" \
+    '[ "$(printf "%s" "$out" | field cadical)" = "$want" ] && [ "$(printf "%s" "$out" | field minisat)" = "$want" ]' "got '$out'"
+done
+
 # the DIMACS kept with --cnf: its header counts what te_search solved, and MiniSat on it alone
 # answers as te_search said
 out=$("$SEARCH" --topo torus:3x6 --slots 14 --cnf "$T/f.cnf")
