@@ -62,6 +62,7 @@ CFLAGS  += -std=c11 -Wall -Wextra -Werror
 CFLAGS  += -D_POSIX_C_SOURCE=200809L
 # AddressSanitizer + UBSan build used by the tests
 ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+ASAN_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS)
 
 BUILD   := build
 CMODEL_SRC := $(wildcard cmodel/*.c)
@@ -104,7 +105,7 @@ $(BUILD)/te_search: $(SEARCH_SRC) $(SEARCH_HDR) $(CMODEL_LIB) $(CMODEL_HDR) $(BU
 $(BUILD)/asan/te_search: $(SEARCH_SRC) $(SEARCH_HDR) $(CMODEL_LIB) $(CMODEL_HDR) $(BUILD)/.tools-ok
 	@mkdir -p $(@D)
 	@echo "-- CC (asan+ubsan) $@ --"
-	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -Icmodel -o $@ $(SEARCH_SRC) $(CMODEL_LIB) $(SEARCH_LIBS)
+	$(CC) $(ASAN_CFLAGS) -Icmodel -o $@ $(SEARCH_SRC) $(CMODEL_LIB) $(SEARCH_LIBS)
 
 $(BUILD)/cmodel: $(CMODEL_SRC) $(CMODEL_HDR)
 	@mkdir -p $(@D)
@@ -114,18 +115,18 @@ $(BUILD)/cmodel: $(CMODEL_SRC) $(CMODEL_HDR)
 $(BUILD)/asan/cmodel: $(CMODEL_SRC) $(CMODEL_HDR)
 	@mkdir -p $(@D)
 	@echo "-- CC (asan+ubsan) $@ --"
-	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -o $@ $(CMODEL_SRC) $(LDLIBS)
+	$(CC) $(ASAN_CFLAGS) -o $@ $(CMODEL_SRC) $(LDLIBS)
 
 $(BUILD)/asan/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
 	@mkdir -p $(@D)
 	@echo "-- CC (asan+ubsan) $@ --"
-	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -Icmodel -o $@ $(RTLGEN_SRC) $(CMODEL_LIB) $(LDLIBS)
+	$(CC) $(ASAN_CFLAGS) -Icmodel -o $@ $(RTLGEN_SRC) $(CMODEL_LIB) $(LDLIBS)
 
 # unit tests of the library
 $(BUILD)/asan/unit_tests: tests/unit_tests.c $(CMODEL_LIB) $(CMODEL_HDR)
 	@mkdir -p $(@D)
 	@echo "-- CC (asan+ubsan) $@ --"
-	$(CC) -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS) -Icmodel -o $@ tests/unit_tests.c $(CMODEL_LIB) $(LDLIBS)
+	$(CC) $(ASAN_CFLAGS) -Icmodel -o $@ tests/unit_tests.c $(CMODEL_LIB) $(LDLIBS)
 
 # -- fuzzing: libFuzzer targets (tests/fuzz/), clang with ASan and UBSan ----------
 FUZZ_CC    := clang

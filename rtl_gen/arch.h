@@ -17,6 +17,9 @@
 /* Router lanes: two per torus dimension. */
 #define RTL_MAX_PORTS (2 * TOPO_MAX_DIMS)
 
+/* The tags {broadcast, dest, origin} of a flit with id_width-bit node ids: 2*id_width + 1 bits. */
+static inline int flit_tag_bits(int id_width) { return 1 + 2 * id_width; }
+
 /* What a flit carries (rtl_gen --flit). */
 typedef struct {
   int payload_width; /* W: the bits of a packet the processors send and receive */
@@ -103,7 +106,7 @@ int flit_format_check(const ir_fabric *f, const flit_format *flit, char *why, si
 /* The bits of the payload that are the pseudo-random pattern of golden/deliveries.tsv: W, or
  * for a bare flit W - 2A - 1, the rest being the test benches' tags (docs/ARCHITECTURE.md). */
 static inline int shape_pattern_width(const router_shape *s) {
-  return s->bare_flit ? s->payload_width - 1 - 2 * s->id_width : s->payload_width;
+  return s->bare_flit ? s->payload_width - flit_tag_bits(s->id_width) : s->payload_width;
 }
 
 /* A field of a ROM word: width bits from bit lsb (width 0: the field is absent). */

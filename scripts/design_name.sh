@@ -9,7 +9,7 @@
 # with KSEED (that many nodes drawn from seed KSEED, default 1, as cmodel's --k K / --m M
 # --seed S) name the set, e.g. hypercube-4_kbcast_001_k5s3_w32, torus-4x4_pmnb_m5s3_w32;
 # TASK may be an MPI name (bcast, allgather, alltoall): the directory uses the task's own.
-# FLIT=bare gives the design bare flits (rtl_gen --flit bare): the directory says _bare.
+# FLIT=bare gives the design bare flits (rtl_gen --flit bare), e.g. hypercube-8_snb_bare_r0_w32.
 # SPLIT=1 splits pmnb's packets into pieces (rtl_gen --split), e.g. torus-4x4_pmnb_004_m5s3_split_w32.
 width=${WIDTH:-32} arch=${ARCH:-} op=${OP:-}
 tag="" opt_args=()
@@ -17,7 +17,6 @@ tag="" opt_args=()
 [ -n "$op" ] && opt_args+=(--op "$op")
 [ -z "$arch" ] || tag="_$arch" # an explicit architecture gets its own directory
 [ -z "$op" ] || tag="${tag}_$op" # so does an explicit operation
-# FLIT=bare: headerless flits (rtl_gen --flit bare), e.g. hypercube-8_snb_bare_r0_w32
 [ -z "${FLIT:-}" ] || [ "$FLIT" = tagged ] || { opt_args+=(--flit "$FLIT"); tag="${tag}_$FLIT"; }
 if [ -n "${SCHEDULE:-}" ]; then
   topo=$(awk -F= '/^# *topo *=/ { print $2; exit }' "$SCHEDULE") task=$(awk -F= '/^# *task *=/ { print $2; exit }' "$SCHEDULE")

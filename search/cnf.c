@@ -29,6 +29,12 @@ void cnf_1(cnf *f, int a) { cnf_clause(f, &a, 1); }
 void cnf_2(cnf *f, int a, int b) { cnf_clause(f, (int[]){a, b}, 2); }
 void cnf_3(cnf *f, int a, int b, int c) { cnf_clause(f, (int[]){a, b, c}, 3); }
 
+void cnf_false(cnf *f) {
+  int x = cnf_var(f);
+  cnf_1(f, x);
+  cnf_1(f, -x);
+}
+
 int cnf_write_dimacs(const cnf *f, const char *comment, FILE *out) {
   const char *line = comment;
   while (line && *line) {

@@ -28,6 +28,10 @@ void cnf_1(cnf *f, int a);
 void cnf_2(cnf *f, int a, int b);
 void cnf_3(cnf *f, int a, int b, int c);
 
+/* Makes f unsatisfiable: x and not x on a fresh variable (some DIMACS readers refuse the empty
+ * clause). */
+void cnf_false(cnf *f);
+
 /* Writes f in DIMACS, after the comment lines in `comment` (each line is prefixed "c ").
  * Returns 0, or -1 on a write error. */
 int cnf_write_dimacs(const cnf *f, const char *comment, FILE *out);

@@ -45,8 +45,6 @@ static int refuse(const char *fmt, ...) {
   return 2;
 }
 
-static int model_value(void *ctx, int var) { return ((const int *)ctx)[var]; }
-
 /* Writes f as DIMACS to path (through a temporary and a rename). Returns 0; 2 if path cannot
  * be opened (a bad argument); 1 on a write error; err says which. */
 static int write_cnf(const cnf *f, const char *path, const char *comment, char *err, size_t errlen) {
@@ -96,23 +94,23 @@ int main(int argc, char **argv) {
   snprintf(comment, sizeof comment,
            "romnoc te_search: a te translation template on %s in at most %llu slots (docs/SCHEDULES.md)", t.name,
            (unsigned long long)slots);
+  /* MiniSat reads the formula from a file: --cnf's, or a temporary one */
   char tmp_path[] = "/tmp/te_search.XXXXXX";
   const char *dimacs = cnf_path;
-  int wrote = cnf_path ? write_cnf(&f, cnf_path, comment, err, sizeof err) : 0;
-  if (wrote) {
-    cnf_free(&f);
-    return wrote == 2 ? refuse("--cnf: %s", err) : (fprintf(stderr, "te_search: %s\n", err), 1);
-  }
   if (!cnf_path && !no_confirm) {
     int fd = mkstemp(tmp_path);
-    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!out || cnf_write_dimacs(&f, comment, out) || fclose(out)) {
-      fprintf(stderr, "te_search: cannot write a temporary DIMACS file in /tmp\n");
-      if (fd >= 0) unlink(tmp_path);
+    if (fd < 0 || close(fd)) {
+      fprintf(stderr, "te_search: cannot make a temporary DIMACS file in /tmp\n");
       cnf_free(&f);
       return 1;
     }
     dimacs = tmp_path;
+  }
+  int wrote = dimacs ? write_cnf(&f, dimacs, comment, err, sizeof err) : 0;
+  if (wrote) {
+    if (dimacs == tmp_path) unlink(tmp_path);
+    cnf_free(&f);
+    return wrote == 2 ? refuse("--cnf: %s", err) : (fprintf(stderr, "te_search: %s\n", err), 1);
   }
 
   int *value = NULL;
@@ -128,19 +126,14 @@ int main(int argc, char **argv) {
   if (cad == SOLVER_SAT && value) {
     printf(" loads=");
     for (int i = 0; i < t.ndims; i++) {
-      uint32_t k = t.radix[i], m = map.per_coord[i];
-      uint64_t lp = 0, lm = 0;
-      for (uint32_t a = 1; a < k; a++) {
-        uint32_t plus = te_template_plus(&map, i, a, model_value, value);
-        lp += (uint64_t)a * plus;
-        if (k > 2) lm += (uint64_t)(k - a) * (m - plus);
-      }
+      uint64_t lp, lm;
+      te_template_loads(&t, &map, i, value, &lp, &lm);
       printf("%s%llu/%llu", i ? "," : "", (unsigned long long)lp, (unsigned long long)lm);
     }
   }
   printf("\n");
   if (status) fprintf(stderr, "te_search: CaDiCaL and MiniSat disagree on %s at %llu slots\n", t.name, (unsigned long long)slots);
-  if (!cnf_path && !no_confirm) unlink(tmp_path);
+  if (dimacs == tmp_path) unlink(tmp_path);
   free(value);
   cnf_free(&f);
   return status;

@@ -43,21 +43,13 @@ int te_template_cnf(const topo *t, uint32_t slots, cnf *f, te_template_vars *map
     snprintf(err, errlen, "topology '%s': te templates are searched on rings and tori only", t->name);
     return -1;
   }
-  if (slots < topo_diameter(t)) { /* the antipode's packet needs the diameter's hops */
-    int x = cnf_var(f);
-    cnf_1(f, x);
-    cnf_1(f, -x);
-  }
+  if (slots < topo_diameter(t)) cnf_false(f); /* the antipode's packet needs the diameter's hops */
   for (int i = 0; i < t->ndims; i++) {
     uint32_t k = t->radix[i], m = t->nodes / k;
     map->var[i] = 0;
     map->per_coord[i] = m;
     if (k == 2) { /* one generator: all N/2 packets of coordinate 1 take it */
-      if (m > slots) {
-        int x = cnf_var(f);
-        cnf_1(f, x);
-        cnf_1(f, -x);
-      }
+      if (m > slots) cnf_false(f);
       continue;
     }
     size_t n = (size_t)(k - 1) * m;
@@ -87,9 +79,18 @@ int te_template_cnf(const topo *t, uint32_t slots, cnf *f, te_template_vars *map
   return 0;
 }
 
-uint32_t te_template_plus(const te_template_vars *map, int i, uint32_t a, int (*value)(void *, int), void *ctx) {
-  uint32_t m = map->per_coord[i], plus = 0;
-  if (!map->var[i]) return m; /* K_i = 2: the one generator */
-  for (uint32_t j = 1; j <= m; j++) plus += value(ctx, map->var[i] + (int)((a - 1) * m + j - 1)) > 0;
-  return plus;
+void te_template_loads(const topo *t, const te_template_vars *map, int i, const int *value, uint64_t *plus,
+                       uint64_t *minus) {
+  uint32_t k = t->radix[i], m = map->per_coord[i];
+  *plus = *minus = 0;
+  if (!map->var[i]) { /* K_i = 2: the one generator carries all m packets */
+    *plus = m;
+    return;
+  }
+  for (uint32_t a = 1; a < k; a++) {
+    uint32_t n = 0;
+    for (uint32_t j = 1; j <= m; j++) n += value[map->var[i] + (int)((a - 1) * m + j - 1)] > 0;
+    *plus += (uint64_t)a * n;
+    *minus += (uint64_t)(k - a) * (m - n);
+  }
 }

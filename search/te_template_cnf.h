@@ -45,8 +45,10 @@ typedef struct {
  * out (f then holds a partial formula the caller frees). */
 int te_template_cnf(const topo *t, uint32_t slots, cnf *f, te_template_vars *map, char *err, size_t errlen);
 
-/* From a model (value(var) > 0: true), the packets of coordinate a in dimension i that go the
- * + way; their loads: L+ = sum a * plus, L- = sum (K_i - a) * (N/K_i - plus). */
-uint32_t te_template_plus(const te_template_vars *map, int i, uint32_t a, int (*value)(void *, int), void *ctx);
+/* The loads of +e_i and -e_i in a model of the formula (value[v] > 0: variable v is true): the
+ * hops of the packets that go the + way, and of those that go the - way (0 for K_i = 2, whose
+ * one generator is +e_i). */
+void te_template_loads(const topo *t, const te_template_vars *map, int i, const int *value, uint64_t *plus,
+                       uint64_t *minus);
 
 #endif
