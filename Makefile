@@ -16,6 +16,7 @@
 #>   sim-kbcast-rt  the run-time kbcast router (001) of hypercube:D on RUNS random active sets
 #>   synth-kbcast-rt  the run-time kbcast router of hypercube:D through Yosys/nextpnr (TARGET)
 #>   te-search      te templates on rings to 32, tori to 12x12 and 6x6x6: SAT certificates -> docs/SCHEDULES.md
+#>   s4noc-table    te on 3x3..10x10 tori under the S4NOC models beside S4NOC's periods, routers synthesised -> docs/SCHEDULES.md
 #>   dynbcast-plot  004 s5's dynamic broadcasting swept on p = 8, d = 2 -> docs/DYNAMIC.md, docs/dynbcast_p8.svg
 #>   sweep          many designs at once: a job list from SWEEP, run with make -j, merged into one table
 #>   fuzz           every libFuzzer target for FUZZ_SECONDS each, under ASan+UBSan
@@ -25,7 +26,7 @@
 #> variables (sim, sim-sc, synth: one design; defaults in brackets):
 #>   TOPO=T         topology: hypercube:D, ring:N, torus:K1xK2[x...], mesh:K1xK2[x...] [hypercube:4]
 #>   TASK=K         a task of cmodel schedule --help, or MPI's name: bcast, allgather, alltoall [mnb]
-#>   MODEL=M        port model: mla, oneway, sp-full, sp-half [mla]
+#>   MODEL=M        port model: mla, oneway, sp-full, sp-half, s4noc, s4noc-bufferless [mla]
 #>   ROOT=R         root of snb, scatter, gather, reduce [0]
 #>   ALG=A          the golden model's construction (cmodel schedule --help) [auto]
 #>   ARCH=A         router architecture: banked, single, simple, combine [the port model's]
@@ -283,6 +284,12 @@ te-search: $(BUILD)/cmodel $(BUILD)/te_search
 	@echo "-- TE-SEARCH --"
 	bash scripts/te_search_table.sh $(BUILD)/cmodel $(BUILD)/te_search | bash scripts/md_section.sh docs/SCHEDULES.md te-search
 
+# S4NOC head to head (issue 17): about 4 minutes, 16 routers through Yosys and nextpnr-ice40
+.PHONY: s4noc-table
+s4noc-table: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
+	@echo "-- S4NOC-TABLE --"
+	SYNTH=1 bash scripts/s4noc_table.sh $(BUILD)/cmodel | bash scripts/md_section.sh docs/SCHEDULES.md s4noc
+
 # -- benchmarks ----------------------------------------------------------------
 bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	@echo "-- BENCH --"
@@ -301,6 +308,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	bash scripts/pmnb_tables.sh $(BUILD)/cmodel | bash scripts/md_section.sh docs/PMNB.md pmnb-tables
 	$(MAKE) dynbcast-plot
 	$(MAKE) te-search
+	$(MAKE) s4noc-table
 
 # the largest fabric, once (about half an hour and 10+ GiB on 2 cores): not part of bench
 bench-large: $(BUILD)/rtl_gen $(BUILD)/.tools-ok

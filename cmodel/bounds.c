@@ -3,6 +3,8 @@
 
 #include <stdbool.h>
 
+#include "bounds_local_port.h"
+
 static uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
@@ -38,6 +40,10 @@ static uint64_t te_cut_bound(const topo *t, model_kind model) {
 }
 
 uint32_t bound_slots(const topo *t, task_kind task, model_kind model, uint32_t root) {
+  if (model_limits_local_port(model)) { /* mla's links and a local port (bounds_local_port.h) */
+    uint32_t links = bound_slots(t, task, MODEL_MLA, root), local = bound_local_port_slots(t, task, root);
+    return links > local ? links : local;
+  }
   uint64_t n = t->nodes, cap = network_capacity(t, model), lb = 0;
   uint64_t min_node_cap = (model == MODEL_MLA || model == MODEL_ONEWAY) ? (uint64_t)topo_min_degree(t) : 1;
   if (n == 1 || cap == 0) return 0;

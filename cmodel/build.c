@@ -19,6 +19,7 @@
 #define SP_FULL (1u << MODEL_SP_FULL)
 #define SP (SP_FULL | (1u << MODEL_SP_HALF))
 #define ALL_MODELS (MLA | ONEWAY | SP)
+#define S4NOC ((1u << MODEL_S4NOC) | (1u << MODEL_S4NOC_BUFFERLESS))
 
 typedef struct {
   unsigned topos; /* bit 1 << topo_kind for each topology family it runs on */
@@ -43,7 +44,7 @@ typedef struct {
 static const construction table[] = {
     {HC, TASK_SNB, ALL_MODELS, "binomial", hc_snb, NULL, 0, false,
      "binomial tree, one dimension per slot (000)", false},
-    {ANY, TASK_SNB, MLA | ONEWAY, "bfs-tree", tree_snb, NULL, 0, false,
+    {ANY, TASK_SNB, MLA | ONEWAY | S4NOC, "bfs-tree", tree_snb, NULL, 0, false,
      "breadth-first tree, ecc(root) slots", false},
     {ANY, TASK_SNB, SP, "greedy", greedy_snb, NULL, 0, false,
      "a maximum matching of informed to uninformed nodes per slot", false},
@@ -55,8 +56,8 @@ static const construction table[] = {
      "000 s2's template doubled, the last blocks merged (003 Thm 6.3)", false},
     {RING | TORUS, TASK_MNB, MLA | ONEWAY, "cayley", cayley_mnb, cayley_applies, 0, true,
      "a translation template by matching generators (003 s4)", false},
-    {ANY, TASK_MNB, SP, "ring", sp_ring_mnb, sp_ring_mnb_applies, 0, false,
-     "ring algorithm on a Hamiltonian cycle (002 s3)", false},
+    {ANY, TASK_MNB, SP | S4NOC, "ring", sp_ring_mnb, sp_ring_mnb_applies, 0, false,
+     "ring algorithm on a Hamiltonian cycle (002 s3); S4NOC: one delivery per slot, N-1", false},
     {ANY, TASK_MNB, SP, "product", product_mnb, product_mnb_applies, 0, false,
      "composition of the dimensions, T_B + n_B T_A (002 s4)", false},
     {MESH, TASK_MNB, MLA, "cycle", mesh_mnb_cycle, mesh_mnb_cycle_applies, 0, false,
@@ -77,11 +78,13 @@ static const construction table[] = {
      "balanced shortest-path tree, farthest first", false},
     {ANY, TASK_SCATTER, SP, "greedy", greedy_scatter, NULL, 0, false,
      "shortest paths, farthest first, as the model allows", false},
+    {ANY, TASK_SCATTER, S4NOC, "farthest-first", local_port_scatter, NULL, 0, false,
+     "one packet per slot, farthest first, each moving every slot (S4NOC)", false},
     {ANY, TASK_SCATTER, MLA, "mpi-linear", mpi_scatter_linear, NULL, 0, false,
      "baseline, by name only: the root sends every packet directly, routed", true},
     {ANY, TASK_SCATTER, MLA, "mpi-binomial", mpi_scatter_binomial, NULL, 0, false,
      "baseline, by name only: MPICH's binomial scatter, halves down the tree, routed", true},
-    {ANY, TASK_GATHER, ALL_MODELS, "reverse", reverse_gather, NULL, 0, false,
+    {ANY, TASK_GATHER, ALL_MODELS | S4NOC, "reverse", reverse_gather, NULL, 0, false,
      "the scatter reversed in time (003 Thm 2.10)", false},
     {ANY, TASK_GATHER, MLA, "mpi-linear", mpi_gather_linear, NULL, 0, false,
      "baseline, by name only: every rank sends its packet directly to the root, routed", true},
@@ -93,6 +96,10 @@ static const construction table[] = {
      "a translation template by edge colouring", false},
     {HC | RING | TORUS, TASK_TE, SP, "serial", sp_serial_te, sp_serial_te_applies, 0, true,
      "node 0's packets one hop per slot, a template (sp-half: split by colour)", false},
+    {HC | RING | TORUS, TASK_TE, S4NOC, "staggered", local_port_te, local_port_te_applies, 0, true,
+     "farthest first, one injection and one delivery per slot, a template (S4NOC)", false},
+    {HC | RING | TORUS, TASK_TE, 1u << MODEL_S4NOC, "staggered-wait", local_port_te_waits, local_port_te_applies, 0, true,
+     "the same, packets waiting in the routers' memory between hops (S4NOC)", false},
     {ANY, TASK_TE, ONEWAY, "double", oneway_double, NULL, 0, true,
      "the mla schedule, a slot per wire direction (003 s6)", false},
     {ANY, TASK_TE, ALL_MODELS, "greedy", greedy_te, NULL, 512, false,

@@ -269,4 +269,19 @@ int mpi_alltoall_pairwise(sched *s);
 int mpi_alltoall_bruck(sched *s);
 int mpi_pow2_applies(const sched *s, char *why, size_t len);
 
+/* ---- the S4NOC models (schedule.h: mla's links, one packet per slot each way through the
+ * local port) ---- */
+
+/* Template of the total exchange under s4noc and s4noc-bufferless: packets placed farthest
+ * first on shortest paths, one leaving and one reaching node 0 per slot (local_port_te.c). */
+int local_port_te(sched *s);
+/* The same with every hop at its first free slot after the previous one (packets wait in the
+ * routers' memory), never the bufferless placement: s4noc only. */
+int local_port_te_waits(sched *s);
+/* Scatter under both S4NOC models: one packet per slot, farthest first, each moving every slot
+ * on a shortest path: the injection bound (local_port_scatter.c). */
+int local_port_scatter(sched *s);
+/* 0 if t's paths fit the construction's tables (diameter <= 4096), else -1 with the reason. */
+int local_port_te_applies(const sched *s, char *why, size_t len);
+
 #endif

@@ -27,7 +27,7 @@ int job_parse(job *j, const char *topo_s, const char *task_s, const char *model_
   j->task = (task_kind)task;
   int model = model_from_name(model_s ? model_s : "mla");
   if (model < 0) {
-    snprintf(err, errlen, "unknown model '%s' (expected mla, oneway, sp-full or sp-half)", model_s);
+    snprintf(err, errlen, "unknown model '%s' (expected %s)", model_s, model_name_list());
     return -1;
   }
   j->model = (model_kind)model;

@@ -37,7 +37,9 @@ static const char usage_schedule[] =
     "                pexchange (M nodes send a packet to every node, 2-D tori and meshes, mla:\n"
     "                docs/PEXCHANGE.md). MPI's names work too: bcast (= snb), allgather (= mnb),\n"
     "                alltoall (= te); scatter, gather, reduce, reduce_scatter, allreduce are MPI's\n"
-    "  --model M     port model: mla (default; all ports, full duplex), oneway, sp-full, sp-half\n"
+    "  --model M     port model: mla (default; all ports, full duplex), oneway, sp-full, sp-half,\n"
+    "                s4noc (mla's links, one packet per slot in and out of a node's local port),\n"
+    "                s4noc-bufferless (s4noc, and a packet moves every slot once injected)\n"
     "  --root R      root node of snb, scatter, gather, reduce (default 0)\n"
     "  --alg A       construction (default auto: the one with the fewest slots); the metadata\n"
     "                line '# alg=' names the one used. Per task: name, topologies; models:\n"
@@ -572,7 +574,7 @@ static int cmd_table(int argc, char **argv) {
                        "or alltoall, reduce, reduce_scatter, allreduce, global_sum or kbcast)", o.task);
   }
   int model = model_from_name(o.model ? o.model : "mla");
-  if (model < 0) return bad_input("unknown model '%s' (expected mla, oneway, sp-full or sp-half)", o.model);
+  if (model < 0) return bad_input("unknown model '%s' (expected %s)", o.model, model_name_list());
   printf(table_format, "task", "topo", "slots", "lb", "gap", "tx", "txlb", "check", "alg");
   int worst = 0;
   for (int k = 0; k < TASK_COUNT; k++) {

@@ -8,7 +8,8 @@
 static const char *const task_names[TASK_COUNT] = {"snb",    "mnb",            "scatter",   "gather",    "te",
                                                    "reduce", "reduce_scatter", "allreduce", "global_sum",
                                                    "kbcast", "pmnb",       "pexchange"};
-static const char *const model_names[MODEL_COUNT] = {"mla", "oneway", "sp-full", "sp-half"};
+static const char *const model_names[MODEL_COUNT] = {"mla", "oneway", "sp-full", "sp-half", "s4noc",
+                                                     "s4noc-bufferless"};
 
 /* The MPI collective each task is (MPI 4.0 ch. 6), where the names differ: accepted as aliases
  * wherever a task is named. scatter, gather, reduce, reduce_scatter and allreduce are already
@@ -45,6 +46,11 @@ int model_from_name(const char *name) {
     if (!strcmp(name, model_names[m])) return m;
   return -1;
 }
+
+const char *model_name_list(void) { return "mla, oneway, sp-full, sp-half, s4noc or s4noc-bufferless"; }
+
+bool model_limits_local_port(model_kind m) { return m == MODEL_S4NOC || m == MODEL_S4NOC_BUFFERLESS; }
+bool model_is_bufferless(model_kind m) { return m == MODEL_S4NOC_BUFFERLESS; }
 
 bool task_has_root(task_kind k) { return k == TASK_SNB || k == TASK_SCATTER || k == TASK_GATHER || k == TASK_REDUCE; }
 bool task_is_personalized(task_kind k) {

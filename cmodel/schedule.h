@@ -37,7 +37,15 @@ typedef enum {
   TASK_PMNB, TASK_PEXCHANGE,                                         /* M of N broadcast, exchange (004) */
   TASK_COUNT
 } task_kind;
-typedef enum { MODEL_MLA, MODEL_ONEWAY, MODEL_SP_FULL, MODEL_SP_HALF, MODEL_COUNT } model_kind;
+/* The port models (docs/PORT_MODELS.md): mla, oneway, sp-full and sp-half are the papers'
+ * (000, 003 §6, 002); s4noc and s4noc-bufferless are S4NOC's (issue 17): mla's links, and a
+ * node's local port injects at most one packet of its own and ejects at most one delivery per
+ * slot; under s4noc-bufferless a packet that has left its origin moves in every slot until it
+ * is delivered (verify_local_port.h). */
+typedef enum {
+  MODEL_MLA, MODEL_ONEWAY, MODEL_SP_FULL, MODEL_SP_HALF, MODEL_S4NOC, MODEL_S4NOC_BUFFERLESS,
+  MODEL_COUNT
+} model_kind;
 
 /* Names as spelled on the command line and in TSV metadata; lookups return -1 if unknown.
  * task_from_name also takes a task's MPI name (bcast, allgather, alltoall); output always
@@ -51,6 +59,13 @@ const char *task_mpi_name(task_kind k);
 /* Every name task_from_name takes, "snb or bcast, ..., pmnb or pexchange": for a refusal. */
 const char *task_name_list(void);
 int model_from_name(const char *name);
+/* Every model's name, "mla, oneway, ... or s4noc-bufferless": for a refusal. */
+const char *model_name_list(void);
+/* True for the models whose local port carries one packet per slot each way (s4noc, s4noc-
+ * bufferless); their links are mla's. */
+bool model_limits_local_port(model_kind m);
+/* True if a packet must move in every slot from its injection to its delivery. */
+bool model_is_bufferless(model_kind m);
 
 /* True for tasks with a root node (snb, scatter, gather, reduce). */
 bool task_has_root(task_kind k);

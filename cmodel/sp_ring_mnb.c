@@ -12,6 +12,9 @@
  *   OCR's step formula to agree with the paper's Fig. 3 and Appendix). A message that reaches
  *   the position before its origin has been everywhere and is not queued again. 2n steps,
  *   Eq. (3).
+ * S4NOC models (schedule.h): sp-full's steps. Every node receives one packet per slot and sends
+ *   it on in the next, so the local port delivers one per slot and nothing waits: N-1 slots,
+ *   the ejection bound (bounds_local_port.h), under s4noc-bufferless too.
  * All three meet their lower bounds, so on every graph with a Hamiltonian cycle (rings,
  * hypercubes, tori, meshes with an even node count) the single-port multinode broadcast is
  * optimal.
@@ -71,7 +74,7 @@ int sp_ring_mnb(sched *s) {
   rc = 0;
   for (uint32_t step = 1; step < n && !rc; step++)
     for (uint32_t j = 0; j < n && !rc; j++) {
-      uint32_t slot = s->model == MODEL_SP_FULL ? step : 2 * step - 1 + j % 2;
+      uint32_t slot = s->model == MODEL_SP_HALF ? 2 * step - 1 + j % 2 : step;
       rc = sched_add(s, slot, order[j], order[(j + 1) % n], order[(j + n - step + 1) % n], -1);
     }
 out:

@@ -11,6 +11,7 @@
 #include "memlimit.h"
 #include "verify_combine.h"
 #include "verify_kbcast.h"
+#include "verify_local_port.h"
 #include "pmnb_prefix.h"
 #include "verify_pmnb_prefix.h"
 
@@ -39,6 +40,7 @@ struct verifier {
   uint64_t *is_active; /* pmnb, pexchange: a bit per node */
   uint32_t pieces;     /* pmnb: pieces per packet (sched.fraction); 1 otherwise */
   pmnb_prefix_check *prefix; /* pmnb: the counters of the rank phase, if the schedule has them */
+  local_port_check *local;   /* s4noc models: one packet per slot each way through a node's local port */
 
   arrival *pending; /* receptions of the current slot, held from its end on */
   size_t npending, cap_pending;
@@ -74,6 +76,12 @@ verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t 
              "--template certifies translated mnb or te schedules on a hypercube, ring or torus under mla, oneway or "
              "sp-full, not %s %s %s",
              task_name(task), t->name, model_name(model));
+    return NULL;
+  }
+  if (model_limits_local_port(model) && (task_combines(task) || tpl == TEMPLATE_PARITY)) {
+    snprintf(err, errlen, "%s%s is not defined under model %s (its tasks forward and copy packets: snb, mnb, scatter, gather, te%s)",
+             task_combines(task) ? "task " : "", task_combines(task) ? task_name(task) : "a parity template", model_name(model),
+             task_combines(task) ? "" : ", as whole schedules or translation templates");
     return NULL;
   }
   if (tpl == TEMPLATE_PARITY && t->kind != TOPO_HYPERCUBE) {
@@ -130,6 +138,9 @@ verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t 
   v->stamp_a = calloc(n * (uint64_t)t->ports, sizeof *v->stamp_a);
   v->stamp_b = calloc(n, sizeof *v->stamp_b);
   if (!v->stamp_a || !v->stamp_b) goto oom;
+  if (model_limits_local_port(model) &&
+      !(v->local = local_port_check_new(t, model, templated, v->loc ? v->npackets : n * v->norigins)))
+    goto oom;
   return v;
 oom:
   verifier_free(v);
@@ -223,6 +234,7 @@ void verifier_free(verifier *v) {
   active_free(&v->active);
   free(v->is_active);
   pmnb_prefix_check_free(v->prefix);
+  local_port_check_free(v->local);
   free(v->held);
   free(v->loc);
   free(v->moving);
@@ -273,6 +285,7 @@ static int end_slot(verifier *v) {
   }
   for (size_t i = 0; i < v->npending; i++) {
     const arrival *a = &v->pending[i];
+    if (v->local) local_port_note_arrival(v->local, v->held ? (uint64_t)a->node * v->norigins + a->packet : a->packet, v->slot);
     if (v->held) {
       bit_set(v->held, (uint64_t)a->node * v->norigins + a->packet);
     } else {
@@ -338,6 +351,8 @@ static int check_capacity(verifier *v, const sched_row *r, int port) {
   const char *what;
   switch (v->model) {
   case MODEL_MLA:
+  case MODEL_S4NOC: /* the S4NOC models' links are mla's; their local ports: verify_local_port.h */
+  case MODEL_S4NOC_BUFFERLESS:
     a = &v->stamp_a[(uint64_t)r->src * n_ports + (uint32_t)port];
     what = "link %u->%u exceeds the mla capacity (one packet per directed link per slot)";
     break;
@@ -363,6 +378,13 @@ static int check_capacity(verifier *v, const sched_row *r, int port) {
   if (b) *b = s;
   if (template_mode(v)) return check_generators(v, r, port);
   return VERIFY_OK;
+}
+
+/* The S4NOC models' local-port and bufferless rules for a row whose packet the sender holds. */
+static int check_local_port(verifier *v, const sched_row *r, uint64_t key_at_src, uint64_t packet, bool delivery) {
+  char why[240];
+  if (!v->local || !local_port_check_row(v->local, r, key_at_src, packet, delivery, why, sizeof why)) return VERIFY_OK;
+  return violation(v, r, "%s", why);
 }
 
 int verifier_feed(verifier *v, const sched_row *r) {
@@ -426,6 +448,7 @@ int verifier_feed(verifier *v, const sched_row *r) {
     }
     if (!bit_get(v->held, (uint64_t)r->src * v->norigins + origin_index))
       return violation(v, r, "node %u does not hold the packet at the start of slot %u", r->src, r->slot);
+    if (check_local_port(v, r, (uint64_t)r->src * v->norigins + origin_index, origin_index, true)) return VERIFY_VIOLATION;
     return push_arrival(v, r, origin_index);
   }
   uint64_t packet;
@@ -446,6 +469,7 @@ int verifier_feed(verifier *v, const sched_row *r) {
   }
   if (v->loc[packet] != r->src || bit_get(v->moving, packet))
     return violation(v, r, "node %u does not hold the packet at the start of slot %u", r->src, r->slot);
+  if (check_local_port(v, r, packet, packet, (int64_t)r->dst == r->dest)) return VERIFY_VIOLATION;
   bit_set(v->moving, packet);
   return push_arrival(v, r, packet);
 }

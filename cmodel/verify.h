@@ -3,7 +3,8 @@
  * Rows arrive in (slot, src, dst) order. Each must be a link of the topology, stay within the
  * port model's capacity for its slot (mla: each directed link once; oneway: each undirected
  * link once; sp-full: a node sends at most one and receives at most one; sp-half: a node takes
- * part in at most one transmission), and carry a packet of the task that the sender held at
+ * part in at most one transmission; s4noc, s4noc-bufferless: mla's, and one packet per slot
+ * each way through a node's local port, verify_local_port.h), and carry a packet of the task that the sender held at
  * the start of the slot. At the end, the task must be complete. Personalized packets are
  * forwarded, not copied: a node that sends one no longer holds it.
  *

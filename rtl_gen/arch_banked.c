@@ -11,6 +11,12 @@
  * A bank belongs to one output lane and is read by it only; a lane's packets are split into
  * sub-banks so that each is written at most once per cycle: a 1R1W memory with a synchronous
  * read, the shape of a block RAM. Addresses within a sub-bank are interval-coloured.
+ *
+ * Under the S4NOC models (port_model.h: one local port) the node injects and takes one packet
+ * per slot: every lane's own packet is inj0_flit_i, requested once per slot, and the one
+ * delivery of a slot leaves through dlv0 from the receive lane the ROM word names. A
+ * bufferless schedule sends every packet on one slot after it arrives: no delay register, no
+ * bank — the router is its output multiplexers and the ROM.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,14 +48,43 @@ typedef struct {
   bool uses_local[RTL_MAX_PORTS];
   bool uses_const[RTL_MAX_PORTS];
   uint32_t delayed_lanes; /* bit q: receive lane q has a delay register */
+  bool one_local;         /* one local port (the S4NOC models): lane 0's carries every lane's own
+                           * packets and deliveries; uses_local[0] and req*[0] are the router's */
   bank_set banks;         /* reader: the output lane; writer: the receive lane */
   /* the ROM word: per lane */
   rom_field sel[RTL_MAX_PORTS], req[RTL_MAX_PORTS], req_bcast[RTL_MAX_PORTS], req_dest[RTL_MAX_PORTS];
   rom_field expect[RTL_MAX_PORTS], deliver[RTL_MAX_PORTS];
   rom_field const_end[RTL_MAX_PORTS], const_value[RTL_MAX_PORTS]; /* slot r's control word */
+  rom_field dlv, dlv_lane; /* one local port: slot r-1's delivery and the lane it came on */
 } banked_plan;
 
 /* ---- planning ---- */
+
+/* One local port: every slot of program u injects at most one packet (on any number of lanes)
+ * and delivers at most one; 0, or -1 naming the slot (a verified S4NOC schedule never fails). */
+static int check_one_local_port(const ir_fabric *f, uint32_t u, char *err, size_t errlen) {
+  for (uint32_t s = 1; s <= f->slots; s++) {
+    const ir_send *own = NULL;
+    int deliveries = 0;
+    for (int p = 0; p < f->fd->ports; p++) {
+      const ir_send *o = ir_send_at(f, u, s, p);
+      deliveries += ir_recv_at(f, u, s, p)->deliver;
+      if (o->kind != IR_SEND_LOCAL) continue;
+      if (own && (own->bcast != o->bcast || own->dest != o->dest)) {
+        snprintf(err, errlen, "router %u injects two packets in slot %u; its one local port carries one per slot",
+                 (unsigned)u, (unsigned)s);
+        return -1;
+      }
+      own = o;
+    }
+    if (deliveries > 1) {
+      snprintf(err, errlen, "router %u delivers %d packets in slot %u; its one local port carries one per slot",
+               (unsigned)u, deliveries, (unsigned)s);
+      return -1;
+    }
+  }
+  return 0;
+}
 
 /* Plans program u: a source per send; packets sent three or more slots after arrival are read
  * from the banks of the output lane (banks.h). */
@@ -78,13 +113,14 @@ static int plan_program(void *plan, uint32_t u, char *err, size_t errlen) {
         else reads[nreads++] = (bank_read){s, o->from_slot, (uint8_t)p, o->from_lane};
       }
     }
+  if (pl->one_local && check_one_local_port(f, u, err, errlen)) goto out;
   if (banks_plan_program(&pl->banks, u, reads, nreads, &pp->ops, &pp->nops, sub, err, errlen)) goto out;
   for (size_t i = 0; i < nreads; i++) pp->out[(size_t)reads[i].slot * ports + reads[i].reader] = (source){SRC_BANK, sub[i]};
   /* fold into what the shared router must provide */
   for (uint32_t s = 1; s <= f->slots; s++)
     for (int p = 0; p < ports; p++) {
       const source *src = &pp->out[(size_t)s * ports + p];
-      if (src->kind == SRC_LOCAL) pl->uses_local[p] = true;
+      if (src->kind == SRC_LOCAL) pl->uses_local[pl->one_local ? 0 : p] = true;
       if (src->kind == SRC_CONST) pl->uses_const[p] = true;
       if (src->kind == SRC_RXD) pl->delayed_lanes |= 1u << src->arg;
       arch_sources_add(&pl->src[p], *src);
@@ -124,12 +160,14 @@ static void layout(void *plan) {
     pl->req_bcast[p] = rom_field_take(&next, local);
     pl->req_dest[p] = rom_field_take(&next, local ? sh->id_width : 0);
     pl->expect[p] = rom_field_take(&next, 1);
-    pl->deliver[p] = rom_field_take(&next, 1);
+    pl->deliver[p] = rom_field_take(&next, !pl->one_local);
     /* a control word: termination (1) or counter (0), and its value 0..N (id_width + 1 bits) */
     pl->const_end[p] = rom_field_take(&next, pl->uses_const[p]);
     pl->const_value[p] = rom_field_take(&next, pl->uses_const[p] ? sh->id_width + 1 : 0);
     sh->mem_depth += banks_layout_reader(&pl->banks, p, &next);
   }
+  pl->dlv = rom_field_take(&next, pl->one_local);
+  pl->dlv_lane = rom_field_take(&next, pl->one_local ? rtl_clog2((uint64_t)sh->ports) : 0);
   sh->word_width = next;
   choose_block_rams(pl);
 }
@@ -150,6 +188,7 @@ static void *plan(const ir_fabric *f, const flit_format *flit, router_shape *sha
   banked_plan *pl = calloc(1, sizeof *pl);
   if (!pl || !(pl->progs = calloc(f->nprograms, sizeof *pl->progs))) return arch_plan_oom(pl, err, errlen);
   pl->f = f;
+  pl->one_local = f->fd->one_local_port;
   router_shape_init_sync(&pl->shape, "banked", f, flit);
   pl->banks.width = pl->shape.flit_width;
   return arch_plan_all(pl, f->nprograms, plan_program, layout, free_plan, &pl->shape, shape, err, errlen);
@@ -178,13 +217,19 @@ static void pack(const void *plan, uint32_t program, uint32_t r, uint32_t *words
     }
     if (r + 1 <= f->slots && ir_send_at(f, program, r + 1, p)->kind == IR_SEND_LOCAL) {
       const ir_send *o = ir_send_at(f, program, r + 1, p);
-      rom_field_put(words, pl->req[p], 1);
-      rom_field_put(words, pl->req_bcast[p], o->bcast);
-      rom_field_put(words, pl->req_dest[p], o->dest);
+      int q = pl->one_local ? 0 : p; /* one local port: the same packet on every lane that sends it */
+      rom_field_put(words, pl->req[q], 1);
+      rom_field_put(words, pl->req_bcast[q], o->bcast);
+      rom_field_put(words, pl->req_dest[q], o->dest);
     }
     if (r >= 2) {
+      bool deliver = ir_recv_at(f, program, r - 1, p)->deliver;
       rom_field_put(words, pl->expect[p], ir_recv_at(f, program, r - 1, p)->expect);
-      rom_field_put(words, pl->deliver[p], ir_recv_at(f, program, r - 1, p)->deliver);
+      rom_field_put(words, pl->deliver[p], deliver);
+      if (pl->one_local && deliver) {
+        rom_field_put(words, pl->dlv, 1);
+        rom_field_put(words, pl->dlv_lane, (uint32_t)p);
+      }
     }
   }
   banks_pack(&pl->banks, pp->ops, pp->nops, r, words);
@@ -206,6 +251,8 @@ static void rom_legend(vwriter *w, const void *plan) {
   }
   vw_line(w, "// expect, deliver (slot r-1's reception), then per sub-bank of the lane: we, wlane, waddr");
   vw_line(w, "// (slot r-1's reception), raddr (slot r+1). Field positions are in the router's part selects.");
+  if (pl->one_local)
+    vw_line(w, "// One local port: req* on lane 0 only, no deliver per lane; last dlv, dlv_lane (slot r-1's delivery).");
 }
 
 /* ---- the router ---- */
@@ -215,7 +262,7 @@ static const char *bits(char *buf, size_t len, const char *sig, rom_field f) { r
 /* The expression of source i of lane p. */
 static const char *source_expr(char *buf, size_t len, const banked_plan *pl, int p, int i) {
   source s = pl->src[p].src[i];
-  if (s.kind == SRC_LOCAL) snprintf(buf, len, "inj%d_flit_i", p);
+  if (s.kind == SRC_LOCAL) snprintf(buf, len, "inj%d_flit_i", pl->one_local ? 0 : p);
   else if (s.kind == SRC_RX) snprintf(buf, len, "rx%d_flit_i", s.arg);
   else if (s.kind == SRC_RXD) snprintf(buf, len, "rxd%d_q", s.arg);
   else if (s.kind == SRC_CONST) snprintf(buf, len, "ctl%d_flit", p);
@@ -239,6 +286,30 @@ static void emit_constants(vwriter *w, const banked_plan *pl) {
   }
 }
 
+/* One local port: the delivery of slot r-1 is the receive wire of the lane dlv_lane names, on
+ * dlv0; the other lanes deliver nothing. */
+static void emit_one_delivery(vwriter *w, const banked_plan *pl) {
+  const router_shape *sh = &pl->shape;
+  char a[64];
+  vw_line(w, "assign dlv0_valid_o = running & %s;", bits(a, sizeof a, "rom_data_i", pl->dlv));
+  if (sh->ports == 1) {
+    vw_line(w, "assign dlv0_flit_o = rx0_flit_i;");
+  } else {
+    vw_line(w, "reg [%d:0] %s;", sh->flit_width - 1, vw_ident(w, "dlv_flit"));
+    vw_open(w, "always @(*) begin");
+    vw_open(w, "case (%s)", bits(a, sizeof a, "rom_data_i", pl->dlv_lane));
+    for (int q = 0; q + 1 < sh->ports; q++) vw_line(w, "%d'd%d: dlv_flit = rx%d_flit_i;", pl->dlv_lane.width, q, q);
+    vw_line(w, "default: dlv_flit = rx%d_flit_i;", sh->ports - 1);
+    vw_close(w, "endcase");
+    vw_close(w, "end");
+    vw_line(w, "assign dlv0_flit_o = dlv_flit;");
+  }
+  for (int p = 1; p < sh->ports; p++) {
+    vw_line(w, "assign dlv%d_valid_o = 1'b0;", p);
+    vw_line(w, "assign dlv%d_flit_o = %d'd0;", p, sh->flit_width);
+  }
+}
+
 static void emit_control(vwriter *w, const banked_plan *pl) {
   const router_shape *sh = &pl->shape;
   char a[64], b[64];
@@ -259,9 +330,11 @@ static void emit_control(vwriter *w, const banked_plan *pl) {
       vw_line(w, "assign inj%d_req_o = 1'b0;", p);
       vw_line(w, "assign inj%d_dest_o = %d'd0;", p, sh->id_width + 1);
     }
+    if (pl->one_local) continue;
     vw_line(w, "assign dlv%d_valid_o = running & %s;", p, bits(a, sizeof a, "rom_data_i", pl->deliver[p]));
     vw_line(w, "assign dlv%d_flit_o = rx%d_flit_i;", p, p);
   }
+  if (pl->one_local) emit_one_delivery(w, pl);
   /* own-packet lanes the schedule never uses: read here so that lint sees every input used */
   int unused = 0;
   for (int p = 0; p < sh->ports; p++) unused += !pl->uses_local[p];

@@ -17,6 +17,7 @@ int fabric_describe(fabric_desc *fd, const topo *t, model_kind model) {
   for (int i = 0; i < t->ndims; i++) fd->radix[i] = t->radix[i];
   fd->model = model;
   fd->links = port_model_of(model)->links;
+  fd->one_local_port = port_model_of(model)->one_local_port;
   size_t lanes = (size_t)t->nodes * (size_t)t->ports;
   fd->neighbor = malloc(lanes * sizeof *fd->neighbor);
   fd->back = malloc(lanes * sizeof *fd->back);

@@ -28,6 +28,7 @@ typedef struct {
   uint32_t radix[TOPO_MAX_DIMS];
   model_kind model; /* the port model the schedule was verified under */
   link_style links; /* how its links are built (port_model.c) */
+  bool one_local_port; /* one local port, one packet per slot each way (port_model.h) */
 } fabric_desc;
 
 /* Describes the fabric of t for schedules of model. Returns 0, or -1 if memory runs out (fd

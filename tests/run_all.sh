@@ -35,6 +35,9 @@ suite model "cmodel pexchange under asan+ubsan (without the 8x8s)" bash tests/pe
 suite model "te template search (SAT): the loads optimum from the formulas, sat and one slot less unsat for CaDiCaL and MiniSat, bad arguments" \
   bash tests/te_search.sh build/cmodel build/te_search
 suite model "te template search under asan+ubsan" bash tests/te_search.sh build/asan/cmodel build/asan/te_search
+suite model "S4NOC port models (issue 17): te and mnb at the formulas' bounds, S4NOC's periods, broken rules, refusals, the router's one local port" \
+  bash tests/s4noc.sh build/cmodel build/rtl_gen
+suite model "S4NOC port models under asan+ubsan (small sizes)" env SMALL=1 bash tests/s4noc.sh build/asan/cmodel build/asan/rtl_gen
 suite model "MPI library algorithms as baseline schedules" bash tests/mpi_baselines.sh build/cmodel
 suite model "MPI library algorithms as baseline schedules, asan+ubsan (small sizes)" bash tests/mpi_baselines.sh build/asan/cmodel small
 suite model "cmodel export/import: JSON and MSCCL XML round trips, foreign schedules, bad input" bash tests/export.sh build/cmodel

@@ -4,7 +4,7 @@
 # linted (Verilator -Wall), accepted by Yosys, simulated, diffed against the golden files and
 # verified; other roots, widths, seeds and the baseline architecture; the SystemC bench; the
 # port models (the single-port router on sp-full and sp-half schedules, one-way links on oneway
-# schedules, a one-way link whose ends disagree, a wire log checked under its own model);
+# schedules, the S4NOC models' one local port with and without packet memory, a one-way link whose ends disagree, a wire log checked under its own model);
 # schedules given as files (`SCHEDULE=`), one of them verified under its own model (sp-full);
 # bare flits (`FLIT=bare`: the payload alone on the links) on the banked, simple and single
 # routers, under mla, sp-full and oneway, with the C++ and SystemC benches;
@@ -193,6 +193,22 @@ ARCH_IS=banked model_case torus:4x4 te oneway
 [ -n "$gen_dir" ] && [ "$(grep -c '^  romnoc_link ' "$gen_dir/romnoc_fabric.v")" -eq 32 ] && pass ||
   fail "oneway torus:4x4 te: want 32 romnoc_link instances in $gen_dir/romnoc_fabric.v"
 [ -n "$gen_dir" ] && yosys_case "$gen_dir"
+# the S4NOC models (issue 17): one local port each way; a bufferless schedule's router has no
+# packet memory, staggered-wait's waits in it; at the bound of tests/s4noc_bounds.awk
+s4noc_case() { # TOPO TASK MODEL [VAR=VALUE ...]
+  local topo=$1 task=$2 model=$3 lb tx
+  shift 3
+  read -r lb tx < <(awk -v task="$task" -v topo="$topo" -f tests/s4noc_bounds.awk)
+  expect_run "sim $topo $task $model${*:+ $*}" "$lb" "$tx" "$model" TOPO="$topo" TASK="$task" MODEL="$model" "$@"
+}
+ARCH_IS=banked s4noc_case torus:3x3 te s4noc-bufferless
+[ -n "$gen_dir" ] && grep -qx mem_depth=0 "$gen_dir/design.txt" && pass || fail "s4noc-bufferless torus:3x3 te: want mem_depth=0"
+ARCH_IS=banked s4noc_case torus:4x4 te s4noc ALG=staggered-wait
+[ -n "$gen_dir" ] && grep -qx mem_depth=2 "$gen_dir/design.txt" && pass || fail "s4noc torus:4x4 te staggered-wait: want mem_depth=2"
+ARCH_IS=banked s4noc_case torus:4x4 mnb s4noc-bufferless
+ARCH_IS=banked s4noc_case hypercube:3 te s4noc
+s4noc_case torus:3x3 te s4noc-bufferless BENCH=sc
+s4noc_case torus:4x4 te s4noc-bufferless FLIT=bare
 # the other architectures on single-port schedules; the SystemC bench once per model
 ARCH_IS=banked model_case ring:8 mnb sp-full ARCH=banked
 ARCH_IS=simple model_case ring:8 mnb sp-half ARCH=simple

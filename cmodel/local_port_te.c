@@ -1,0 +1,236 @@
+/* local_port_te.c — total exchange under the S4NOC models (schedule.h): a translation template
+ * that injects one packet and delivers one packet per slot at every node.
+ *
+ * The template holds node 0's packets (schedule.h). By 003 Thm 4.5 its translates share no
+ * directed link when each slot uses each generator (port) at most once; every node injects
+ * what node 0 injects in the same slot, translated, so one template packet leaving node 0 per
+ * slot is one injection per node and slot, and one template packet reaching its destination
+ * per slot is one ejection per node and slot.
+ *
+ * Packets are placed one at a time, farthest first (the order that meets the injection bound,
+ * bounds_local_port.h), each on the shortest path and at the start that ends it earliest. A
+ * path is a dimension order and, where a dimension's offset is half its size, a direction:
+ * every order of up to four dimensions, the rotations of longer ones. s4noc-bufferless: hop k
+ * of a packet that starts in slot s is in slot s + k. s4noc: each hop takes the first slot
+ * after the previous one where its generator is free (the packet waits in the router's
+ * memory meanwhile), and the last hop also needs the destination's ejection free. Under s4noc
+ * 'staggered' tries both placements and keeps the better (bufferless among equals: no router
+ * memory); 'staggered-wait' places with waits only, the schedule for a router whose forwarding
+ * memory the comparison of docs/SCHEDULES.md measures.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "construct.h"
+#include "rng.h"
+
+/* Greedy passes: farthest first, then orders whose distances are jittered (a fixed seed); under
+ * s4noc each order is placed bufferless and with waits. 1000 passes take 0.1 s at torus:10x10. */
+#define LOCAL_PORT_TE_TRIES 1000
+static const double jitter[] = {1.0, 1.5, 2.5}; /* each found a best of some size (docs/SCHEDULES.md) */
+
+#define MAX_HOPS 4096 /* of one path: sum over dimensions of K_i / 2 */
+
+typedef struct {
+  const topo *t;
+  bool bufferless;
+  uint32_t cap;            /* slots the tables hold */
+  uint8_t *gen_used;       /* [slot * ports + port] */
+  uint8_t *inj_used, *ej_used; /* [slot] */
+} board;
+
+typedef struct {
+  int n;
+  int port[MAX_HOPS];
+} path;
+
+/* One dimension's shortest moves from coordinate 0 to a: up to two (port, hops) choices. */
+typedef struct {
+  int count, port[2];
+  uint32_t hops;
+} dim_moves;
+
+static dim_moves moves_of(const topo *t, int i, uint32_t a) {
+  dim_moves m = {0, {0, 0}, 0};
+  if (a == 0) return m;
+  if (t->kind == TOPO_HYPERCUBE) return (dim_moves){1, {i, 0}, 1};
+  uint32_t k = t->radix[i], down = k - a;
+  m.hops = a < down ? a : down;
+  if (a <= down || k == 2) m.port[m.count++] = 2 * i;
+  if (down <= a && k > 2) m.port[m.count++] = 2 * i + 1;
+  return m;
+}
+
+/* Slots of the hops of p from start (bufferless) or the earliest feasible ones; 0 if p does
+ * not fit from start within the board. */
+static uint32_t place(const board *b, const path *p, uint32_t start, uint32_t *slots) {
+  int ports = b->t->ports;
+  if (start >= b->cap || b->inj_used[start]) return 0;
+  uint32_t s = start;
+  for (int k = 0; k < p->n; k++) {
+    bool last = k + 1 == p->n;
+    if (b->bufferless) {
+      s = start + (uint32_t)k;
+      if (s >= b->cap || b->gen_used[(size_t)s * ports + p->port[k]] || (last && b->ej_used[s])) return 0;
+    } else {
+      if (k) s++;
+      while (s < b->cap && (b->gen_used[(size_t)s * ports + p->port[k]] || (last && b->ej_used[s]))) {
+        if (!k) return 0; /* the first hop is the injection: its slot is the start */
+        s++;
+      }
+      if (s >= b->cap) return 0;
+    }
+    slots[k] = s;
+  }
+  return s;
+}
+
+/* The next permutation of a[0..n-1] in lexicographic order; false after the last. */
+static bool next_permutation(int *a, int n) {
+  int i = n - 2;
+  while (i >= 0 && a[i] >= a[i + 1]) i--;
+  if (i < 0) return false;
+  int j = n - 1;
+  while (a[j] <= a[i]) j--;
+  int x = a[i];
+  a[i] = a[j];
+  a[j] = x;
+  for (int l = i + 1, r = n - 1; l < r; l++, r--) x = a[l], a[l] = a[r], a[r] = x;
+  return true;
+}
+
+/* Places packet dest at the end that comes first over its candidate paths and starts; 0, or -1
+ * if memory runs out. */
+static int place_packet(sched *s, board *b, uint32_t dest) {
+  const topo *t = b->t;
+  int dims[TOPO_MAX_DIMS], nd = 0;
+  dim_moves mv[TOPO_MAX_DIMS];
+  for (int i = 0; i < t->ndims; i++) {
+    mv[i] = moves_of(t, i, topo_coord(t, dest, i));
+    if (mv[i].count) dims[nd++] = i;
+  }
+  uint32_t best_end = 0, slots[MAX_HOPS], best_slots[MAX_HOPS];
+  path p, best = {0, {0}};
+  /* orders: every permutation of up to four dimensions, else the rotations */
+  int order[TOPO_MAX_DIMS], rotation = 0;
+  memcpy(order, dims, sizeof order);
+  for (bool more = true; more;) {
+    uint32_t choices = 1;
+    for (int j = 0; j < nd; j++) choices *= (uint32_t)mv[order[j]].count;
+    for (uint32_t c = 0; c < choices; c++) {
+      p.n = 0;
+      for (int j = 0, rest = (int)c; j < nd; j++) {
+        const dim_moves *m = &mv[order[j]];
+        int port = m->port[rest % m->count];
+        rest /= m->count;
+        for (uint32_t h = 0; h < m->hops; h++) p.port[p.n++] = port;
+      }
+      for (uint32_t start = 1; start < b->cap && (!best_end || start + (uint32_t)p.n - 1 < best_end); start++) {
+        uint32_t end = place(b, &p, start, slots);
+        if (end && (!best_end || end < best_end)) {
+          best_end = end;
+          best = p;
+          memcpy(best_slots, slots, (size_t)p.n * sizeof *slots);
+        }
+        if (end) break; /* later starts end no earlier */
+      }
+    }
+    if (nd <= 4) more = next_permutation(order, nd);
+    else if ((more = ++rotation < nd)) /* rotate the dimension order by one */
+      for (int j = 0; j < nd; j++) order[j] = dims[(j + rotation) % nd];
+  }
+  if (!best_end) return -1; /* the board holds every packet one after another: never */
+  b->inj_used[best_slots[0]] = 1;
+  b->ej_used[best_end] = 1;
+  uint32_t at = 0;
+  for (int k = 0; k < best.n; k++) {
+    b->gen_used[(size_t)best_slots[k] * t->ports + best.port[k]] = 1;
+    uint32_t next = (uint32_t)topo_neighbor(t, at, best.port[k]);
+    if (sched_add(s, best_slots[k], at, next, 0, (int32_t)dest)) return -1;
+    at = next;
+  }
+  return 0;
+}
+
+int local_port_te_applies(const sched *s, char *why, size_t len) {
+  const topo *t = &s->topo;
+  uint64_t hops = 0;
+  for (int i = 0; i < t->ndims; i++) hops += t->kind == TOPO_HYPERCUBE ? 1 : t->radix[i] / 2;
+  if (hops <= MAX_HOPS) return 0;
+  snprintf(why, len, "construction 'staggered' takes paths of at most %d hops; %s has diameter %llu", MAX_HOPS, t->name,
+           (unsigned long long)hops);
+  return -1;
+}
+
+/* One greedy pass in the order of the keys (farthest first, then by id, with jitter); 0, or -1
+ * if memory runs out. */
+static int greedy_pass(sched *s, const uint32_t *order, uint32_t m, bool bufferless) {
+  const topo *t = &s->topo;
+  board b = {t, bufferless, (uint32_t)(topo_dist_sum_from(t, 0) + t->nodes + 2), NULL, NULL, NULL};
+  b.gen_used = calloc((size_t)b.cap * (size_t)t->ports, 1);
+  b.inj_used = calloc(b.cap, 1);
+  b.ej_used = calloc(b.cap, 1);
+  int rc = b.gen_used && b.inj_used && b.ej_used ? 0 : -1;
+  for (uint32_t i = 0; i < m && !rc; i++) rc = place_packet(s, &b, order[i]);
+  free(b.gen_used);
+  free(b.inj_used);
+  free(b.ej_used);
+  return rc;
+}
+
+typedef struct {
+  double key;
+  uint32_t node;
+} keyed;
+
+static int by_key_desc(const void *a, const void *b) {
+  const keyed *x = a, *y = b;
+  return x->key < y->key ? 1 : x->key > y->key ? -1 : (x->node > y->node) - (x->node < y->node);
+}
+
+/* Every pass: orders by jittered distance, each placed bufferless (if bufferless) and with
+ * waits (if waits); the template with the fewest slots, the first among equals. */
+static int best_of_passes(sched *s, bool bufferless, bool waits) {
+  const topo *t = &s->topo;
+  uint32_t n = t->nodes, m = n - 1, *order = malloc((size_t)n * sizeof *order);
+  keyed *k = malloc((size_t)n * sizeof *k);
+  int rc = order && k ? 0 : -1;
+  rng r;
+  rng_seed(&r, 17);
+  sched best;
+  sched_init(&best, t, s->task, s->model, s->root);
+  for (int attempt = 0; attempt < LOCAL_PORT_TE_TRIES && !rc; attempt++) {
+    for (uint32_t v = 1; v < n; v++) /* attempt 0: farthest first by id; then distances jittered */
+      k[v - 1] = (keyed){topo_dist(t, 0, v) + (attempt ? jitter[attempt % 3] * rng_uniform(&r) : 0), v};
+    qsort(k, m, sizeof *k, by_key_desc);
+    for (uint32_t i = 0; i < m; i++) order[i] = k[i].node;
+    for (int placement = bufferless ? 0 : 1; placement < (waits ? 2 : 1) && !rc; placement++) {
+      sched try;
+      sched_init(&try, t, s->task, s->model, s->root);
+      rc = greedy_pass(&try, order, m, placement == 0);
+      uint32_t slots = 0;
+      for (size_t i = 0; i < try.nrows; i++) slots = try.rows[i].slot > slots ? try.rows[i].slot : slots;
+      if (!rc && (!best.nrows || slots < best.slots)) {
+        sched_free(&best);
+        best = try;
+        best.slots = slots;
+      } else {
+        sched_free(&try);
+      }
+    }
+  }
+  free(order);
+  free(k);
+  for (size_t i = 0; i < best.nrows && !rc; i++) {
+    const sched_row *w = &best.rows[i];
+    rc = sched_add(s, w->slot, w->src, w->dst, w->origin, w->dest);
+  }
+  s->is_template = true;
+  sched_free(&best);
+  return rc;
+}
+
+int local_port_te(sched *s) { return best_of_passes(s, true, !model_is_bufferless(s->model)); }
+
+int local_port_te_waits(sched *s) { return best_of_passes(s, false, true); }
