@@ -16,7 +16,7 @@
 #>   sim-kbcast-rt  the run-time kbcast router (001) of hypercube:D on RUNS random active sets
 #>   synth-kbcast-rt  the run-time kbcast router of hypercube:D through Yosys/nextpnr (TARGET)
 #>   te-search      te templates on rings to 32, tori to 12x12 and 6x6x6: SAT certificates -> docs/SCHEDULES.md
-#>   s4noc-table    te on 3x3..10x10 tori under the S4NOC models beside S4NOC's periods, routers synthesised -> docs/SCHEDULES.md
+#>   s4noc-table    te on 3x3..10x10 tori under the S4NOC models vs S4NOC, routers synthesised -> docs/SCHEDULES.md
 #>   dynbcast-plot  004 s5's dynamic broadcasting swept on p = 8, d = 2 -> docs/DYNAMIC.md, docs/dynbcast_p8.svg
 #>   sweep          many designs at once: a job list from SWEEP, run with make -j, merged into one table
 #>   fuzz           every libFuzzer target for FUZZ_SECONDS each, under ASan+UBSan
