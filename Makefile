@@ -17,6 +17,7 @@
 #>   synth-kbcast-rt  the run-time kbcast router of hypercube:D through Yosys/nextpnr (TARGET)
 #>   te-search      te templates on rings to 32, tori to 12x12 and 6x6x6: SAT certificates -> docs/SCHEDULES.md
 #>   s4noc-table    te on 3x3..10x10 tori under the S4NOC models vs S4NOC, routers synthesised -> docs/SCHEDULES.md
+#>   s4noc-search   bufferless S4NOC te templates: SAT below cmodel's, rings to 16, tori to 10x10 -> docs/SCHEDULES.md
 #>   dynbcast-plot  004 s5's dynamic broadcasting swept on p = 8, d = 2 -> docs/DYNAMIC.md, docs/dynbcast_p8.svg
 #>   sweep          many designs at once: a job list from SWEEP, run with make -j, merged into one table
 #>   fuzz           every libFuzzer target for FUZZ_SECONDS each, under ASan+UBSan
@@ -290,6 +291,12 @@ s4noc-table: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@echo "-- S4NOC-TABLE --"
 	SYNTH=1 bash scripts/s4noc_table.sh $(BUILD)/cmodel | bash scripts/md_section.sh docs/SCHEDULES.md s4noc
 
+# the same tasks' certificates: about 20 minutes (three sizes run the solvers to their limit)
+.PHONY: s4noc-search
+s4noc-search: $(BUILD)/cmodel $(BUILD)/te_search
+	@echo "-- S4NOC-SEARCH --"
+	bash scripts/s4noc_search_table.sh $(BUILD)/cmodel $(BUILD)/te_search | bash scripts/md_section.sh docs/SCHEDULES.md s4noc-search
+
 # -- benchmarks ----------------------------------------------------------------
 bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	@echo "-- BENCH --"
@@ -309,6 +316,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	$(MAKE) dynbcast-plot
 	$(MAKE) te-search
 	$(MAKE) s4noc-table
+	$(MAKE) s4noc-search
 
 # the largest fabric, once (about half an hour and 10+ GiB on 2 cores): not part of bench
 bench-large: $(BUILD)/rtl_gen $(BUILD)/.tools-ok

@@ -8,7 +8,7 @@
  * per slot is one ejection per node and slot.
  *
  * Packets are placed one at a time, farthest first (the order that meets the injection bound,
- * bounds_local_port.h), each on the shortest path and at the start that ends it earliest. A
+ * bounds_local_port.h), each on a shortest path and at the start that ends it earliest. A
  * path is a dimension order and, where a dimension's offset is half its size, a direction:
  * every order of up to four dimensions, the rotations of longer ones. s4noc-bufferless: hop k
  * of a packet that starts in slot s is in slot s + k. s4noc: each hop takes the first slot
@@ -32,7 +32,8 @@
 #define LOCAL_PORT_TE_TRIES 1000
 #define PACKET_BUDGET 1200000u
 #define CLIMB_SPAN 6
-static const double jitter[] = {1.0, 1.5, 2.5}; /* each found a best of some size (docs/SCHEDULES.md) */
+/* jitter amplitudes, in turn: in trials on 5x5..10x10 each of them gave the best of some size */
+static const double jitter[] = {1.0, 1.5, 2.5};
 
 #define MAX_HOPS 4096 /* of one path: sum over dimensions of K_i / 2 */
 

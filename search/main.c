@@ -1,8 +1,9 @@
 /* te_search — does a translation template of the total exchange on a ring or torus fit in S
- * slots? Builds the formula of te_template_cnf.h, solves it with CaDiCaL and, unless
+ * slots? Builds the formula of the port model (formulas.h: mla's of te_template_cnf.h, or the
+ * bufferless S4NOC one of s4noc_template_cnf.h), solves it with CaDiCaL and, unless
  * --no-confirm, with MiniSat on the same clauses written as DIMACS, and prints one line
- * (docs/SCHEDULES.md, "te templates: the solver's certificates"; scripts/te_search_table.sh
- * runs it over every size of the table).
+ * (docs/SCHEDULES.md, "te templates: the solver's certificates" and "S4NOC, head to head";
+ * scripts/te_search_table.sh runs it over every size of the first table).
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -14,28 +15,36 @@
 #include "cli.h"
 #include "outfile.h"
 #include "solvers.h"
-#include "te_template_cnf.h"
+#include "formulas.h"
 #include "topo.h"
 
 static const char *usage =
-    "usage: te_search --topo T --slots S [--cnf FILE] [--time-limit SEC] [--no-confirm]\n"
+    "usage: te_search --topo T --slots S [--model M] [-o FILE] [--cnf FILE] [--time-limit SEC]\n"
+    "                 [--no-confirm]\n"
     "\n"
     "Decides whether a translation template of the total exchange (te) on ring or torus T\n"
-    "takes at most S slots: S is at least the diameter and every generator carries at most S\n"
-    "hops (the template is then an edge colouring of packets against generators, by Konig's\n"
-    "theorem; docs/SCHEDULES.md).\n"
+    "takes at most S slots. Under mla: S is at least the diameter and every generator carries\n"
+    "at most S hops (the template is then an edge colouring of packets against generators, by\n"
+    "Konig's theorem). Under s4noc-bufferless: every packet a shortest path and a start slot,\n"
+    "moving every slot, each generator once per slot, one packet leaving and one arriving per\n"
+    "slot (docs/SCHEDULES.md).\n"
     "A template-level answer only: schedules that are not templates are not covered.\n"
     "\n"
     "  --topo T          ring:N or torus:K1xK2[x...]\n"
     "  --slots S         the slots to fit in (0..1000000)\n"
+    "  --model M         mla (default) or s4noc-bufferless\n"
+    "  -o FILE           s4noc-bufferless, on sat: the verified template as a schedule TSV (for\n"
+    "                    rtl_gen --schedule, cmodel verify)\n"
     "  --cnf FILE        also keep the formula, in DIMACS, in FILE\n"
     "  --time-limit SEC  per solver (default 600; 0: none); a solver that runs out says unknown\n"
     "  --no-confirm      CaDiCaL only (by default MiniSat solves the same DIMACS as well)\n"
     "\n"
-    "Prints: topo= slots= vars= clauses= cadical= cadical_s= [minisat= minisat_s=], and\n"
-    "on sat the loads of each dimension's +e_i and -e_i (loads=L+/L-,...) in CaDiCaL's model.\n"
-    "Exit 0 when the solvers ran (answers sat, unsat or unknown); 1 if they disagree or a file\n"
-    "cannot be written; 2 on a bad argument.\n";
+    "Prints: topo= [model=] slots= vars= clauses= cadical= cadical_s= [minisat= minisat_s=],\n"
+    "and on sat, from CaDiCaL's model: mla, the loads of each dimension's +e_i and -e_i\n"
+    "(loads=L+/L-,...); s4noc-bufferless, the template checked by the golden model's verifier\n"
+    "(template=verified template_slots=N, or template=FAIL(...)).\n"
+    "Exit 0 when the solvers ran (answers sat, unsat or unknown); 1 if they disagree, a found\n"
+    "template fails the verifier or a file cannot be written; 2 on a bad argument.\n";
 
 static int refuse(const char *fmt, ...) {
   va_list ap;
@@ -59,11 +68,12 @@ static int write_cnf(const cnf *f, const char *path, const char *comment, char *
 }
 
 int main(int argc, char **argv) {
-  const char *topo_s = NULL, *slots_s = NULL, *cnf_path = NULL, *limit_s = NULL;
+  const char *topo_s = NULL, *slots_s = NULL, *cnf_path = NULL, *limit_s = NULL, *model_s = NULL, *out_path = NULL;
   bool no_confirm = false, help = false;
   const cli_option opts[] = {{"--topo", &topo_s, NULL},       {"--slots", &slots_s, NULL},
                              {"--cnf", &cnf_path, NULL},      {"--time-limit", &limit_s, NULL},
-                             {"--no-confirm", NULL, &no_confirm}};
+                             {"--no-confirm", NULL, &no_confirm}, {"--model", &model_s, NULL},
+                             {"-o", &out_path, NULL}};
   char err[512];
   int nwords = 0;
   if (cli_parse(argc - 1, argv + 1, opts, sizeof opts / sizeof *opts, NULL, 0, &nwords, &help, err, sizeof err))
@@ -74,25 +84,36 @@ int main(int argc, char **argv) {
   }
   if (!topo_s) return refuse("--topo is required (try --help)");
   if (!slots_s) return refuse("--slots is required (try --help)");
+  const te_formula *formula = te_formula_find(model_s ? model_s : "mla");
+  char shown[64];
+  if (!formula)
+    return refuse("--model '%s': not a model te_search knows (expected %s)", cli_printable(model_s, 40, shown, sizeof shown),
+                  te_formula_names());
+  if (out_path && !formula->writes_template)
+    return refuse("-o: the %s formula's models are loads, not a template (-o needs --model s4noc-bufferless)", formula->model);
+  if (out_path) { /* a path that cannot be written is a bad argument, found before the solving */
+    outfile probe;
+    if (outfile_open(&probe, out_path, err, sizeof err)) return refuse("-o: %s", err);
+    outfile_abort(&probe);
+  }
   topo t;
   if (topo_parse(topo_s, &t, err, sizeof err)) return refuse("%s", err);
   uint64_t slots, limit = 600;
-  char shown[64];
   if (cli_uint(slots_s, 0, 1000000, &slots))
     return refuse("--slots '%s': not a number of slots in 0..1000000", cli_printable(slots_s, 40, shown, sizeof shown));
   if (limit_s && cli_uint(limit_s, 0, 86400, &limit))
     return refuse("--time-limit '%s': not a number of seconds in 0..86400", cli_printable(limit_s, 40, shown, sizeof shown));
 
   cnf f = {0};
-  te_template_vars map;
-  if (te_template_cnf(&t, (uint32_t)slots, &f, &map, err, sizeof err)) {
+  void *state = formula->build(&t, (uint32_t)slots, &f, err, sizeof err);
+  if (!state) {
     cnf_free(&f);
     return refuse("%s", err);
   }
   int status = 0;
   char comment[256];
   snprintf(comment, sizeof comment,
-           "romnoc te_search: a te translation template on %s in at most %llu slots (docs/SCHEDULES.md)", t.name,
+           "romnoc te_search: %s on %s in at most %llu slots (docs/SCHEDULES.md)", formula->what, t.name,
            (unsigned long long)slots);
   /* MiniSat reads the formula from a file: --cnf's, or a temporary one */
   char tmp_path[] = "/tmp/te_search.XXXXXX";
@@ -101,6 +122,7 @@ int main(int argc, char **argv) {
     int fd = mkstemp(tmp_path);
     if (fd < 0 || close(fd)) {
       fprintf(stderr, "te_search: cannot make a temporary DIMACS file in /tmp\n");
+      formula->release(state);
       cnf_free(&f);
       return 1;
     }
@@ -109,6 +131,7 @@ int main(int argc, char **argv) {
   int wrote = dimacs ? write_cnf(&f, dimacs, comment, err, sizeof err) : 0;
   if (wrote) {
     if (dimacs == tmp_path) unlink(tmp_path);
+    formula->release(state);
     cnf_free(&f);
     return wrote == 2 ? refuse("--cnf: %s", err) : (fprintf(stderr, "te_search: %s\n", err), 1);
   }
@@ -116,25 +139,20 @@ int main(int argc, char **argv) {
   int *value = NULL;
   double cad_s = 0, mini_s = 0;
   solver_answer cad = solve_cadical(&f, (double)limit, &value, &cad_s);
-  printf("topo=%s slots=%llu vars=%d clauses=%zu cadical=%s cadical_s=%.3f", t.name, (unsigned long long)slots,
-         f.nvars, f.nclauses, solver_answer_name(cad), cad_s);
+  printf("topo=%s%s%s slots=%llu vars=%d clauses=%zu cadical=%s cadical_s=%.3f", t.name, model_s ? " model=" : "",
+         model_s ? model_s : "", (unsigned long long)slots, f.nvars, f.nclauses, solver_answer_name(cad), cad_s);
   if (!no_confirm) {
     solver_answer mini = solve_minisat(dimacs, (double)limit, &mini_s);
     printf(" minisat=%s minisat_s=%.3f", solver_answer_name(mini), mini_s);
     if (cad != SOLVER_UNKNOWN && mini != SOLVER_UNKNOWN && cad != mini) status = 1;
   }
-  if (cad == SOLVER_SAT && value) {
-    printf(" loads=");
-    for (int i = 0; i < t.ndims; i++) {
-      uint64_t lp, lm;
-      te_template_loads(&t, &map, i, value, &lp, &lm);
-      printf("%s%llu/%llu", i ? "," : "", (unsigned long long)lp, (unsigned long long)lm);
-    }
-  }
+  int bad_model = cad == SOLVER_SAT && value ? formula->report(&t, (uint32_t)slots, state, value, out_path) : 0;
   printf("\n");
-  if (status) fprintf(stderr, "te_search: CaDiCaL and MiniSat disagree on %s at %llu slots\n", t.name, (unsigned long long)slots);
+  if (bad_model) status = 1;
+  if (status && !bad_model) fprintf(stderr, "te_search: CaDiCaL and MiniSat disagree on %s at %llu slots\n", t.name, (unsigned long long)slots);
   if (dimacs == tmp_path) unlink(tmp_path);
   free(value);
+  formula->release(state);
   cnf_free(&f);
   return status;
 }

@@ -3,7 +3,10 @@
 # the fewest slots any translation template can have, computed here from the formulas, must be
 # sat for both solvers (CaDiCaL and MiniSat) and one slot less unsat for both; the model's loads
 # must fit; cmodel's coloring template must take max(that, diameter) slots and verify; the DIMACS
-# written with --cnf must be the formula both solvers read; bad arguments are refused.
+# written with --cnf must be the formula both solvers read; bad arguments are refused. Under
+# --model s4noc-bufferless (bufferless S4NOC templates): unsat below the bound of
+# tests/s4noc_bounds.awk, sat at it where cmodel's verified template meets it, the model's
+# template passing the verifier.
 #
 # The expected figure, per dimension i of size K with M = N/K packets per coordinate: 003's cut
 # bound, the shortest hops of the dimension shared by +e_i and -e_i, M floor(K^2/4) / 2 rounded
@@ -84,6 +87,38 @@ expect "--no-confirm: CaDiCaL alone, no minisat= field" \
   '[ "$(printf "%s" "$out" | field cadical)" = unsat ] && ! printf "%s" "$out" | grep -q minisat=' "got '$out'"
 expect "--help: the usage, exit 0" '"$SEARCH" --help | grep -q "^usage: te_search"' "no usage line"
 
+# --model s4noc-bufferless (s4noc_template_cnf.h): below the lower bound of tests/s4noc_bounds.awk
+# both solvers must say unsat (small sizes: below the latency bound the refutation is a counting
+# argument solvers find slowly, 10+ minutes at torus:4x4); at the bound, on sizes where cmodel's
+# verified 'staggered' template meets it (so a template exists), both must say sat and the
+# model's template must pass the golden model's verifier
+s4_bound() { awk -v task=te -v topo="$1" -f "$HERE/s4noc_bounds.awk" | cut -d' ' -f1; }
+for topo in ring:5 ring:6 ring:8 torus:3x3; do
+  lb=$(s4_bound "$topo")
+  out=$("$SEARCH" --topo "$topo" --slots $((lb - 1)) --model s4noc-bufferless)
+  expect "s4noc-bufferless $topo below its bound $lb: unsat for both" \
+    '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = unsat/unsat ]' "got '$out'"
+done
+for topo in ring:5 torus:3x3 torus:2x4 torus:3x4 torus:4x4; do
+  lb=$(s4_bound "$topo")
+  "$BIN" schedule --topo "$topo" --task te --model s4noc-bufferless -o "$T/s4.tsv"
+  expect "s4noc-bufferless $topo: cmodel's template meets the bound $lb" '[ "$("$BIN" verify "$T/s4.tsv" | field slots)" = "$lb" ]' \
+    "$("$BIN" verify "$T/s4.tsv")"
+  out=$("$SEARCH" --topo "$topo" --slots "$lb" --model s4noc-bufferless)
+  expect "s4noc-bufferless $topo at its bound $lb: sat for both, the template verified" \
+    '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = sat/sat ] && [ "$(field template <<<"$out")" = verified ] &&
+     [ "$(field template_slots <<<"$out")" -le "$lb" ]' "got '$out'"
+done
+
+# -o: the sat model's template as a schedule TSV that cmodel verifies at the bound; nothing
+# written on unsat
+"$SEARCH" --topo torus:3x3 --slots 9 --model s4noc-bufferless -o "$T/tpl.tsv" >/dev/null
+expect "-o: the template verifies under s4noc-bufferless at torus:3x3's bound 9" \
+  '[ "$("$BIN" verify "$T/tpl.tsv" | cut -d" " -f1-3)" = "OK slots=9 lb=9" ] && grep -qx "# alg=te_search" "$T/tpl.tsv"' \
+  "$("$BIN" verify "$T/tpl.tsv" 2>&1)"
+"$SEARCH" --topo torus:3x3 --slots 8 --model s4noc-bufferless -o "$T/none.tsv" >/dev/null
+expect "-o: nothing written on unsat" '[ ! -e "$T/none.tsv" ]' "$T/none.tsv exists"
+
 # bad arguments: exit 2, one line on stderr naming the bad value, nothing on stdout
 while IFS='|' read -r ere args; do
   [ -n "$ere" ] || continue
@@ -105,6 +140,10 @@ torus:0x3|--topo torus:0x3 --slots 3
 --time-limit 'soon'|--topo ring:8 --slots 3 --time-limit soon
 --bogus|--topo ring:8 --slots 3 --bogus
 /nonexistent/f.cnf|--topo ring:8 --slots 3 --cnf /nonexistent/f.cnf
+--model 's4noc': not a model.*mla or s4noc-bufferless|--topo ring:8 --slots 3 --model s4noc
+bufferless S4NOC formula is for rings and tori, not hypercube:3|--topo hypercube:3 --slots 3 --model s4noc-bufferless
+-o: the mla formula's models are loads|--topo ring:8 --slots 3 -o /tmp/never.tsv
+^te_search: -o: .*/nonexistent/t.tsv|--topo ring:8 --slots 9 --model s4noc-bufferless -o /nonexistent/t.tsv
 CASES
 
 echo "$NAME: $npass passed, $nfail failed"

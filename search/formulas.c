@@ -1,0 +1,109 @@
+/* formulas.c — te_search's formula table (see formulas.h). */
+#include "formulas.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "outfile.h"
+#include "s4noc_template_cnf.h"
+#include "tsv.h"
+#include "te_template_cnf.h"
+#include "verify.h"
+
+/* ---- mla: the loads formula (te_template_cnf.h) ---- */
+
+static void *mla_build(const topo *t, uint32_t slots, cnf *f, char *err, size_t errlen) {
+  te_template_vars *map = malloc(sizeof *map);
+  if (!map) {
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+  }
+  if (te_template_cnf(t, slots, f, map, err, errlen)) {
+    free(map);
+    return NULL;
+  }
+  return map;
+}
+
+static int mla_report(const topo *t, uint32_t slots, const void *state, const int *value, const char *out) {
+  (void)slots, (void)out;
+  printf(" loads=");
+  for (int i = 0; i < t->ndims; i++) {
+    uint64_t plus, minus;
+    te_template_loads(t, state, i, value, &plus, &minus);
+    printf("%s%llu/%llu", i ? "," : "", (unsigned long long)plus, (unsigned long long)minus);
+  }
+  return 0;
+}
+
+/* ---- s4noc-bufferless: placements (s4noc_template_cnf.h) ---- */
+
+static void *s4noc_build(const topo *t, uint32_t slots, cnf *f, char *err, size_t errlen) {
+  s4noc_placements *pl = malloc(sizeof *pl);
+  if (!pl) {
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+  }
+  if (s4noc_template_cnf(t, slots, f, pl, err, errlen)) {
+    free(pl);
+    return NULL;
+  }
+  return pl;
+}
+
+/* Writes s to path as a schedule TSV (a temporary renamed); 0, or 1 with the reason on stderr. */
+static int write_template(const sched *s, const char *path) {
+  outfile o;
+  char err[320];
+  if (outfile_open(&o, path, err, sizeof err) == 0) {
+    if (tsv_write(o.f, s, true) == 0 && outfile_commit(&o, err, sizeof err) == 0) return 0;
+    outfile_abort(&o);
+    snprintf(err, sizeof err, "cannot write %s", path);
+  }
+  fprintf(stderr, "te_search: %s\n", err);
+  return 1;
+}
+
+/* The model's template, checked by the golden model's verifier under s4noc-bufferless. */
+static int s4noc_report(const topo *t, uint32_t slots, const void *state, const int *value, const char *out) {
+  sched s;
+  sched_init(&s, t, TASK_TE, MODEL_S4NOC_BUFFERLESS, -1);
+  char err[320];
+  verifier *v = NULL;
+  verify_summary sum;
+  int bad = s4noc_template_decode(t, state, slots, value, &s);
+  if (!bad) {
+    sched_finish(&s);
+    v = verifier_new(t, TASK_TE, MODEL_S4NOC_BUFFERLESS, -1, TEMPLATE_TRANSLATION, err, sizeof err);
+    for (size_t i = 0; v && !bad && i < s.nrows; i++) bad = verifier_feed(v, &s.rows[i]) != VERIFY_OK; /* template rows */
+    bad = bad || !v || verifier_finish(v, &sum) != VERIFY_OK;
+  }
+  if (bad) printf(" template=FAIL(%s)", v ? verifier_message(v) : "out of memory");
+  else printf(" template=verified template_slots=%u", (unsigned)sum.slots);
+  if (!bad && out) {
+    snprintf(s.alg, sizeof s.alg, "te_search");
+    bad = write_template(&s, out);
+  }
+  verifier_free(v);
+  sched_free(&s);
+  return bad ? 1 : 0;
+}
+
+static void s4noc_release(void *state) {
+  if (state) s4noc_placements_free(state);
+  free(state);
+}
+
+static const te_formula table[] = {
+    {"mla", "a te translation template", mla_build, mla_report, false, free},
+    {"s4noc-bufferless", "a bufferless S4NOC te translation template", s4noc_build, s4noc_report, true, s4noc_release},
+};
+
+const te_formula *te_formula_find(const char *name) {
+  for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+    if (!strcmp(name, table[i].model)) return &table[i];
+  return NULL;
+}
+
+const char *te_formula_names(void) { return "mla or s4noc-bufferless"; }

@@ -1,0 +1,194 @@
+/* s4noc_template_cnf.c — the bufferless S4NOC template formula (see s4noc_template_cnf.h). */
+#include "s4noc_template_cnf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grow.h"
+
+/* Literal lists, one per constraint group. */
+typedef struct {
+  int *lit;
+  size_t n, cap;
+} lits;
+
+static int lits_push(lits *l, int x) {
+  int *grown = grow_array(l->lit, &l->cap, l->n, sizeof *grown, 8);
+  if (!grown) return -1;
+  l->lit = grown;
+  l->lit[l->n++] = x;
+  return 0;
+}
+
+/* Sinz's sequential counter: at most one of l's literals is true. */
+static void at_most_one(cnf *f, const lits *l) {
+  int prev = 0;
+  for (size_t i = 0; i < l->n; i++) {
+    int x = l->lit[i];
+    if (prev) cnf_2(f, -x, -prev);
+    if (i + 1 == l->n) break;
+    int s = cnf_var(f);
+    cnf_2(f, -x, s);
+    if (prev) cnf_2(f, -prev, s);
+    prev = s;
+  }
+}
+
+/* Every shortest path to dest: each direction choice, each interleaving of the dimensions'
+ * runs (a multiset permutation, generated recursively). */
+typedef struct {
+  s4noc_placements *pl;
+  size_t cap;
+  uint32_t dest;
+  int nd, left[TOPO_MAX_DIMS];
+  uint8_t dport[TOPO_MAX_DIMS], seq[1024];
+  int len;
+} path_maker;
+
+static int add_path(path_maker *m) {
+  s4noc_placements *pl = m->pl;
+  if (pl->npaths == m->cap) {
+    size_t cap = m->cap ? 2 * m->cap : 64;
+    uint32_t *dest = realloc(pl->dest, cap * sizeof *dest);
+    if (dest) pl->dest = dest;
+    uint16_t *len = realloc(pl->len, cap * sizeof *len);
+    if (len) pl->len = len;
+    uint8_t **port = realloc(pl->port, cap * sizeof *port);
+    if (port) pl->port = port;
+    int *var = realloc(pl->var, cap * sizeof *var);
+    if (var) pl->var = var;
+    if (!dest || !len || !port || !var) return -1;
+    m->cap = cap;
+  }
+  uint8_t *copy = malloc((size_t)m->len);
+  if (!copy) return -1;
+  memcpy(copy, m->seq, (size_t)m->len);
+  pl->dest[pl->npaths] = m->dest;
+  pl->len[pl->npaths] = (uint16_t)m->len;
+  pl->port[pl->npaths] = copy;
+  pl->var[pl->npaths++] = 0;
+  return 0;
+}
+
+static int interleave(path_maker *m, int pos) {
+  if (pos == m->len) return add_path(m);
+  for (int j = 0; j < m->nd; j++) {
+    if (!m->left[j]) continue;
+    m->left[j]--;
+    m->seq[pos] = m->dport[j];
+    int rc = interleave(m, pos + 1);
+    m->left[j]++;
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+int s4noc_template_cnf(const topo *t, uint32_t slots, cnf *f, s4noc_placements *pl, char *err, size_t errlen) {
+  memset(pl, 0, sizeof *pl);
+  if (t->kind != TOPO_RING && t->kind != TOPO_TORUS) {
+    snprintf(err, errlen, "the bufferless S4NOC formula is for rings and tori, not %s", t->name);
+    return -1;
+  }
+  path_maker m = {pl, 0, 0, 0, {0}, {0}, {0}, 0};
+  uint64_t placements = 0;
+  for (uint32_t v = 1; v < t->nodes; v++) {
+    int opts[TOPO_MAX_DIMS][2], nopt[TOPO_MAX_DIMS], hops[TOPO_MAX_DIMS], nd = 0, len = 0;
+    for (int i = 0; i < t->ndims; i++) {
+      uint32_t k = t->radix[i], a = topo_coord(t, v, i), down = k - a;
+      if (!a) continue;
+      hops[nd] = (int)(a < down ? a : down);
+      nopt[nd] = 0;
+      if (a <= down || k == 2) opts[nd][nopt[nd]++] = 2 * i; /* port 2i: +1 (topo.h) */
+      if (down <= a && k > 2) opts[nd][nopt[nd]++] = 2 * i + 1;
+      len += hops[nd++];
+    }
+    if (len > (int)sizeof m.seq) {
+      snprintf(err, errlen, "%s: paths of %d hops are too long for the bufferless formula", t->name, len);
+      s4noc_placements_free(pl);
+      return -1;
+    }
+    int combos = 1;
+    for (int j = 0; j < nd; j++) combos *= nopt[j];
+    size_t before = pl->npaths;
+    for (int c = 0, r; c < combos; c++) {
+      r = c;
+      for (int j = 0; j < nd; j++) {
+        m.dport[j] = (uint8_t)opts[j][r % nopt[j]];
+        r /= nopt[j];
+        m.left[j] = hops[j];
+      }
+      m.dest = v, m.nd = nd, m.len = len;
+      if (interleave(&m, 0)) {
+        snprintf(err, errlen, "out of memory listing the paths of %s", t->name);
+        s4noc_placements_free(pl);
+        return -1;
+      }
+    }
+    placements += (uint64_t)(pl->npaths - before) * (slots >= (uint32_t)len ? slots - (uint32_t)len + 1 : 0);
+    if (placements > S4NOC_MAX_PLACEMENTS) {
+      snprintf(err, errlen, "%s in %u slots: more than %u placements, too large for the bufferless formula", t->name,
+               (unsigned)slots, S4NOC_MAX_PLACEMENTS);
+      s4noc_placements_free(pl);
+      return -1;
+    }
+  }
+  /* the groups: a packet's placements; per slot its generators, its starts, its ends */
+  size_t ngroups = (size_t)t->nodes + (size_t)(slots + 1) * ((size_t)t->ports + 2);
+  lits *g = calloc(ngroups, sizeof *g);
+  lits *packet = g, *gen = g + t->nodes, *start = gen + (size_t)(slots + 1) * t->ports, *end = start + slots + 1;
+  int rc = g ? 0 : -1;
+  for (size_t p = 0; p < pl->npaths && !rc; p++) {
+    uint32_t len = pl->len[p];
+    for (uint32_t s = 1; s + len - 1 <= slots && !rc; s++) {
+      int x = cnf_var(f);
+      if (s == 1) pl->var[p] = x;
+      rc = lits_push(&packet[pl->dest[p]], x) || lits_push(&start[s], x) || lits_push(&end[s + len - 1], x);
+      for (uint32_t k = 0; k < len && !rc; k++) rc = lits_push(&gen[(size_t)(s + k) * t->ports + pl->port[p][k]], x);
+    }
+  }
+  for (uint32_t v = 1; v < t->nodes && !rc; v++) {
+    if (!packet[v].n) cnf_false(f); /* a packet longer than the slots: no template */
+    else cnf_clause(f, packet[v].lit, packet[v].n);
+  }
+  for (size_t i = t->nodes; i < ngroups && !rc; i++) at_most_one(f, &g[i]);
+  for (size_t i = 0; g && i < ngroups; i++) free(g[i].lit);
+  free(g);
+  if (rc || f->oom) {
+    snprintf(err, errlen, "out of memory building the bufferless formula for %s", t->name);
+    s4noc_placements_free(pl);
+    return -1;
+  }
+  return 0;
+}
+
+int s4noc_template_decode(const topo *t, const s4noc_placements *pl, uint32_t slots, const int *value, sched *s) {
+  char *placed = calloc(t->nodes, 1);
+  if (!placed) return -1;
+  s->is_template = true;
+  int rc = 0;
+  for (size_t p = 0; p < pl->npaths && !rc; p++) {
+    uint32_t len = pl->len[p];
+    for (uint32_t st = 1; st + len - 1 <= slots && !rc && !placed[pl->dest[p]]; st++) {
+      if (value[pl->var[p] + (int)st - 1] <= 0) continue;
+      placed[pl->dest[p]] = 1;
+      uint32_t at = 0;
+      for (uint32_t k = 0; k < len && !rc; k++) {
+        uint32_t next = (uint32_t)topo_neighbor(t, at, pl->port[p][k]);
+        rc = sched_add(s, st + k, at, next, 0, (int32_t)pl->dest[p]);
+        at = next;
+      }
+    }
+  }
+  free(placed);
+  return rc;
+}
+
+void s4noc_placements_free(s4noc_placements *pl) {
+  for (size_t p = 0; p < pl->npaths; p++) free(pl->port[p]);
+  free(pl->dest);
+  free(pl->len);
+  free(pl->port);
+  free(pl->var);
+  memset(pl, 0, sizeof *pl);
+}
