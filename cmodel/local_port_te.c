@@ -37,10 +37,12 @@ static const double jitter[] = {1.0, 1.5, 2.5};
 
 #define MAX_HOPS 4096 /* of one path: sum over dimensions of K_i / 2 */
 
+/* What a pass has taken so far; allocated once, cleared for every pass. */
 typedef struct {
   const topo *t;
   bool bufferless;
   uint32_t cap;            /* slots the tables hold */
+  uint32_t last;           /* the last slot used */
   uint8_t *gen_used;       /* [slot * ports + port] */
   uint8_t *inj_used, *ej_used; /* [slot] */
 } board;
@@ -105,8 +107,8 @@ static bool next_permutation(int *a, int n) {
   return true;
 }
 
-/* Places packet dest at the end that comes first over its candidate paths and starts; 0, or -1
- * if memory runs out. */
+/* Places packet dest at the end that comes first over its candidate paths and starts, and adds
+ * its rows to s unless s is NULL; 0, or -1 if memory runs out. */
 static int place_packet(sched *s, board *b, uint32_t dest) {
   const topo *t = b->t;
   int dims[TOPO_MAX_DIMS], nd = 0;
@@ -148,11 +150,12 @@ static int place_packet(sched *s, board *b, uint32_t dest) {
   if (!best_end) return -1; /* the board holds every packet one after another: never */
   b->inj_used[best_slots[0]] = 1;
   b->ej_used[best_end] = 1;
+  if (best_end > b->last) b->last = best_end;
   uint32_t at = 0;
   for (int k = 0; k < best.n; k++) {
     b->gen_used[(size_t)best_slots[k] * t->ports + best.port[k]] = 1;
     uint32_t next = (uint32_t)topo_neighbor(t, at, best.port[k]);
-    if (sched_add(s, best_slots[k], at, next, 0, (int32_t)dest)) return -1;
+    if (s && sched_add(s, best_slots[k], at, next, 0, (int32_t)dest)) return -1;
     at = next;
   }
   return 0;
@@ -168,20 +171,17 @@ int local_port_te_applies(const sched *s, char *why, size_t len) {
   return -1;
 }
 
-/* One greedy pass in the order of the keys (farthest first, then by id, with jitter); 0, or -1
- * if memory runs out. */
-static int greedy_pass(sched *s, const uint32_t *order, uint32_t m, bool bufferless) {
-  const topo *t = &s->topo;
-  board b = {t, bufferless, (uint32_t)(topo_dist_sum_from(t, 0) + t->nodes + 2), NULL, NULL, NULL};
-  b.gen_used = calloc((size_t)b.cap * (size_t)t->ports, 1);
-  b.inj_used = calloc(b.cap, 1);
-  b.ej_used = calloc(b.cap, 1);
-  int rc = b.gen_used && b.inj_used && b.ej_used ? 0 : -1;
-  for (uint32_t i = 0; i < m && !rc; i++) rc = place_packet(s, &b, order[i]);
-  free(b.gen_used);
-  free(b.inj_used);
-  free(b.ej_used);
-  return rc;
+/* One greedy pass over order, placed bufferless or with waits, its rows added to rows unless
+ * NULL; returns the slots it takes (0 if memory runs out). */
+static uint32_t greedy_pass(board *b, const uint32_t *order, uint32_t m, bool bufferless, sched *rows) {
+  b->bufferless = bufferless;
+  b->last = 0;
+  memset(b->gen_used, 0, (size_t)b->cap * (size_t)b->t->ports);
+  memset(b->inj_used, 0, b->cap);
+  memset(b->ej_used, 0, b->cap);
+  for (uint32_t i = 0; i < m; i++)
+    if (place_packet(rows, b, order[i])) return 0;
+  return b->last;
 }
 
 typedef struct {
@@ -194,49 +194,41 @@ static int by_key_desc(const void *a, const void *b) {
   return x->key < y->key ? 1 : x->key > y->key ? -1 : (x->node > y->node) - (x->node < y->node);
 }
 
-/* The best template so far and the order that gave it. */
+/* The best pass so far: its slots (0: none yet), order and placement. */
 typedef struct {
-  sched s;
-  uint32_t *order;
-} best_template;
+  uint32_t slots, *order;
+  bool bufferless;
+} best_pass;
 
-/* Places order bufferless (if bufferless) and with waits (if waits), keeping in *b any template
- * with fewer slots than b's; returns the fewer slots of the two placements (0 if memory ran
- * out: *rc = -1). */
-static uint32_t try_order(const sched *s, const uint32_t *order, uint32_t m, bool bufferless, bool waits,
-                          best_template *b, int *rc) {
+/* Places order bufferless (if bufferless) and with waits (if waits), keeping in *best a pass
+ * with fewer slots than best's; returns the fewer slots of the two placements. */
+static uint32_t try_order(board *b, const uint32_t *order, uint32_t m, bool bufferless, bool waits, best_pass *best) {
   uint32_t fewest = 0;
-  for (int placement = bufferless ? 0 : 1; placement < (waits ? 2 : 1) && !*rc; placement++) {
-    sched try;
-    sched_init(&try, &s->topo, s->task, s->model, s->root);
-    *rc = greedy_pass(&try, order, m, placement == 0);
-    uint32_t slots = 0;
-    for (size_t i = 0; i < try.nrows; i++) slots = try.rows[i].slot > slots ? try.rows[i].slot : slots;
-    if (!*rc && (!fewest || slots < fewest)) fewest = slots;
-    if (!*rc && (!b->s.nrows || slots < b->s.slots)) {
-      sched_free(&b->s);
-      b->s = try;
-      b->s.slots = slots;
-      memcpy(b->order, order, m * sizeof *order);
-    } else {
-      sched_free(&try);
+  for (int placement = bufferless ? 0 : 1; placement < (waits ? 2 : 1); placement++) {
+    uint32_t slots = greedy_pass(b, order, m, placement == 0, NULL);
+    if (!fewest || slots < fewest) fewest = slots;
+    if (!best->slots || slots < best->slots) {
+      *best = (best_pass){slots, best->order, placement == 0};
+      memcpy(best->order, order, m * sizeof *order);
     }
   }
-  return *rc ? 0 : fewest;
+  return fewest;
 }
 
 /* Orders by jittered distance, then a hill climb from the best: a few packets swapped with one
- * at most CLIMB_SPAN places later, kept when no worse. The template with the fewest slots, the
- * first among equals. */
+ * at most CLIMB_SPAN places later, kept when no worse. The passes only count slots; the best
+ * (the first among equals) is placed once more, into s. */
 static int best_of_passes(sched *s, bool bufferless, bool waits) {
   const topo *t = &s->topo;
   uint32_t n = t->nodes, m = n - 1, *order = malloc((size_t)n * sizeof *order);
   uint32_t *cur = malloc((size_t)n * sizeof *cur);
   keyed *k = malloc((size_t)n * sizeof *k);
-  best_template b;
-  sched_init(&b.s, t, s->task, s->model, s->root);
-  b.order = malloc((size_t)n * sizeof *b.order);
-  int rc = order && cur && k && b.order ? 0 : -1;
+  best_pass best = {0, malloc((size_t)n * sizeof *best.order), true};
+  board b = {t, bufferless, (uint32_t)(topo_dist_sum_from(t, 0) + n + 2), 0, NULL, NULL, NULL};
+  b.gen_used = malloc((size_t)b.cap * (size_t)t->ports);
+  b.inj_used = malloc(b.cap);
+  b.ej_used = malloc(b.cap);
+  int rc = order && cur && k && best.order && b.gen_used && b.inj_used && b.ej_used ? 0 : -1;
   rng r;
   rng_seed(&r, 17);
   uint32_t tries = PACKET_BUDGET / 11 / (m ? m : 1);
@@ -247,10 +239,10 @@ static int best_of_passes(sched *s, bool bufferless, bool waits) {
       k[v - 1] = (keyed){topo_dist(t, 0, v) + (attempt ? jitter[attempt % 3] * rng_uniform(&r) : 0), v};
     qsort(k, m, sizeof *k, by_key_desc);
     for (uint32_t i = 0; i < m; i++) order[i] = k[i].node;
-    try_order(s, order, m, bufferless, waits, &b, &rc);
+    try_order(&b, order, m, bufferless, waits, &best);
   }
-  uint32_t cur_slots = b.s.slots;
-  if (!rc) memcpy(cur, b.order, m * sizeof *cur);
+  uint32_t cur_slots = best.slots;
+  if (!rc) memcpy(cur, best.order, m * sizeof *cur);
   for (uint32_t step = 0; step < 10 * tries && !rc && m > 1; step++) {
     memcpy(order, cur, m * sizeof *order);
     for (uint64_t swaps = 1 + rng_next(&r) % 3; swaps--;) {
@@ -258,22 +250,21 @@ static int best_of_passes(sched *s, bool bufferless, bool waits) {
       if (c >= m) c = m - 1;
       x = order[a], order[a] = order[c], order[c] = x;
     }
-    uint32_t slots = try_order(s, order, m, bufferless, waits, &b, &rc);
-    if (!rc && slots <= cur_slots) {
+    uint32_t slots = try_order(&b, order, m, bufferless, waits, &best);
+    if (slots <= cur_slots) {
       cur_slots = slots;
       memcpy(cur, order, m * sizeof *cur);
     }
   }
+  s->is_template = true;
+  if (!rc && m && !greedy_pass(&b, best.order, m, best.bufferless, s)) rc = -1;
   free(order);
   free(cur);
   free(k);
-  free(b.order);
-  for (size_t i = 0; i < b.s.nrows && !rc; i++) {
-    const sched_row *w = &b.s.rows[i];
-    rc = sched_add(s, w->slot, w->src, w->dst, w->origin, w->dest);
-  }
-  s->is_template = true;
-  sched_free(&b.s);
+  free(best.order);
+  free(b.gen_used);
+  free(b.inj_used);
+  free(b.ej_used);
   return rc;
 }
 

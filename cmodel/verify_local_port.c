@@ -37,19 +37,26 @@ void local_port_check_free(local_port_check *c) {
   free(c);
 }
 
+/* The reason a second packet through the local port in r's slot breaks the model: at node
+ * (injects or ejects), or, in template mode, everywhere (what the template does, what every node
+ * then does). Returns -1. */
+static int second_packet(const local_port_check *c, const sched_row *r, uint32_t node, const char *verb,
+                         const char *template_does, const char *every_node_does, char *why, size_t len) {
+  if (c->templated)
+    snprintf(why, len, "the template %s in slot %u, so every node %s (the local port carries one per slot)", template_does,
+             (unsigned)r->slot, every_node_does);
+  else
+    snprintf(why, len, "node %u %s two packets in slot %u (the local port carries one per slot)", (unsigned)node, verb,
+             (unsigned)r->slot);
+  return -1;
+}
+
 int local_port_check_row(local_port_check *c, const sched_row *r, uint64_t key_at_src, uint64_t packet_id,
                          bool delivery, char *why, size_t len) {
   uint32_t src = c->templated ? 0 : r->src, dst = c->templated ? 0 : r->dst;
   if (r->origin == r->src) {
-    if (c->inj_slot[src] == r->slot && c->inj_packet[src] != packet_id) {
-      if (c->templated)
-        snprintf(why, len, "the template injects two packets in slot %u, so every node does (the local port carries one "
-                 "per slot)", (unsigned)r->slot);
-      else
-        snprintf(why, len, "node %u injects two packets in slot %u (the local port carries one per slot)",
-                 (unsigned)r->src, (unsigned)r->slot);
-      return -1;
-    }
+    if (c->inj_slot[src] == r->slot && c->inj_packet[src] != packet_id)
+      return second_packet(c, r, r->src, "injects", "injects two packets", "does", why, len);
     c->inj_slot[src] = r->slot;
     c->inj_packet[src] = packet_id;
   } else if (c->bufferless && c->arrived[key_at_src] + 1 != r->slot) {
@@ -59,15 +66,8 @@ int local_port_check_row(local_port_check *c, const sched_row *r, uint64_t key_a
     return -1;
   }
   if (delivery) {
-    if (c->ej_slot[dst] == r->slot) {
-      if (c->templated)
-        snprintf(why, len, "the template delivers twice in slot %u, so every node ejects two packets (the local port "
-                 "carries one per slot)", (unsigned)r->slot);
-      else
-        snprintf(why, len, "node %u ejects two packets in slot %u (the local port carries one per slot)",
-                 (unsigned)r->dst, (unsigned)r->slot);
-      return -1;
-    }
+    if (c->ej_slot[dst] == r->slot)
+      return second_packet(c, r, r->dst, "ejects", "delivers twice", "ejects two packets", why, len);
     c->ej_slot[dst] = r->slot;
   }
   return 0;

@@ -35,6 +35,7 @@ echo "$rule"
 for k in "${ks[@]}"; do
   row="| torus:${k}x$k | ${theirs[$k]:-} |"
   lb=
+  declare -A slots_of=()
   for variant in s4noc-bufferless:staggered s4noc:staggered-wait; do
     model=${variant%:*} alg=${variant#*:}
     "$cmodel" schedule --topo "torus:${k}x$k" --task te --model "$model" --alg "$alg" -o "$work/$model.tsv"
@@ -45,9 +46,9 @@ for k in "${ks[@]}"; do
       echo "s4noc_table.sh: torus:${k}x$k $model takes $slots slots, above S4NOC's ${theirs[$k]}" >&2
       exit 1
     fi
-    eval "slots_${model//-/_}=$slots"
+    slots_of[$model]=$slots
   done
-  row+=" $lb | $slots_s4noc_bufferless | $slots_s4noc |"
+  row+=" $lb | ${slots_of[s4noc-bufferless]} | ${slots_of[s4noc]} |"
   [ "${SYNTH:-0}" = 1 ] && row+=" $(router s4noc-bufferless staggered "$k") | $(router s4noc staggered-wait "$k") |"
   echo "$row"
 done

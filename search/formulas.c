@@ -11,19 +11,25 @@
 #include "te_template_cnf.h"
 #include "verify.h"
 
+/* A builder's state of size bytes, or NULL with "out of memory" in err. */
+static void *new_state(size_t size, char *err, size_t errlen) {
+  void *state = malloc(size);
+  if (!state) snprintf(err, errlen, "out of memory");
+  return state;
+}
+
+/* state if the formula was built (failed == 0), else NULL after freeing it (the reason is in err). */
+static void *built(void *state, int failed) {
+  if (!failed) return state;
+  free(state);
+  return NULL;
+}
+
 /* ---- mla: the loads formula (te_template_cnf.h) ---- */
 
 static void *mla_build(const topo *t, uint32_t slots, cnf *f, char *err, size_t errlen) {
-  te_template_vars *map = malloc(sizeof *map);
-  if (!map) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
-  if (te_template_cnf(t, slots, f, map, err, errlen)) {
-    free(map);
-    return NULL;
-  }
-  return map;
+  te_template_vars *map = new_state(sizeof *map, err, errlen);
+  return map ? built(map, te_template_cnf(t, slots, f, map, err, errlen)) : NULL;
 }
 
 static int mla_report(const topo *t, uint32_t slots, const void *state, const int *value, const char *out) {
@@ -40,16 +46,8 @@ static int mla_report(const topo *t, uint32_t slots, const void *state, const in
 /* ---- s4noc-bufferless: placements (s4noc_template_cnf.h) ---- */
 
 static void *s4noc_build(const topo *t, uint32_t slots, cnf *f, char *err, size_t errlen) {
-  s4noc_placements *pl = malloc(sizeof *pl);
-  if (!pl) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
-  if (s4noc_template_cnf(t, slots, f, pl, err, errlen)) {
-    free(pl);
-    return NULL;
-  }
-  return pl;
+  s4noc_placements *pl = new_state(sizeof *pl, err, errlen);
+  return pl ? built(pl, s4noc_template_cnf(t, slots, f, pl, err, errlen)) : NULL;
 }
 
 /* Writes s to path as a schedule TSV (a temporary renamed); 0, or 1 with the reason on stderr. */

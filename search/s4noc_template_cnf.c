@@ -39,7 +39,6 @@ static void at_most_one(cnf *f, const lits *l) {
  * runs (a multiset permutation, generated recursively). */
 typedef struct {
   s4noc_placements *pl;
-  size_t cap;
   uint32_t dest;
   int nd, left[TOPO_MAX_DIMS];
   uint8_t dport[TOPO_MAX_DIMS], seq[1024];
@@ -48,26 +47,15 @@ typedef struct {
 
 static int add_path(path_maker *m) {
   s4noc_placements *pl = m->pl;
-  if (pl->npaths == m->cap) {
-    size_t cap = m->cap ? 2 * m->cap : 64;
-    uint32_t *dest = realloc(pl->dest, cap * sizeof *dest);
-    if (dest) pl->dest = dest;
-    uint16_t *len = realloc(pl->len, cap * sizeof *len);
-    if (len) pl->len = len;
-    uint8_t **port = realloc(pl->port, cap * sizeof *port);
-    if (port) pl->port = port;
-    int *var = realloc(pl->var, cap * sizeof *var);
-    if (var) pl->var = var;
-    if (!dest || !len || !port || !var) return -1;
-    m->cap = cap;
-  }
+  s4noc_path *grown = grow_array(pl->path, &pl->cap, pl->npaths, sizeof *grown, 64);
   uint8_t *copy = malloc((size_t)m->len);
-  if (!copy) return -1;
+  if (grown) pl->path = grown;
+  if (!grown || !copy) {
+    free(copy);
+    return -1;
+  }
   memcpy(copy, m->seq, (size_t)m->len);
-  pl->dest[pl->npaths] = m->dest;
-  pl->len[pl->npaths] = (uint16_t)m->len;
-  pl->port[pl->npaths] = copy;
-  pl->var[pl->npaths++] = 0;
+  pl->path[pl->npaths++] = (s4noc_path){m->dest, (uint16_t)m->len, copy, 0};
   return 0;
 }
 
@@ -90,7 +78,7 @@ int s4noc_template_cnf(const topo *t, uint32_t slots, cnf *f, s4noc_placements *
     snprintf(err, errlen, "the bufferless S4NOC formula is for rings and tori, not %s", t->name);
     return -1;
   }
-  path_maker m = {pl, 0, 0, 0, {0}, {0}, {0}, 0};
+  path_maker m = {pl, 0, 0, {0}, {0}, {0}, 0};
   uint64_t placements = 0;
   for (uint32_t v = 1; v < t->nodes; v++) {
     int opts[TOPO_MAX_DIMS][2], nopt[TOPO_MAX_DIMS], hops[TOPO_MAX_DIMS], nd = 0, len = 0;
@@ -139,12 +127,12 @@ int s4noc_template_cnf(const topo *t, uint32_t slots, cnf *f, s4noc_placements *
   lits *packet = g, *gen = g + t->nodes, *start = gen + (size_t)(slots + 1) * t->ports, *end = start + slots + 1;
   int rc = g ? 0 : -1;
   for (size_t p = 0; p < pl->npaths && !rc; p++) {
-    uint32_t len = pl->len[p];
-    for (uint32_t s = 1; s + len - 1 <= slots && !rc; s++) {
+    s4noc_path *path = &pl->path[p];
+    for (uint32_t s = 1; s + path->len - 1 <= slots && !rc; s++) {
       int x = cnf_var(f);
-      if (s == 1) pl->var[p] = x;
-      rc = lits_push(&packet[pl->dest[p]], x) || lits_push(&start[s], x) || lits_push(&end[s + len - 1], x);
-      for (uint32_t k = 0; k < len && !rc; k++) rc = lits_push(&gen[(size_t)(s + k) * t->ports + pl->port[p][k]], x);
+      if (s == 1) path->var = x;
+      rc = lits_push(&packet[path->dest], x) || lits_push(&start[s], x) || lits_push(&end[s + path->len - 1], x);
+      for (uint32_t k = 0; k < path->len && !rc; k++) rc = lits_push(&gen[(size_t)(s + k) * t->ports + path->port[k]], x);
     }
   }
   for (uint32_t v = 1; v < t->nodes && !rc; v++) {
@@ -168,14 +156,14 @@ int s4noc_template_decode(const topo *t, const s4noc_placements *pl, uint32_t sl
   s->is_template = true;
   int rc = 0;
   for (size_t p = 0; p < pl->npaths && !rc; p++) {
-    uint32_t len = pl->len[p];
-    for (uint32_t st = 1; st + len - 1 <= slots && !rc && !placed[pl->dest[p]]; st++) {
-      if (value[pl->var[p] + (int)st - 1] <= 0) continue;
-      placed[pl->dest[p]] = 1;
+    const s4noc_path *path = &pl->path[p];
+    for (uint32_t st = 1; st + path->len - 1 <= slots && !rc && !placed[path->dest]; st++) {
+      if (value[path->var + (int)st - 1] <= 0) continue;
+      placed[path->dest] = 1;
       uint32_t at = 0;
-      for (uint32_t k = 0; k < len && !rc; k++) {
-        uint32_t next = (uint32_t)topo_neighbor(t, at, pl->port[p][k]);
-        rc = sched_add(s, st + k, at, next, 0, (int32_t)pl->dest[p]);
+      for (uint32_t k = 0; k < path->len && !rc; k++) {
+        uint32_t next = (uint32_t)topo_neighbor(t, at, path->port[k]);
+        rc = sched_add(s, st + k, at, next, 0, (int32_t)path->dest);
         at = next;
       }
     }
@@ -185,10 +173,7 @@ int s4noc_template_decode(const topo *t, const s4noc_placements *pl, uint32_t sl
 }
 
 void s4noc_placements_free(s4noc_placements *pl) {
-  for (size_t p = 0; p < pl->npaths; p++) free(pl->port[p]);
-  free(pl->dest);
-  free(pl->len);
-  free(pl->port);
-  free(pl->var);
+  for (size_t p = 0; p < pl->npaths; p++) free(pl->path[p].port);
+  free(pl->path);
   memset(pl, 0, sizeof *pl);
 }

@@ -27,13 +27,18 @@
 #include "cnf.h"
 #include "schedule.h"
 
-/* The formula's placements: x(path, s) is var[path] + s - 1, for s = 1..slots - len + 1. */
+/* A path of the formula: x(path, s) is var + s - 1, for s = 1..slots - len + 1. */
 typedef struct {
-  size_t npaths;
-  uint32_t *dest;  /* the packet of each path */
-  uint16_t *len;   /* its hops */
-  uint8_t **port;  /* its generators, hop by hop */
-  int *var;
+  uint32_t dest; /* the packet */
+  uint16_t len;  /* its hops */
+  uint8_t *port; /* its generators, hop by hop */
+  int var;
+} s4noc_path;
+
+/* The formula's placements: every shortest path of every packet. */
+typedef struct {
+  size_t npaths, cap;
+  s4noc_path *path;
 } s4noc_placements;
 
 /* At most this many x variables: the formula grows as paths x slots. */
