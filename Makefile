@@ -283,19 +283,28 @@ dynbcast-plot: $(BUILD)/cmodel
 .PHONY: te-search
 te-search: $(BUILD)/cmodel $(BUILD)/te_search
 	@echo "-- TE-SEARCH --"
-	bash scripts/te_search_table.sh $(BUILD)/cmodel $(BUILD)/te_search | bash scripts/md_section.sh docs/SCHEDULES.md te-search
+	bash scripts/te_search_table.sh $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/te-search.md
+	bash scripts/md_section.sh docs/SCHEDULES.md te-search < $(BUILD)/te-search.md
+	bash scripts/bench_section.sh docs/BENCHMARKS.md te-search "te templates on rings and tori: SAT certificates (issue 17)" \
+	  "make te-search" < $(BUILD)/te-search.md
 
 # S4NOC head to head (issue 17): about 4 minutes, 16 routers through Yosys and nextpnr-ice40
 .PHONY: s4noc-table
 s4noc-table: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@echo "-- S4NOC-TABLE --"
-	SYNTH=1 bash scripts/s4noc_table.sh $(BUILD)/cmodel | bash scripts/md_section.sh docs/SCHEDULES.md s4noc
+	SYNTH=1 bash scripts/s4noc_table.sh $(BUILD)/cmodel > $(BUILD)/s4noc.md
+	bash scripts/md_section.sh docs/SCHEDULES.md s4noc < $(BUILD)/s4noc.md
+	bash scripts/bench_section.sh docs/BENCHMARKS.md s4noc "S4NOC head to head: te slots and router area, iCE40 HX8K (issue 17)" \
+	  "make s4noc-table" < $(BUILD)/s4noc.md
 
 # the same tasks' certificates: about 20 minutes (three sizes run the solvers to their limit)
 .PHONY: s4noc-search
 s4noc-search: $(BUILD)/cmodel $(BUILD)/te_search
 	@echo "-- S4NOC-SEARCH --"
-	bash scripts/s4noc_search_table.sh $(BUILD)/cmodel $(BUILD)/te_search | bash scripts/md_section.sh docs/SCHEDULES.md s4noc-search
+	bash scripts/s4noc_search_table.sh $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/s4noc-search.md
+	bash scripts/md_section.sh docs/SCHEDULES.md s4noc-search < $(BUILD)/s4noc-search.md
+	bash scripts/bench_section.sh docs/BENCHMARKS.md s4noc-search "Bufferless S4NOC te templates: SAT below cmodel's (issue 17)" \
+	  "make s4noc-search" < $(BUILD)/s4noc-search.md
 
 # -- benchmarks ----------------------------------------------------------------
 bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
