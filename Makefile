@@ -18,6 +18,7 @@
 #>   te-search      te templates on rings to 32, tori to 12x12 and 6x6x6: SAT certificates -> docs/SCHEDULES.md
 #>   s4noc-table    te on 3x3..10x10 tori under the S4NOC models vs S4NOC, routers synthesised -> docs/SCHEDULES.md
 #>   s4noc-search   bufferless S4NOC te templates: SAT below cmodel's, rings to 16, tori to 10x10 -> docs/SCHEDULES.md
+#>   mnb-search     mnb templates for small routers (SAT: no memory, 4 sources a lane), synthesised -> docs/SCHEDULES.md
 #>   dynbcast-plot  004 s5's dynamic broadcasting swept on p = 8, d = 2 -> docs/DYNAMIC.md, docs/dynbcast_p8.svg
 #>   sweep          many designs at once: a job list from SWEEP, run with make -j, merged into one table
 #>   fuzz           every libFuzzer target for FUZZ_SECONDS each, under ASan+UBSan
@@ -306,6 +307,16 @@ s4noc-search: $(BUILD)/cmodel $(BUILD)/te_search
 	bash scripts/bench_section.sh docs/BENCHMARKS.md s4noc-search "Bufferless S4NOC te templates: SAT below cmodel's (issue 17)" \
 	  "make s4noc-search" < $(BUILD)/s4noc-search.md
 
+# mnb templates for small routers (issue 16): SAT with at most 600 s per size (about 30 minutes
+# with the sizes it does not solve), the default's and the template's routers synthesised
+.PHONY: mnb-search
+mnb-search: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/te_search $(BUILD)/.tools-ok
+	@echo "-- MNB-SEARCH --"
+	SYNTH=1 bash scripts/mnb_lean_table.sh $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/mnb-search.md
+	bash scripts/md_section.sh docs/SCHEDULES.md mnb-search < $(BUILD)/mnb-search.md
+	bash scripts/bench_section.sh docs/BENCHMARKS.md mnb-search "mnb templates for small routers: iCE40 HX8K area (issue 16)" \
+	  "make mnb-search" < $(BUILD)/mnb-search.md
+
 # -- benchmarks ----------------------------------------------------------------
 bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	@echo "-- BENCH --"
@@ -326,6 +337,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	$(MAKE) te-search
 	$(MAKE) s4noc-table
 	$(MAKE) s4noc-search
+	$(MAKE) mnb-search
 
 # the largest fabric, once (about half an hour and 10+ GiB on 2 cores): not part of bench
 bench-large: $(BUILD)/rtl_gen $(BUILD)/.tools-ok

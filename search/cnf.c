@@ -52,3 +52,48 @@ void cnf_free(cnf *f) {
   free(f->lits);
   memset(f, 0, sizeof *f);
 }
+
+void cnf_at_most_one(cnf *f, const int *x, size_t n) {
+  int prev = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (prev) cnf_2(f, -x[i], -prev);
+    if (i + 1 == n) break;
+    int s = cnf_var(f);
+    cnf_2(f, -x[i], s);
+    if (prev) cnf_2(f, -prev, s);
+    prev = s;
+  }
+}
+
+int cnf_at_most(cnf *f, const int *x, const uint32_t *w, size_t n, uint32_t bound) {
+  int *prev = malloc((bound + 1) * sizeof *prev), *row = malloc((bound + 1) * sizeof *row);
+  int have_prev = 0;
+  if (!prev || !row) {
+    free(prev);
+    free(row);
+    return -1;
+  }
+  for (size_t k = 0; k < n; k++) {
+    uint32_t wk = w ? w[k] : 1;
+    if (wk > bound) { /* never fits */
+      cnf_1(f, -x[k]);
+      continue;
+    }
+    for (uint32_t j = 1; j <= bound; j++) row[j] = cnf_var(f);
+    for (uint32_t j = 1; j <= bound; j++) {
+      if (j <= wk) cnf_2(f, -x[k], row[j]);
+      if (have_prev) {
+        cnf_2(f, -prev[j], row[j]);
+        if (j + wk <= bound) cnf_3(f, -x[k], -prev[j], row[j + wk]);
+      }
+    }
+    if (have_prev && bound + 1 - wk >= 1) cnf_2(f, -x[k], -prev[bound + 1 - wk]); /* overflow */
+    int *tmp = prev;
+    prev = row;
+    row = tmp;
+    have_prev = 1;
+  }
+  free(prev);
+  free(row);
+  return f->oom ? -1 : 0;
+}

@@ -7,6 +7,7 @@
 #define ROMNOC_CNF_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 typedef struct {
@@ -31,6 +32,15 @@ void cnf_3(cnf *f, int a, int b, int c);
 /* Makes f unsatisfiable: x and not x on a fresh variable (some DIMACS readers refuse the empty
  * clause). */
 void cnf_false(cnf *f);
+
+/* Sinz's sequential counter: at most one of the n literals x[0..n-1] is true. */
+void cnf_at_most_one(cnf *f, const int *x, size_t n);
+
+/* A sequential weighted counter (Hölldobler, Manthey and Steinke, KI 2012): the weights w[k] of
+ * the true x[k] sum to at most `bound` (w = NULL: every weight 1). Row k's variable s(k, j),
+ * 1 <= j <= bound, says "the items up to k weigh at least j". Returns 0, or -1 if memory runs
+ * out. */
+int cnf_at_most(cnf *f, const int *x, const uint32_t *w, size_t n, uint32_t bound);
 
 /* Writes f in DIMACS, after the comment lines in `comment` (each line is prefixed "c ").
  * Returns 0, or -1 on a write error. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "outfile.h"
+#include "mnb_lean_cnf.h"
 #include "s4noc_template_cnf.h"
 #include "tsv.h"
 #include "te_template_cnf.h"
@@ -27,13 +28,13 @@ static void *built(void *state, int failed) {
 
 /* ---- mla: the loads formula (te_template_cnf.h) ---- */
 
-static void *mla_build(const topo *t, uint32_t slots, cnf *f, char *err, size_t errlen) {
+static void *mla_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
   te_template_vars *map = new_state(sizeof *map, err, errlen);
-  return map ? built(map, te_template_cnf(t, slots, f, map, err, errlen)) : NULL;
+  return map ? built(map, te_template_cnf(t, q->slots, f, map, err, errlen)) : NULL;
 }
 
-static int mla_report(const topo *t, uint32_t slots, const void *state, const int *value, const char *out) {
-  (void)slots, (void)out;
+static int mla_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
+  (void)q, (void)out;
   printf(" loads=");
   for (int i = 0; i < t->ndims; i++) {
     uint64_t plus, minus;
@@ -45,9 +46,9 @@ static int mla_report(const topo *t, uint32_t slots, const void *state, const in
 
 /* ---- s4noc-bufferless: placements (s4noc_template_cnf.h) ---- */
 
-static void *s4noc_build(const topo *t, uint32_t slots, cnf *f, char *err, size_t errlen) {
+static void *s4noc_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
   s4noc_placements *pl = new_state(sizeof *pl, err, errlen);
-  return pl ? built(pl, s4noc_template_cnf(t, slots, f, pl, err, errlen)) : NULL;
+  return pl ? built(pl, s4noc_template_cnf(t, q->slots, f, pl, err, errlen)) : NULL;
 }
 
 /* Writes s to path as a schedule TSV (a temporary renamed); 0, or 1 with the reason on stderr. */
@@ -63,29 +64,36 @@ static int write_template(const sched *s, const char *path) {
   return 1;
 }
 
-/* The model's template, checked by the golden model's verifier under s4noc-bufferless. */
-static int s4noc_report(const topo *t, uint32_t slots, const void *state, const int *value, const char *out) {
-  sched s;
-  sched_init(&s, t, TASK_TE, MODEL_S4NOC_BUFFERLESS, -1);
+/* A decoded template s (decode_failed: memory ran out decoding it), checked by the golden
+ * model's verifier under its task and model: prints template=verified template_slots=N or
+ * template=FAIL(...), and on success writes s to out (if not NULL). 0, or 1 on a failure. */
+static int check_template(const topo *t, sched *s, int decode_failed, const char *out) {
   char err[320];
   verifier *v = NULL;
   verify_summary sum;
-  int bad = s4noc_template_decode(t, state, slots, value, &s);
+  int bad = decode_failed;
   if (!bad) {
-    sched_finish(&s);
-    v = verifier_new(t, TASK_TE, MODEL_S4NOC_BUFFERLESS, -1, TEMPLATE_TRANSLATION, err, sizeof err);
-    for (size_t i = 0; v && !bad && i < s.nrows; i++) bad = verifier_feed(v, &s.rows[i]) != VERIFY_OK; /* template rows */
+    sched_finish(s);
+    v = verifier_new(t, s->task, s->model, -1, TEMPLATE_TRANSLATION, err, sizeof err);
+    for (size_t i = 0; v && !bad && i < s->nrows; i++) bad = verifier_feed(v, &s->rows[i]) != VERIFY_OK; /* template rows */
     bad = bad || !v || verifier_finish(v, &sum) != VERIFY_OK;
   }
   if (bad) printf(" template=FAIL(%s)", v ? verifier_message(v) : "out of memory");
   else printf(" template=verified template_slots=%u", (unsigned)sum.slots);
   if (!bad && out) {
-    snprintf(s.alg, sizeof s.alg, "te_search");
-    bad = write_template(&s, out);
+    snprintf(s->alg, sizeof s->alg, "te_search");
+    bad = write_template(s, out);
   }
   verifier_free(v);
-  sched_free(&s);
   return bad ? 1 : 0;
+}
+
+static int s4noc_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
+  sched s;
+  sched_init(&s, t, TASK_TE, MODEL_S4NOC_BUFFERLESS, -1);
+  int bad = check_template(t, &s, s4noc_template_decode(t, state, q->slots, value, &s), out);
+  sched_free(&s);
+  return bad;
 }
 
 static void s4noc_release(void *state) {
@@ -93,15 +101,43 @@ static void s4noc_release(void *state) {
   free(state);
 }
 
-static const te_formula table[] = {
-    {"mla", "a te translation template", mla_build, mla_report, false, free},
-    {"s4noc-bufferless", "a bufferless S4NOC te translation template", s4noc_build, s4noc_report, true, s4noc_release},
+/* ---- mnb, mla: few sources per output port (mnb_lean_cnf.h) ---- */
+
+static void *mnb_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
+  mnb_lean_vars *m = new_state(sizeof *m, err, errlen);
+  return m ? built(m, mnb_lean_cnf(t, q->slots, q->max_wait, q->sources, q->rotate, f, m, err, errlen)) : NULL;
+}
+
+/* The template checked by the verifier, and the sources its routers need. */
+static int mnb_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
+  (void)q;
+  sched s;
+  sched_init(&s, t, TASK_MNB, MODEL_MLA, -1);
+  int decode_failed = mnb_lean_decode(t, state, value, &s), most = -1, total = -1;
+  if (!decode_failed) mnb_lean_sources(t, state, &s, &most, &total);
+  printf(" sources_most=%d sources_total=%d", most, total);
+  int bad = check_template(t, &s, decode_failed, out) || most < 0;
+  sched_free(&s);
+  return bad;
+}
+
+static void mnb_release(void *state) {
+  if (state) mnb_lean_vars_free(state);
+  free(state);
+}
+
+static const search_formula table[] = {
+    {"te", "mla", "a te translation template", mla_build, mla_report, false, false, free},
+    {"te", "s4noc-bufferless", "a bufferless S4NOC te translation template", s4noc_build, s4noc_report, true, false,
+     s4noc_release},
+    {"mnb", "mla", "an mnb translation template with waits and sources per port bounded", mnb_build, mnb_report, true,
+     true, mnb_release},
 };
 
-const te_formula *te_formula_find(const char *name) {
+const search_formula *search_formula_find(const char *task, const char *model) {
   for (size_t i = 0; i < sizeof table / sizeof *table; i++)
-    if (!strcmp(name, table[i].model)) return &table[i];
+    if (!strcmp(task, table[i].task) && !strcmp(model, table[i].model)) return &table[i];
   return NULL;
 }
 
-const char *te_formula_names(void) { return "mla or s4noc-bufferless"; }
+const char *search_formula_names(void) { return "te mla, te s4noc-bufferless or mnb mla"; }

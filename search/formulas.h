@@ -1,6 +1,6 @@
-/* formulas.h — the formulas te_search decides, one row per port model (--model): what a model
- * of each says, printed after the solvers' answers. A new formula is a file and a row in
- * formulas.c. */
+/* formulas.h — the formulas te_search decides, one row per task and port model (--task,
+ * --model): what a model of each says, printed after the solvers' answers. A new formula is a
+ * file and a row in formulas.c. */
 #ifndef ROMNOC_FORMULAS_H
 #define ROMNOC_FORMULAS_H
 
@@ -10,25 +10,35 @@
 #include "cnf.h"
 #include "topo.h"
 
+/* What a formula is asked: the slots, and the options only some formulas read. */
 typedef struct {
+  uint32_t slots;
+  int max_wait; /* mnb: --max-wait */
+  int sources;  /* mnb: --sources */
+  int rotate;   /* mnb: --rotate */
+} search_params;
+
+typedef struct {
+  const char *task;  /* --task */
   const char *model; /* --model */
   const char *what;  /* the DIMACS comment: "... on T in at most S slots" follows */
-  /* Builds into f (empty) the formula for t and slots; returns its decoding state, or NULL with
-   * the reason in err. */
-  void *(*build)(const topo *t, uint32_t slots, cnf *f, char *err, size_t errlen);
+  /* Builds into f (empty) the formula for t and q; returns its decoding state, or NULL with the
+   * reason in err. */
+  void *(*build)(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen);
   /* On sat: prints " key=value" fields about CaDiCaL's model (value[v] > 0: v true) and, if
    * out is not NULL, writes the model's template there as a schedule TSV (formulas whose models
    * are templates: writes_template); returns 0, or 1 if the model does not hold up (its
    * template fails the verifier) or out cannot be written (the reason on stderr). */
-  int (*report)(const topo *t, uint32_t slots, const void *state, const int *value, const char *out);
+  int (*report)(const topo *t, const search_params *q, const void *state, const int *value, const char *out);
   bool writes_template; /* a model is a whole template (else: loads only, -o refused) */
+  bool reads_lanes;     /* it reads --max-wait, --sources and --rotate (else they are refused) */
   void (*release)(void *state);
-} te_formula;
+} search_formula;
 
-/* The row of --model name, or NULL. */
-const te_formula *te_formula_find(const char *name);
+/* The row of --task task and --model model, or NULL. */
+const search_formula *search_formula_find(const char *task, const char *model);
 
-/* "mla or s4noc-bufferless": for a refusal. */
-const char *te_formula_names(void);
+/* "te mla, te s4noc-bufferless or mnb mla": for a refusal. */
+const char *search_formula_names(void);
 
 #endif

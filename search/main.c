@@ -1,9 +1,12 @@
 /* te_search — does a translation template of the total exchange on a ring or torus fit in S
- * slots? Builds the formula of the port model (formulas.h: mla's of te_template_cnf.h, or the
- * bufferless S4NOC one of s4noc_template_cnf.h), solves it with CaDiCaL and, unless
+ * slots (or one of the multinode broadcast, with few sources per router port)? Builds the
+ * formula of the task and port model (formulas.h: te under mla, te_template_cnf.h; te under
+ * s4noc-bufferless, s4noc_template_cnf.h; mnb under mla, mnb_lean_cnf.h), solves it with
+ * CaDiCaL and, unless
  * --no-confirm, with MiniSat on the same clauses written as DIMACS, and prints one line
- * (docs/SCHEDULES.md, "te templates: the solver's certificates" and "S4NOC, head to head";
- * scripts/te_search_table.sh runs it over every size of the first table).
+ * (docs/SCHEDULES.md, "te templates: the solver's certificates", "S4NOC, head to head" and
+ * "mnb templates for small routers"; scripts/te_search_table.sh runs it over every size of the
+ * first table).
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -16,33 +19,45 @@
 #include "outfile.h"
 #include "solvers.h"
 #include "formulas.h"
+#include "mnb_lean_cnf.h"
 #include "topo.h"
 
 static const char *usage =
-    "usage: te_search --topo T --slots S [--model M] [-o FILE] [--cnf FILE] [--time-limit SEC]\n"
-    "                 [--no-confirm]\n"
+    "usage: te_search --topo T --slots S [--task te|mnb] [--model M] [--max-wait W] [--sources K]\n"
+    "                 [--rotate] [-o FILE] [--cnf FILE] [--time-limit SEC] [--no-confirm]\n"
     "\n"
-    "Decides whether a translation template of the total exchange (te) on ring or torus T\n"
+    "te: decides whether a translation template of the total exchange on ring or torus T\n"
     "takes at most S slots. Under mla: S is at least the diameter and every generator carries\n"
     "at most S hops (the template is then an edge colouring of packets against generators, by\n"
     "Konig's theorem). Under s4noc-bufferless: every packet a shortest path and a start slot,\n"
     "moving every slot, each generator once per slot, one packet leaving and one arriving per\n"
     "slot (docs/SCHEDULES.md).\n"
+    "mnb (mla only): decides whether a translation template of the multinode broadcast on\n"
+    "hypercube, ring or torus T takes at most S slots when every packet is forwarded 1..W slots\n"
+    "after it arrives (no packet memory in the router) and every output port of the banked\n"
+    "router has at most K sources (own packet, receive wire, delay register).\n"
     "A template-level answer only: schedules that are not templates are not covered.\n"
     "\n"
-    "  --topo T          ring:N or torus:K1xK2[x...]\n"
+    "  --topo T          te: ring:N or torus:K1xK2[x...]; mnb: also hypercube:D\n"
     "  --slots S         the slots to fit in (0..1000000)\n"
-    "  --model M         mla (default) or s4noc-bufferless\n"
-    "  -o FILE           s4noc-bufferless, on sat: the verified template as a schedule TSV (for\n"
-    "                    rtl_gen --schedule, cmodel verify)\n"
+    "  --task TASK       te (default) or mnb\n"
+    "  --model M         te: mla (default) or s4noc-bufferless; mnb: mla\n"
+    "  --max-wait W      mnb: a packet leaves 1..W slots after it arrives, W 1 or 2 (default 2)\n"
+    "  --sources K       mnb: at most K sources per output port, 1..64 (default 4)\n"
+    "  --rotate          mnb: only templates symmetric under the coordinate shift (all sizes\n"
+    "                    equal, two or more dimensions; the d-cube's bit rotation): much faster,\n"
+    "                    but unsat then covers symmetric templates only\n"
+    "  -o FILE           on sat, te under s4noc-bufferless and mnb: the verified template as a\n"
+    "                    schedule TSV (for rtl_gen --schedule, cmodel verify)\n"
     "  --cnf FILE        also keep the formula, in DIMACS, in FILE\n"
     "  --time-limit SEC  per solver (default 600; 0: none); a solver that runs out says unknown\n"
     "  --no-confirm      CaDiCaL only (by default MiniSat solves the same DIMACS as well)\n"
     "\n"
-    "Prints: topo= [model=] slots= vars= clauses= cadical= cadical_s= [minisat= minisat_s=],\n"
+    "Prints: topo= [task=] [model=] slots= vars= clauses= cadical= cadical_s= [minisat= minisat_s=],\n"
     "and on sat, from CaDiCaL's model: mla, the loads of each dimension's +e_i and -e_i\n"
-    "(loads=L+/L-,...); s4noc-bufferless, the template checked by the golden model's verifier\n"
-    "(template=verified template_slots=N, or template=FAIL(...)).\n"
+    "(loads=L+/L-,...); s4noc-bufferless and mnb, the template checked by the golden model's\n"
+    "verifier (template=verified template_slots=N, or template=FAIL(...)); mnb, the sources of\n"
+    "the busiest output port and of all (sources_most= sources_total=).\n"
     "Exit 0 when the solvers ran (answers sat, unsat or unknown); 1 if they disagree, a found\n"
     "template fails the verifier or a file cannot be written; 2 on a bad argument.\n";
 
@@ -68,12 +83,15 @@ static int write_cnf(const cnf *f, const char *path, const char *comment, char *
 }
 
 int main(int argc, char **argv) {
-  const char *topo_s = NULL, *slots_s = NULL, *cnf_path = NULL, *limit_s = NULL, *model_s = NULL, *out_path = NULL;
-  bool no_confirm = false, help = false;
+  const char *topo_s = NULL, *slots_s = NULL, *cnf_path = NULL, *limit_s = NULL, *model_s = NULL, *out_path = NULL,
+             *task_s = NULL, *wait_s = NULL, *sources_s = NULL;
+  bool no_confirm = false, help = false, rotate = false;
   const cli_option opts[] = {{"--topo", &topo_s, NULL},       {"--slots", &slots_s, NULL},
                              {"--cnf", &cnf_path, NULL},      {"--time-limit", &limit_s, NULL},
                              {"--no-confirm", NULL, &no_confirm}, {"--model", &model_s, NULL},
-                             {"-o", &out_path, NULL}};
+                             {"-o", &out_path, NULL},         {"--task", &task_s, NULL},
+                             {"--max-wait", &wait_s, NULL},   {"--sources", &sources_s, NULL},
+                             {"--rotate", NULL, &rotate}};
   char err[512];
   int nwords = 0;
   if (cli_parse(argc - 1, argv + 1, opts, sizeof opts / sizeof *opts, NULL, 0, &nwords, &help, err, sizeof err))
@@ -84,13 +102,24 @@ int main(int argc, char **argv) {
   }
   if (!topo_s) return refuse("--topo is required (try --help)");
   if (!slots_s) return refuse("--slots is required (try --help)");
-  const te_formula *formula = te_formula_find(model_s ? model_s : "mla");
-  char shown[64];
+  char shown[64], shown2[64];
+  const char *task = task_s ? task_s : "te", *model = model_s ? model_s : "mla";
+  if (strcmp(task, "te") && strcmp(task, "mnb"))
+    return refuse("--task '%s': not a task te_search knows (expected te or mnb)", cli_printable(task, 40, shown, sizeof shown));
+  const search_formula *formula = search_formula_find(task, model);
   if (!formula)
-    return refuse("--model '%s': not a model te_search knows (expected %s)", cli_printable(model_s, 40, shown, sizeof shown),
-                  te_formula_names());
+    return refuse("--model '%s': no %s formula for this model (expected %s)", cli_printable(model, 40, shown, sizeof shown),
+                  task, search_formula_names());
   if (out_path && !formula->writes_template)
-    return refuse("-o: the %s formula's models are loads, not a template (-o needs --model s4noc-bufferless)", formula->model);
+    return refuse("-o: the %s formula's models are loads, not a template (-o needs --model s4noc-bufferless or --task mnb)",
+                  formula->model);
+  if ((wait_s || sources_s || rotate) && !formula->reads_lanes)
+    return refuse("%s: only the mnb formula reads it", wait_s ? "--max-wait" : sources_s ? "--sources" : "--rotate");
+  uint64_t max_wait = 2, sources = 4;
+  if (wait_s && cli_uint(wait_s, 1, MNB_LEAN_MAX_WAIT, &max_wait))
+    return refuse("--max-wait '%s': not a wait in 1..%d", cli_printable(wait_s, 40, shown2, sizeof shown2), MNB_LEAN_MAX_WAIT);
+  if (sources_s && cli_uint(sources_s, 1, 64, &sources))
+    return refuse("--sources '%s': not a number of sources in 1..64", cli_printable(sources_s, 40, shown2, sizeof shown2));
   if (out_path) { /* a path that cannot be written is a bad argument, found before the solving */
     outfile probe;
     if (outfile_open(&probe, out_path, err, sizeof err)) return refuse("-o: %s", err);
@@ -105,7 +134,8 @@ int main(int argc, char **argv) {
     return refuse("--time-limit '%s': not a number of seconds in 0..86400", cli_printable(limit_s, 40, shown, sizeof shown));
 
   cnf f = {0};
-  void *state = formula->build(&t, (uint32_t)slots, &f, err, sizeof err);
+  search_params q = {(uint32_t)slots, (int)max_wait, (int)sources, rotate};
+  void *state = formula->build(&t, &q, &f, err, sizeof err);
   if (!state) {
     cnf_free(&f);
     return refuse("%s", err);
@@ -139,14 +169,15 @@ int main(int argc, char **argv) {
   int *value = NULL;
   double cad_s = 0, mini_s = 0;
   solver_answer cad = solve_cadical(&f, (double)limit, &value, &cad_s);
-  printf("topo=%s%s%s slots=%llu vars=%d clauses=%zu cadical=%s cadical_s=%.3f", t.name, model_s ? " model=" : "",
-         model_s ? model_s : "", (unsigned long long)slots, f.nvars, f.nclauses, solver_answer_name(cad), cad_s);
+  printf("topo=%s%s%s%s%s slots=%llu vars=%d clauses=%zu cadical=%s cadical_s=%.3f", t.name, task_s ? " task=" : "",
+         task_s ? task_s : "", model_s ? " model=" : "", model_s ? model_s : "", (unsigned long long)slots, f.nvars,
+         f.nclauses, solver_answer_name(cad), cad_s);
   if (!no_confirm) {
     solver_answer mini = solve_minisat(dimacs, (double)limit, &mini_s);
     printf(" minisat=%s minisat_s=%.3f", solver_answer_name(mini), mini_s);
     if (cad != SOLVER_UNKNOWN && mini != SOLVER_UNKNOWN && cad != mini) status = 1;
   }
-  int bad_model = cad == SOLVER_SAT && value ? formula->report(&t, (uint32_t)slots, state, value, out_path) : 0;
+  int bad_model = cad == SOLVER_SAT && value ? formula->report(&t, &q, state, value, out_path) : 0;
   printf("\n");
   if (bad_model) status = 1;
   if (status && !bad_model) fprintf(stderr, "te_search: CaDiCaL and MiniSat disagree on %s at %llu slots\n", t.name, (unsigned long long)slots);

@@ -21,20 +21,6 @@ static int lits_push(lits *l, int x) {
   return 0;
 }
 
-/* Sinz's sequential counter: at most one of l's literals is true. */
-static void at_most_one(cnf *f, const lits *l) {
-  int prev = 0;
-  for (size_t i = 0; i < l->n; i++) {
-    int x = l->lit[i];
-    if (prev) cnf_2(f, -x, -prev);
-    if (i + 1 == l->n) break;
-    int s = cnf_var(f);
-    cnf_2(f, -x, s);
-    if (prev) cnf_2(f, -prev, s);
-    prev = s;
-  }
-}
-
 /* Every shortest path to dest: each direction choice, each interleaving of the dimensions'
  * runs (a multiset permutation, generated recursively). */
 typedef struct {
@@ -139,7 +125,7 @@ int s4noc_template_cnf(const topo *t, uint32_t slots, cnf *f, s4noc_placements *
     if (!packet[v].n) cnf_false(f); /* a packet longer than the slots: no template */
     else cnf_clause(f, packet[v].lit, packet[v].n);
   }
-  for (size_t i = t->nodes; i < ngroups && !rc; i++) at_most_one(f, &g[i]);
+  for (size_t i = t->nodes; i < ngroups && !rc; i++) cnf_at_most_one(f, g[i].lit, g[i].n);
   for (size_t i = 0; g && i < ngroups; i++) free(g[i].lit);
   free(g);
   if (rc || f->oom) {

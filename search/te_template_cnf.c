@@ -4,40 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* sum of w[k] over the true x[k] at most `bound`: a sequential weighted counter. Row k's
- * variable s(k, j) (1 <= j <= bound) says "the items up to k weigh at least j". */
-static int at_most(cnf *f, const int *x, const uint32_t *w, size_t n, uint32_t bound) {
-  int *prev = malloc((bound + 1) * sizeof *prev), *row = malloc((bound + 1) * sizeof *row);
-  int have_prev = 0;
-  if (!prev || !row) {
-    free(prev);
-    free(row);
-    return -1;
-  }
-  for (size_t k = 0; k < n; k++) {
-    if (w[k] > bound) { /* never fits */
-      cnf_1(f, -x[k]);
-      continue;
-    }
-    for (uint32_t j = 1; j <= bound; j++) row[j] = cnf_var(f);
-    for (uint32_t j = 1; j <= bound; j++) {
-      if (j <= w[k]) cnf_2(f, -x[k], row[j]);
-      if (have_prev) {
-        cnf_2(f, -prev[j], row[j]);
-        if (j + w[k] <= bound) cnf_3(f, -x[k], -prev[j], row[j + w[k]]);
-      }
-    }
-    if (have_prev && bound + 1 - w[k] >= 1) cnf_2(f, -x[k], -prev[bound + 1 - w[k]]); /* overflow */
-    int *tmp = prev;
-    prev = row;
-    row = tmp;
-    have_prev = 1;
-  }
-  free(prev);
-  free(row);
-  return f->oom ? -1 : 0;
-}
-
 int te_template_cnf(const topo *t, uint32_t slots, cnf *f, te_template_vars *map, char *err, size_t errlen) {
   if (t->kind != TOPO_RING && t->kind != TOPO_TORUS) {
     snprintf(err, errlen, "topology '%s': te templates are searched on rings and tori only", t->name);
@@ -65,8 +31,8 @@ int te_template_cnf(const topo *t, uint32_t slots, cnf *f, te_template_vars *map
       wminus[q] = k - a;
       if (j > 1) cnf_2(f, -plus[q], plus[q - 1]); /* counted, not named */
     }
-    if (!rc) rc = at_most(f, plus, wplus, n, slots);
-    if (!rc) rc = at_most(f, minus, wminus, n, slots);
+    if (!rc) rc = cnf_at_most(f, plus, wplus, n, slots);
+    if (!rc) rc = cnf_at_most(f, minus, wminus, n, slots);
     free(plus);
     free(minus);
     free(wplus);

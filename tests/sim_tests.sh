@@ -114,6 +114,14 @@ fi
 build/cmodel schedule --topo torus:3x5 --task te -o "$T/t35te.tsv"
 read -r lb tx < <(awk -v task=te -v topo=torus:3x5 -f tests/bounds.awk)
 expect_run "SCHEDULE=torus:3x5 te file" "$lb" "$tx" mla SCHEDULE="$T/t35te.tsv"
+# mnb templates for small routers, found by the SAT search (te_search --task mnb: waits of one
+# or two slots, at most 4 sources per lane; docs/SCHEDULES.md): the whole fabric, tagged and bare
+build/te_search --topo hypercube:4 --task mnb --slots 4 --rotate --no-confirm -o "$T/h4lean.tsv" >/dev/null
+read -r lb tx < <(awk -v task=mnb -v topo=hypercube:4 -f tests/bounds.awk)
+expect_run "SCHEDULE=hypercube:4 mnb small-router template" "$lb" "$tx" mla SCHEDULE="$T/h4lean.tsv"
+build/te_search --topo torus:4x4 --task mnb --slots 4 --no-confirm -o "$T/t44lean.tsv" >/dev/null
+read -r lb tx < <(awk -v task=mnb -v topo=torus:4x4 -f tests/bounds.awk)
+expect_run "SCHEDULE=torus:4x4 mnb small-router template, bare flits" "$lb" "$tx" mla SCHEDULE="$T/t44lean.tsv" FLIT=bare
 # the golden model's mla ring:5 mnb relabelled sp-full breaks the single-port rule: refused
 build/cmodel schedule --topo ring:5 --task mnb | sed 's/^# model=mla$/# model=sp-full/' >"$T/ring5-relabel.tsv"
 if ! build/rtl_gen --schedule "$T/ring5-relabel.tsv" -o "$T/relabel" 2>"$T/err" && grep -q 'sp-full capacity' "$T/err" &&

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# tests/te_search.sh CMODEL TE_SEARCH — the te template search (search/, issue 17): for each size,
+# tests/te_search.sh CMODEL TE_SEARCH [RTL_GEN] — the template search (search/, issues 16, 17): for each size,
 # the fewest slots any translation template can have, computed here from the formulas, must be
 # sat for both solvers (CaDiCaL and MiniSat) and one slot less unsat for both; the model's loads
 # must fit; cmodel's coloring template must take max(that, diameter) slots and verify; the DIMACS
 # written with --cnf must be the formula both solvers read; bad arguments are refused. Under
 # --model s4noc-bufferless (bufferless S4NOC templates): unsat below the bound of
 # tests/s4noc_bounds.awk, sat at it where cmodel's verified template meets it, the model's
-# template passing the verifier.
+# template passing the verifier. Under --task mnb (templates for small routers): unsat below 000/
+# 003's bound ceil((N-1)/deg) on small sizes, sat at it, the template verified by cmodel and its
+# router built by rtl_gen without packet memory and with at most 4 sources per lane; --rotate's
+# symmetry checked on the file.
 #
 # The expected figure, per dimension i of size K with M = N/K packets per coordinate: 003's cut
 # bound, the shortest hops of the dimension shared by +e_i and -e_i, M floor(K^2/4) / 2 rounded
@@ -14,10 +17,11 @@
 # more (docs/SCHEDULES.md, "te templates"); a dimension of size 2 has one generator carrying all
 # M packets. The template's loads optimum is the largest over the dimensions.
 # Prints "ok NAME" per check and "FAIL NAME: why" per failure, then "te_search: N passed, N failed".
-BIN=$1 SEARCH=$2 NAME=te_search
+BIN=$1 SEARCH=$2 RTL_GEN=${3:-build/rtl_gen} NAME=te_search
 . "$(dirname "$0")/suite.sh"
 . "$HERE/checks.sh"
 case $SEARCH in /*) ;; *) SEARCH=$PWD/$SEARCH ;; esac
+case $RTL_GEN in /*) ;; *) RTL_GEN=$PWD/$RTL_GEN ;; esac
 
 field() { sed -nE "s/.*(^| )$1=([^ ]+).*/\2/p"; }
 # loads_optimum TOPO: the formula above; diameter TOPO: sum of floor(K_i / 2)
@@ -119,6 +123,85 @@ expect "-o: the template verifies under s4noc-bufferless at torus:3x3's bound 9"
 "$SEARCH" --topo torus:3x3 --slots 8 --model s4noc-bufferless -o "$T/none.tsv" >/dev/null
 expect "-o: nothing written on unsat" '[ ! -e "$T/none.tsv" ]' "$T/none.tsv exists"
 
+# --task mnb (mnb_lean_cnf.h): a multinode broadcast template whose packets leave one or two
+# slots after they arrive, with at most K sources per output port. The bound is 003 Thm
+# 3.5(ii)'s (000 §2's on the hypercube): ceil((N-1)/deg), deg the generators (a dimension of
+# size 2 has one). Below it both solvers must say unsat; at it, with K = 4, sat, and the template
+# must verify at the bound and, built by rtl_gen (the hardware side, not this formula), need no
+# packet memory and at most 4 sources on every lane; the SystemC/Verilator fabric runs one
+# (tests/sim_tests.sh).
+mnb_bound() { # TOPO: ceil((N-1)/deg)
+  local n=1 deg=0 k
+  case $1 in
+    hypercube:*) n=$((1 << ${1#*:})) deg=${1#*:} ;;
+    *) for k in $(radices "$1"); do n=$((n * k)); deg=$((deg + (k == 2 ? 1 : 2))); done ;;
+  esac
+  echo $(((n - 1 + deg - 1) / deg))
+}
+# Below the bound the refutation is a pigeonhole (N-1 nodes, fewer generator-slots), which
+# resolution refutes slowly (hypercube:5 at 6 slots: over 6 minutes), so only small sizes.
+for topo in hypercube:2 hypercube:3 ring:5 ring:8 torus:3x3 torus:2x4; do
+  lb=$(mnb_bound "$topo")
+  out=$("$SEARCH" --topo "$topo" --task mnb --slots $((lb - 1)))
+  expect "mnb $topo below its bound $lb: unsat for both" '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = unsat/unsat ]' \
+    "got '$out'"
+done
+for topo in hypercube:2 hypercube:3 hypercube:4 hypercube:5 ring:5 ring:8 torus:3x3 torus:2x4 torus:4x4 torus:3x5; do
+  lb=$(mnb_bound "$topo")
+  rm -f "$T/mnb.tsv"
+  out=$("$SEARCH" --topo "$topo" --task mnb --slots "$lb" --sources 4 -o "$T/mnb.tsv")
+  expect "mnb $topo at its bound $lb, 4 sources: sat for both, the template verified" \
+    '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = sat/sat ] && [ "$(field template <<<"$out")" = verified ] &&
+     [ "$(field sources_most <<<"$out")" -le 4 ]' "got '$out'"
+  v=$("$BIN" verify "$T/mnb.tsv" 2>&1)
+  expect "mnb $topo: cmodel verifies the file at the bound $lb" '[ "$(cut -d" " -f1-3 <<<"$v")" = "OK slots=$lb lb=$lb" ]' "verify: $v"
+  if "$RTL_GEN" --schedule "$T/mnb.tsv" -o "$T/mnb-gen" >/dev/null 2>"$T/err"; then
+    d=$(cat "$T/mnb-gen/design.txt")
+    expect "mnb $topo: rtl_gen's router has no packet memory and at most 4 sources per lane" \
+      '[ "$(grep -x "mem_depth=0" <<<"$d")" ] && grep "^lane_sources=" <<<"$d" | cut -d= -f2 | tr , "\n" | awk "\$1 > 4 { b = 1 } END { exit b }"' \
+      "$(grep -E "^(mem_depth|lane_sources)=" <<<"$d")"
+  else
+    fail "mnb $topo: rtl_gen --schedule" "refused" "$T/err"
+  fi
+  rm -rf "$T/mnb-gen"
+done
+# --rotate: the template symmetric under the coordinate shift (the d-cube's bit rotation)
+for topo in hypercube:4 hypercube:5 torus:4x4; do
+  lb=$(mnb_bound "$topo")
+  rm -f "$T/rot.tsv"
+  out=$("$SEARCH" --topo "$topo" --task mnb --slots "$lb" --rotate -o "$T/rot.tsv")
+  v=$("$BIN" verify "$T/rot.tsv" 2>&1)
+  expect "mnb --rotate $topo at its bound $lb: sat for both, verified at the bound" \
+    '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = sat/sat ] && [ "$(cut -d" " -f1-3 <<<"$v")" = "OK slots=$lb lb=$lb" ]' \
+    "got '$out', verify: $v"
+done
+# ... and the shift is checked on the file: hypercube:4's node v reached by dimension g in slot
+# t means rotl(v) reached by dimension g+1 in slot t, for every v whose rotations are all distinct
+"$SEARCH" --topo hypercube:4 --task mnb --slots 4 --rotate -o "$T/rot4.tsv" >/dev/null
+expect "mnb --rotate hypercube:4: the file's template is invariant under the bit rotation" \
+  'awk -F"\t" "function rot(v) { return (v * 2) % 16 + int(v / 8) }
+     function full(v) { return rot(v) != v && rot(rot(v)) != v }
+     !/^#/ && \$1 != \"slot\" { row[\$1 \" \" \$2 \" \" \$3] = 1; r[++n] = \$1 \" \" \$2 \" \" \$3 }
+     END { for (i = 1; i <= n; i++) { split(r[i], a, \" \"); if (full(a[3]) && !((a[1] \" \" rot(a[2]) \" \" rot(a[3])) in row)) b = 1 }
+           exit b }" "$T/rot4.tsv"' "$(cat "$T/rot4.tsv")"
+
+# one source per port is the own packet alone: nothing is forwarded, so nodes beyond the
+# neighbours stay unreached, however many slots
+out=$("$SEARCH" --topo hypercube:3 --task mnb --slots 20 --sources 1)
+expect "mnb hypercube:3, 1 source per port: unsat for both at 20 slots" '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = unsat/unsat ]' \
+  "got '$out'"
+# waits of one slot only: every lane forwards straight from a receive wire
+"$SEARCH" --topo torus:4x4 --task mnb --slots 4 --max-wait 1 --sources 4 -o "$T/w1.tsv" >"$T/out"
+if [ -s "$T/w1.tsv" ]; then
+  awk -F'\t' '!/^#/ && $1 != "slot" { print }' "$T/w1.tsv" >"$T/rows"
+  expect "mnb --max-wait 1: every forwarded packet leaves the slot after it arrived (torus:4x4)" \
+    'awk -F"\t" "NR == FNR { at[\$3] = \$1; next } \$2 != 0 && \$1 != at[\$2] + 1 { b = 1 } END { exit b }" "$T/rows" "$T/rows"' \
+    "$(cat "$T/out")"
+else
+  expect "mnb --max-wait 1 on torus:4x4: unsat for both" '[ "$(field cadical <"$T/out")/$(field minisat <"$T/out")" = unsat/unsat ]' \
+    "$(cat "$T/out")"
+fi
+
 # bad arguments: exit 2, one line on stderr naming the bad value, nothing on stdout
 while IFS='|' read -r ere args; do
   [ -n "$ere" ] || continue
@@ -140,7 +223,16 @@ torus:0x3|--topo torus:0x3 --slots 3
 --time-limit 'soon'|--topo ring:8 --slots 3 --time-limit soon
 --bogus|--topo ring:8 --slots 3 --bogus
 /nonexistent/f.cnf|--topo ring:8 --slots 3 --cnf /nonexistent/f.cnf
---model 's4noc': not a model.*mla or s4noc-bufferless|--topo ring:8 --slots 3 --model s4noc
+--model 's4noc': no te formula.*te mla, te s4noc-bufferless or mnb mla|--topo ring:8 --slots 3 --model s4noc
+--task 'snb': not a task|--topo ring:8 --slots 3 --task snb
+--model 's4noc-bufferless': no mnb formula|--topo ring:8 --slots 3 --task mnb --model s4noc-bufferless
+'mesh:3x3'.*hypercubes, rings and tori only|--topo mesh:3x3 --slots 4 --task mnb
+--max-wait '3': not a wait in 1..2|--topo ring:8 --slots 4 --task mnb --max-wait 3
+--sources '0': not a number of sources in 1..64|--topo ring:8 --slots 4 --task mnb --sources 0
+--sources: only the mnb formula reads it|--topo ring:8 --slots 4 --sources 3
+--rotate: only the mnb formula reads it|--topo ring:8 --slots 4 --rotate
+--rotate on 'ring:8'|--topo ring:8 --slots 4 --task mnb --rotate
+--rotate on 'torus:3x4'|--topo torus:3x4 --slots 4 --task mnb --rotate
 bufferless S4NOC formula is for rings and tori, not hypercube:3|--topo hypercube:3 --slots 3 --model s4noc-bufferless
 -o: the mla formula's models are loads|--topo ring:8 --slots 3 -o /tmp/never.tsv
 ^te_search: -o: .*/nonexistent/t.tsv|--topo ring:8 --slots 9 --model s4noc-bufferless -o /nonexistent/t.tsv

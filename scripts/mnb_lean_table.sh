@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# mnb_lean_table.sh CMODEL TE_SEARCH [SIZES...] — the table of docs/SCHEDULES.md, "mnb templates
+# for small routers" (issue 16): for each size (default: hypercube:3..8, ring:8, ring:16 and
+# the tori of the synthesis table), the multinode broadcast of cmodel's default construction
+# beside the template te_search --task mnb finds at the same bound with waits of one or two slots
+# and at most 4 sources per output port (--rotate where every size is equal and there are two
+# or more dimensions). Both schedules are verified by cmodel; rtl_gen builds the banked router
+# for each (--flit bare, W=32: sources per lane, packet-memory entries) and, with SYNTH=1,
+# Yosys synth_ice40 and nextpnr-ice40 place it on the HX8K (scripts/synth.sh): LUT4, BRAM,
+# Fmax and LUT4 per (port x payload bit), issue 16's unit. LIMIT (default 600) bounds the
+# solver's seconds per size; a size it does not solve is a row that says so. Prints markdown;
+# a schedule that fails the verifier, or a found template above the bound, fails the script.
+set -euo pipefail
+cmodel=$1 search=$2
+shift 2
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(hypercube:3 hypercube:4 hypercube:5 hypercube:6 hypercube:7 hypercube:8 ring:8 ring:16
+  torus:4x4 torus:8x8 torus:16x16 torus:4x4x4)
+limit=${LIMIT:-600}
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+field() { sed -nE "s/.*(^| )$1=([^ ]+).*/\2/p"; }
+
+# router TSV NAME: "most sources | entries" from rtl_gen and, with SYNTH=1,
+# " | LUT4 (per port x bit) | BRAM | Fmax" of node 0's router
+router() {
+  local gen=$work/$2 line luts ports
+  "$repo/build/rtl_gen" --schedule "$1" --flit bare -o "$gen" >/dev/null
+  ports=$(sed -n 's/^ports=//p' "$gen/design.txt")
+  printf '%s | %s' "$(sed -n 's/^lane_sources=//p' "$gen/design.txt" | tr , '\n' | sort -n | tail -n 1)" \
+    "$(sed -n 's/^mem_depth=//p' "$gen/design.txt")"
+  if [ "${SYNTH:-0}" = 1 ]; then
+    line=$(SCHEDULE=$1 FLIT=bare WIDTH=32 TARGET=ice40 SYNTH_DIR=$work/synth-$2 bash "$repo/scripts/synth.sh" 2>/dev/null |
+      grep '^SYNTH .*scope=router' || true)
+    luts=$(field luts <<<"$line")
+    if [ -n "$luts" ]; then
+      printf ' | %s (%s) | %s | %s %s' "$luts" "$(awk -v l="$luts" -v p="$ports" 'BEGIN { printf "%.2f", l / (p * 32) }')" \
+        "$(field brams <<<"$line")" "$(field fmax_mhz <<<"$line")" "$(field status <<<"$line")"
+    else
+      printf ' | synthesis failed | | '
+    fi
+  fi
+  rm -rf "$gen"
+}
+
+head="| size | bound | default: construction | sources | entries |"
+rule="|---|---|---|---|---|"
+[ "${SYNTH:-0}" = 1 ] && head+=" LUT4 (per port·bit) | BRAM | Fmax MHz |" && rule+="---|---|---|"
+head+=" searched: te_search | s | sources | entries |"
+rule+="---|---|---|---|"
+[ "${SYNTH:-0}" = 1 ] && head+=" LUT4 (per port·bit) | BRAM | Fmax MHz |" && rule+="---|---|---|"
+echo "$head"
+echo "$rule"
+for topo in "${sizes[@]}"; do
+  "$cmodel" schedule --topo "$topo" --task mnb -o "$work/default.tsv"
+  ok=$("$cmodel" verify "$work/default.tsv") || { echo "mnb_lean_table.sh: $topo default: $ok" >&2; exit 1; }
+  lb=$(field lb <<<"$ok")
+  [ "$(field slots <<<"$ok")" = "$lb" ] || { echo "mnb_lean_table.sh: $topo: the default takes $(field slots <<<"$ok") slots, bound $lb" >&2; exit 1; }
+  rotate=()
+  case $topo in hypercube:* | torus:*x*) [ "$(echo "${topo#*:}" | tr x '\n' | sort -u | wc -l)" = 1 ] && rotate=(--rotate) ;; esac
+  row="| $topo | $lb | $(sed -n 's/^# alg=//p' "$work/default.tsv") | $(router "$work/default.tsv" default) |"
+  rm -f "$work/lean.tsv"
+  out=$("$search" --topo "$topo" --task mnb --slots "$lb" --sources 4 "${rotate[@]}" --no-confirm --time-limit "$limit" \
+    -o "$work/lean.tsv")
+  answer=$(field cadical <<<"$out")
+  row+=" $answer${rotate:+, --rotate} | $(field cadical_s <<<"$out") |"
+  if [ "$answer" = sat ]; then
+    ok=$("$cmodel" verify "$work/lean.tsv") || { echo "mnb_lean_table.sh: $topo template: $ok" >&2; exit 1; }
+    [ "$(field slots <<<"$ok")" = "$lb" ] || { echo "mnb_lean_table.sh: $topo: the template takes $(field slots <<<"$ok") slots" >&2; exit 1; }
+    row+=" $(router "$work/lean.tsv" lean) |"
+  else
+    row+=" | |"
+    [ "${SYNTH:-0}" = 1 ] && row+=" | | |"
+  fi
+  echo "$row"
+done

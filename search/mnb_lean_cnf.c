@@ -1,0 +1,210 @@
+/* mnb_lean_cnf.c — the mnb template formula with few sources per port (see mnb_lean_cnf.h). */
+#include "mnb_lean_cnf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int *x_at(const mnb_lean_vars *m, uint32_t v, uint32_t t, int g) {
+  return &m->x[((size_t)(v - 1) * m->slots + (t - 1)) * (size_t)m->ngens + (size_t)g];
+}
+
+/* A node's parent by generator g. */
+static uint32_t parent(const topo *t, const mnb_lean_vars *m, uint32_t v, int g) {
+  return (uint32_t)topo_neighbor(t, v, m->inverse[g]);
+}
+
+/* The coordinate shift: coordinate i of v becomes coordinate i+1 (mod n) of the image. */
+static uint32_t shifted(const topo *t, uint32_t v) {
+  uint32_t w = 0;
+  for (int i = 0; i < t->ndims; i++) w += topo_coord(t, v, i) * t->stride[(i + 1) % t->ndims];
+  return w;
+}
+
+/* v's orbit under the shift has n nodes (no shift by fewer than n coordinates fixes it). */
+static int full_orbit(const topo *t, uint32_t v) {
+  uint32_t w = v;
+  for (int k = 1; k < t->ndims; k++)
+    if ((w = shifted(t, w)) == v) return 0;
+  return 1;
+}
+
+/* The shift maps links onto links: two or more dimensions, all of one size. */
+static int shift_is_automorphism(const topo *t) {
+  for (int i = 1; i < t->ndims; i++)
+    if (t->radix[i] != t->radix[0]) return 0;
+  return t->ndims >= 2;
+}
+
+/* x(v,t,g) implies x(shift v, t, shift g) on full orbits: around an orbit, equivalence. */
+static void rotation_clauses(const topo *t, const mnb_lean_vars *m, cnf *f) {
+  int image[MNB_LEAN_MAX_GENS];
+  for (int g = 0; g < m->ngens; g++) {
+    int64_t to = shifted(t, (uint32_t)topo_neighbor(t, 0, m->port[g]));
+    image[g] = g;
+    for (int h = 0; h < m->ngens; h++)
+      if (topo_neighbor(t, 0, m->port[h]) == to) image[g] = h;
+  }
+  for (uint32_t v = 1; v < t->nodes; v++) {
+    if (!full_orbit(t, v)) continue;
+    for (uint32_t s = 1; s <= m->slots; s++)
+      for (int g = 0; g < m->ngens; g++)
+        if (*x_at(m, v, s, g)) cnf_2(f, -*x_at(m, v, s, g), *x_at(m, shifted(t, v), s, image[g]));
+  }
+}
+
+int mnb_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int rotate, cnf *f, mnb_lean_vars *m,
+                 char *err, size_t errlen) {
+  memset(m, 0, sizeof *m);
+  if (t->kind == TOPO_MESH) {
+    snprintf(err, errlen, "topology '%s': mnb templates are searched on hypercubes, rings and tori only", t->name);
+    return -1;
+  }
+  if (rotate && !shift_is_automorphism(t)) {
+    snprintf(err, errlen, "--rotate on '%s': the coordinate shift needs two or more dimensions of one size", t->name);
+    return -1;
+  }
+  uint32_t n = t->nodes;
+  for (int p = 0; p < t->ports; p++) {
+    int64_t e = topo_neighbor(t, 0, p);
+    if (e < 0) continue;
+    m->port[m->ngens] = p;
+    m->inverse[m->ngens++] = topo_port_to(t, (uint32_t)e, 0);
+  }
+  if ((uint64_t)(n - 1) * slots * (uint64_t)m->ngens > MNB_LEAN_MAX_VARS) {
+    snprintf(err, errlen, "%s in %u slots: more than %u variables, too large for the mnb formula", t->name,
+             (unsigned)slots, MNB_LEAN_MAX_VARS);
+    return -1;
+  }
+  m->slots = slots, m->max_wait = max_wait, m->sources = sources;
+  size_t nx = (size_t)(n - 1) * slots * (size_t)m->ngens;
+  m->x = calloc(nx ? nx : 1, sizeof *m->x);
+  /* the longest clause: a node's slots x generators, a slot's nodes, or a port's sources */
+  int *lit = malloc(((size_t)slots * (size_t)m->ngens + n + 1 + MNB_LEAN_MAX_GENS * MNB_LEAN_MAX_WAIT) * sizeof *lit);
+  int failed = !m->x || !lit;
+  if (failed) goto out;
+  for (uint32_t v = 1; v < n; v++)
+    for (uint32_t s = topo_dist(t, 0, v); s <= slots; s++)
+      for (int g = 0; g < m->ngens; g++) *x_at(m, v, s, g) = cnf_var(f);
+  for (int g = 0; g < m->ngens; g++) {
+    m->own[g] = cnf_var(f);
+    for (int i = 0; i < m->ngens; i++)
+      for (int w = 0; w < max_wait; w++) m->src[g][i][w] = cnf_var(f);
+  }
+  /* every node exactly once */
+  for (uint32_t v = 1; v < n; v++) {
+    size_t k = 0;
+    for (uint32_t s = 1; s <= slots; s++)
+      for (int g = 0; g < m->ngens; g++)
+        if (*x_at(m, v, s, g)) lit[k++] = *x_at(m, v, s, g);
+    if (!k) cnf_false(f); /* farther than the slots */
+    else {
+      cnf_clause(f, lit, k);
+      cnf_at_most_one(f, lit, k);
+    }
+  }
+  /* every generator at most once per slot */
+  for (uint32_t s = 1; s <= slots; s++)
+    for (int g = 0; g < m->ngens; g++) {
+      size_t k = 0;
+      for (uint32_t v = 1; v < n; v++)
+        if (*x_at(m, v, s, g)) lit[k++] = *x_at(m, v, s, g);
+      cnf_at_most_one(f, lit, k);
+    }
+  /* the parent was reached one or two slots earlier; the sources it takes */
+  for (uint32_t v = 1; v < n; v++)
+    for (uint32_t s = 1; s <= slots; s++)
+      for (int g = 0; g < m->ngens; g++) {
+        int x = *x_at(m, v, s, g);
+        if (!x) continue;
+        uint32_t p = parent(t, m, v, g);
+        if (p == 0) {
+          cnf_2(f, -x, m->own[g]);
+          continue;
+        }
+        size_t k = 0;
+        lit[k++] = -x;
+        for (int w = 1; w <= max_wait && (uint32_t)w < s; w++)
+          for (int i = 0; i < m->ngens; i++) {
+            int y = *x_at(m, p, s - (uint32_t)w, i);
+            if (!y) continue;
+            lit[k++] = y;
+            cnf_3(f, -x, -y, m->src[g][i][w - 1]);
+          }
+        cnf_clause(f, lit, k);
+      }
+  if (rotate) rotation_clauses(t, m, f);
+  /* at most `sources` per output port */
+  for (int g = 0; g < m->ngens; g++) {
+    size_t k = 0;
+    lit[k++] = m->own[g];
+    for (int i = 0; i < m->ngens; i++)
+      for (int w = 0; w < max_wait; w++) lit[k++] = m->src[g][i][w];
+    if (cnf_at_most(f, lit, NULL, k, (uint32_t)sources)) {
+      failed = 1;
+      break;
+    }
+  }
+out:
+  free(lit);
+  if (!failed && !f->oom) return 0;
+  mnb_lean_vars_free(m);
+  snprintf(err, errlen, "out of memory building the mnb formula for %s", t->name);
+  return -1;
+}
+
+int mnb_lean_decode(const topo *t, const mnb_lean_vars *m, const int *value, sched *s) {
+  s->is_template = true;
+  for (uint32_t v = 1; v < t->nodes; v++) {
+    int placed = 0;
+    for (uint32_t sl = 1; sl <= m->slots && !placed; sl++)
+      for (int g = 0; g < m->ngens && !placed; g++) {
+        int x = *x_at(m, v, sl, g);
+        if (!x || value[x] <= 0) continue;
+        placed = 1;
+        if (sched_add(s, sl, parent(t, m, v, g), v, 0, -1)) return -1;
+      }
+  }
+  return 0;
+}
+
+void mnb_lean_sources(const topo *t, const mnb_lean_vars *m, const sched *s, int *most, int *total) {
+  /* how each node was reached: the slot (0: node 0) and the generator */
+  uint32_t *when = calloc(t->nodes, sizeof *when);
+  int *by = calloc(t->nodes, sizeof *by);
+  uint8_t used[MNB_LEAN_MAX_GENS][MNB_LEAN_MAX_GENS * MNB_LEAN_MAX_WAIT + 1] = {{0}};
+  *most = *total = -1;
+  if (!when || !by) goto out;
+  for (size_t r = 0; r < s->nrows; r++) {
+    when[s->rows[r].dst] = s->rows[r].slot;
+    for (int g = 0; g < m->ngens; g++)
+      if (topo_neighbor(t, s->rows[r].src, m->port[g]) == (int64_t)s->rows[r].dst) by[s->rows[r].dst] = g;
+  }
+  *most = *total = 0;
+  for (size_t r = 0; r < s->nrows; r++) {
+    uint32_t u = s->rows[r].src;
+    int key = MNB_LEAN_MAX_GENS * MNB_LEAN_MAX_WAIT; /* the own packet */
+    if (u) {
+      uint32_t wait = s->rows[r].slot - when[u];
+      if (wait < 1 || wait > (uint32_t)m->max_wait) { /* not what the formula allows */
+        *most = *total = -1;
+        goto out;
+      }
+      key = by[u] * MNB_LEAN_MAX_WAIT + (int)wait - 1;
+    }
+    if (!used[by[s->rows[r].dst]][key]++) (*total)++;
+  }
+  for (int g = 0; g < m->ngens; g++) {
+    int k = 0;
+    for (int key = 0; key <= MNB_LEAN_MAX_GENS * MNB_LEAN_MAX_WAIT; key++) k += used[g][key] != 0;
+    if (k > *most) *most = k;
+  }
+out:
+  free(when);
+  free(by);
+}
+
+void mnb_lean_vars_free(mnb_lean_vars *m) {
+  free(m->x);
+  memset(m, 0, sizeof *m);
+}
