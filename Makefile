@@ -280,32 +280,33 @@ dynbcast-plot: $(BUILD)/cmodel
 	@echo "-- DYNBCAST --"
 	ROUNDS=$(DYN_ROUNDS) JOBS=$(DYN_JOBS) bash scripts/dynbcast_sweep.sh $(BUILD)/cmodel docs/DYNAMIC.md
 
+# $(call publish_table,NAME,TITLE,TARGET): the table a target wrote to $(BUILD)/NAME.md into
+# section NAME of docs/SCHEDULES.md (where it is explained) and, with TITLE, the command and the
+# machine, of docs/BENCHMARKS.md (scripts/bench_section.sh)
+comma := ,
+publish_table = bash scripts/md_section.sh docs/SCHEDULES.md $(1) < $(BUILD)/$(1).md && \
+  bash scripts/bench_section.sh docs/BENCHMARKS.md $(1) "$(2)" "make $(3)" < $(BUILD)/$(1).md
+
 # -- te templates: the SAT search's table (issue 17; about 40 s) ----------------------------
 .PHONY: te-search
 te-search: $(BUILD)/cmodel $(BUILD)/te_search
 	@echo "-- TE-SEARCH --"
 	bash scripts/te_search_table.sh $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/te-search.md
-	bash scripts/md_section.sh docs/SCHEDULES.md te-search < $(BUILD)/te-search.md
-	bash scripts/bench_section.sh docs/BENCHMARKS.md te-search "te templates on rings and tori: SAT certificates (issue 17)" \
-	  "make te-search" < $(BUILD)/te-search.md
+	$(call publish_table,te-search,te templates on rings and tori: SAT certificates (issue 17),te-search)
 
 # S4NOC head to head (issue 17): about 4 minutes, 16 routers through Yosys and nextpnr-ice40
 .PHONY: s4noc-table
 s4noc-table: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@echo "-- S4NOC-TABLE --"
 	SYNTH=1 bash scripts/s4noc_table.sh $(BUILD)/cmodel > $(BUILD)/s4noc.md
-	bash scripts/md_section.sh docs/SCHEDULES.md s4noc < $(BUILD)/s4noc.md
-	bash scripts/bench_section.sh docs/BENCHMARKS.md s4noc "S4NOC head to head: te slots and router area, iCE40 HX8K (issue 17)" \
-	  "make s4noc-table" < $(BUILD)/s4noc.md
+	$(call publish_table,s4noc,S4NOC head to head: te slots and router area$(comma) iCE40 HX8K (issue 17),s4noc-table)
 
 # the same tasks' certificates: about 20 minutes (three sizes run the solvers to their limit)
 .PHONY: s4noc-search
 s4noc-search: $(BUILD)/cmodel $(BUILD)/te_search
 	@echo "-- S4NOC-SEARCH --"
 	bash scripts/s4noc_search_table.sh $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/s4noc-search.md
-	bash scripts/md_section.sh docs/SCHEDULES.md s4noc-search < $(BUILD)/s4noc-search.md
-	bash scripts/bench_section.sh docs/BENCHMARKS.md s4noc-search "Bufferless S4NOC te templates: SAT below cmodel's (issue 17)" \
-	  "make s4noc-search" < $(BUILD)/s4noc-search.md
+	$(call publish_table,s4noc-search,Bufferless S4NOC te templates: SAT below cmodel's (issue 17),s4noc-search)
 
 # mnb templates for small routers (issue 16): SAT with at most 600 s per size (about 30 minutes
 # with the sizes it does not solve), the default's and the template's routers synthesised
@@ -313,9 +314,7 @@ s4noc-search: $(BUILD)/cmodel $(BUILD)/te_search
 mnb-search: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/te_search $(BUILD)/.tools-ok
 	@echo "-- MNB-SEARCH --"
 	SYNTH=1 bash scripts/mnb_lean_table.sh $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/mnb-search.md
-	bash scripts/md_section.sh docs/SCHEDULES.md mnb-search < $(BUILD)/mnb-search.md
-	bash scripts/bench_section.sh docs/BENCHMARKS.md mnb-search "mnb templates for small routers: iCE40 HX8K area (issue 16)" \
-	  "make mnb-search" < $(BUILD)/mnb-search.md
+	$(call publish_table,mnb-search,mnb templates for small routers: iCE40 HX8K area (issue 16),mnb-search)
 
 # -- benchmarks ----------------------------------------------------------------
 bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok

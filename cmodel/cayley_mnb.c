@@ -26,6 +26,7 @@
 
 #include "bounds.h"
 #include "construct.h"
+#include "template_sources.h"
 
 #define MAX_GENS (2 * TOPO_MAX_DIMS)
 #define ATTEMPTS 64
@@ -137,32 +138,6 @@ static uint32_t attempt(search *sr, sched *s, uint32_t second) {
   return slot;
 }
 
-/* What the routers' output multiplexers must choose from, counted on the template: for each
- * generator g, the distinct (generator the forwarded packet arrived by, wait of 1, 2 or 3+
- * slots) of the rows that leave a node other than a source by g, plus the own packet when a
- * source sends by g. Every node runs the template translated, so this is what every router needs;
- * fewer sources mean smaller multiplexers (docs/SCHEDULES.md). */
-static uint32_t forwarding_sources(const topo *t, const sched *tpl, uint32_t *in_slot, uint8_t *in_gen) {
-  static uint8_t seen[MAX_GENS][MAX_GENS * 3 + 1];
-  memset(seen, 0, sizeof seen);
-  memset(in_slot, 0, t->nodes * sizeof *in_slot); /* 0: not reached, a source of the template */
-  for (size_t i = 0; i < tpl->nrows; i++) { /* how each node was reached */
-    in_slot[tpl->rows[i].dst] = tpl->rows[i].slot;
-    in_gen[tpl->rows[i].dst] = (uint8_t)topo_port_to(t, tpl->rows[i].src, tpl->rows[i].dst);
-  }
-  uint32_t count = 0;
-  for (size_t i = 0; i < tpl->nrows; i++) {
-    const sched_row *r = &tpl->rows[i];
-    int g = topo_port_to(t, r->src, r->dst), key = MAX_GENS * 3; /* the own packet */
-    if (in_slot[r->src]) {
-      uint32_t wait = r->slot - in_slot[r->src];
-      key = in_gen[r->src] * 3 + (int)(wait < 3 ? wait - 1 : 2);
-    }
-    if (!seen[g][key]++) count++;
-  }
-  return count;
-}
-
 /* The search from node 0 and node second (0: node 0 alone) towards at most lb slots. */
 static int search_template(sched *s, uint32_t second, uint32_t lb) {
   const topo *t = &s->topo;
@@ -200,7 +175,7 @@ static int search_template(sched *s, uint32_t second, uint32_t lb) {
     trial.nrows = 0;
     uint32_t slots = attempt(&sr, &trial, second);
     if (!slots) goto out;
-    uint32_t sources = forwarding_sources(t, &trial, in_slot, in_gen);
+    uint32_t sources = template_sources(t, &trial, in_slot, in_gen, NULL, NULL);
     if (!best || slots < best || (slots == best && sources < best_sources)) {
       best = slots;
       best_sources = sources;

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bench_section.sh FILE NAME TITLE COMMAND — writes section NAME of FILE (md_section.sh): the
 # heading TITLE, the command that made the table and the machine it ran on, then the table read
-# from standard input. For tables that docs/SCHEDULES.md also shows (make te-search,
-# s4noc-table, s4noc-search), so that docs/BENCHMARKS.md holds every measured figure.
+# from standard input. For tables that docs/SCHEDULES.md also shows (the Makefile's
+# publish_table: make te-search, s4noc-table, s4noc-search, mnb-search), so that
+# docs/BENCHMARKS.md holds every measured figure.
 set -euo pipefail
 file=$1 name=$2 title=$3 command=$4
 repo=$(cd "$(dirname "$0")/.." && pwd)

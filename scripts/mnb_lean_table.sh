@@ -22,17 +22,20 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 field() { sed -nE "s/.*(^| )$1=([^ ]+).*/\2/p"; }
 
-# router TSV NAME: "most sources | entries" from rtl_gen and, with SYNTH=1,
-# " | LUT4 (per port x bit) | BRAM | Fmax" of node 0's router
+# router TSV NAME: "most sources | entries" of rtl_gen's router for TSV and, with SYNTH=1,
+# " | LUT4 (per port x bit) | BRAM | Fmax" of node 0's router (synth.sh runs rtl_gen itself)
 router() {
-  local gen=$work/$2 line luts ports
-  "$repo/build/rtl_gen" --schedule "$1" --flit bare -o "$gen" >/dev/null
-  ports=$(sed -n 's/^ports=//p' "$gen/design.txt")
-  printf '%s | %s' "$(sed -n 's/^lane_sources=//p' "$gen/design.txt" | tr , '\n' | sort -n | tail -n 1)" \
-    "$(sed -n 's/^mem_depth=//p' "$gen/design.txt")"
+  local dir=$work/$2 line="" luts ports
   if [ "${SYNTH:-0}" = 1 ]; then
-    line=$(SCHEDULE=$1 FLIT=bare WIDTH=32 TARGET=ice40 SYNTH_DIR=$work/synth-$2 bash "$repo/scripts/synth.sh" 2>/dev/null |
+    line=$(SCHEDULE=$1 FLIT=bare WIDTH=32 TARGET=ice40 SYNTH_DIR=$dir bash "$repo/scripts/synth.sh" 2>/dev/null |
       grep '^SYNTH .*scope=router' || true)
+  else
+    "$repo/build/rtl_gen" --schedule "$1" --flit bare -o "$dir/gen" >/dev/null
+  fi
+  ports=$(sed -n 's/^ports=//p' "$dir/gen/design.txt")
+  printf '%s | %s' "$(sed -n 's/^lane_sources=//p' "$dir/gen/design.txt" | tr , '\n' | sort -n | tail -n 1)" \
+    "$(sed -n 's/^mem_depth=//p' "$dir/gen/design.txt")"
+  if [ "${SYNTH:-0}" = 1 ]; then
     luts=$(field luts <<<"$line")
     if [ -n "$luts" ]; then
       printf ' | %s (%s) | %s | %s %s' "$luts" "$(awk -v l="$luts" -v p="$ports" 'BEGIN { printf "%.2f", l / (p * 32) }')" \
@@ -41,7 +44,7 @@ router() {
       printf ' | synthesis failed | | '
     fi
   fi
-  rm -rf "$gen"
+  rm -rf "$dir"
 }
 
 head="| size | bound | default: construction | sources | entries |"

@@ -8,6 +8,7 @@
 #include "outfile.h"
 #include "mnb_lean_cnf.h"
 #include "s4noc_template_cnf.h"
+#include "template_sources.h"
 #include "tsv.h"
 #include "te_template_cnf.h"
 #include "verify.h"
@@ -108,13 +109,22 @@ static void *mnb_build(const topo *t, const search_params *q, cnf *f, char *err,
   return m ? built(m, mnb_lean_cnf(t, q->slots, q->max_wait, q->sources, q->rotate, f, m, err, errlen)) : NULL;
 }
 
-/* The template checked by the verifier, and the sources its routers need. */
+/* The template checked by the verifier, and the sources its routers need (template_sources.h;
+ * both -1 if a packet waits longer than the formula allows, or memory runs out). */
 static int mnb_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
-  (void)q;
   sched s;
   sched_init(&s, t, TASK_MNB, MODEL_MLA, -1);
   int decode_failed = mnb_lean_decode(t, state, value, &s), most = -1, total = -1;
-  if (!decode_failed) mnb_lean_sources(t, state, &s, &most, &total);
+  uint32_t *in_slot = malloc(t->nodes * sizeof *in_slot), per_port[TEMPLATE_SOURCE_PORTS], longest;
+  uint8_t *in_port = malloc(t->nodes);
+  if (!decode_failed && in_slot && in_port) {
+    total = (int)template_sources(t, &s, in_slot, in_port, per_port, &longest);
+    for (int p = 0; p < t->ports; p++)
+      if ((int)per_port[p] > most) most = (int)per_port[p];
+    if (longest > (uint32_t)q->max_wait) most = total = -1;
+  }
+  free(in_slot);
+  free(in_port);
   printf(" sources_most=%d sources_total=%d", most, total);
   int bad = check_template(t, &s, decode_failed, out) || most < 0;
   sched_free(&s);

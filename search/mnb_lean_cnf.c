@@ -168,42 +168,6 @@ int mnb_lean_decode(const topo *t, const mnb_lean_vars *m, const int *value, sch
   return 0;
 }
 
-void mnb_lean_sources(const topo *t, const mnb_lean_vars *m, const sched *s, int *most, int *total) {
-  /* how each node was reached: the slot (0: node 0) and the generator */
-  uint32_t *when = calloc(t->nodes, sizeof *when);
-  int *by = calloc(t->nodes, sizeof *by);
-  uint8_t used[MNB_LEAN_MAX_GENS][MNB_LEAN_MAX_GENS * MNB_LEAN_MAX_WAIT + 1] = {{0}};
-  *most = *total = -1;
-  if (!when || !by) goto out;
-  for (size_t r = 0; r < s->nrows; r++) {
-    when[s->rows[r].dst] = s->rows[r].slot;
-    for (int g = 0; g < m->ngens; g++)
-      if (topo_neighbor(t, s->rows[r].src, m->port[g]) == (int64_t)s->rows[r].dst) by[s->rows[r].dst] = g;
-  }
-  *most = *total = 0;
-  for (size_t r = 0; r < s->nrows; r++) {
-    uint32_t u = s->rows[r].src;
-    int key = MNB_LEAN_MAX_GENS * MNB_LEAN_MAX_WAIT; /* the own packet */
-    if (u) {
-      uint32_t wait = s->rows[r].slot - when[u];
-      if (wait < 1 || wait > (uint32_t)m->max_wait) { /* not what the formula allows */
-        *most = *total = -1;
-        goto out;
-      }
-      key = by[u] * MNB_LEAN_MAX_WAIT + (int)wait - 1;
-    }
-    if (!used[by[s->rows[r].dst]][key]++) (*total)++;
-  }
-  for (int g = 0; g < m->ngens; g++) {
-    int k = 0;
-    for (int key = 0; key <= MNB_LEAN_MAX_GENS * MNB_LEAN_MAX_WAIT; key++) k += used[g][key] != 0;
-    if (k > *most) *most = k;
-  }
-out:
-  free(when);
-  free(by);
-}
-
 void mnb_lean_vars_free(mnb_lean_vars *m) {
   free(m->x);
   memset(m, 0, sizeof *m);

@@ -69,11 +69,6 @@ int mnb_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int r
  * t, mnb, mla: a row per reached node. 0, or -1 if memory runs out. */
 int mnb_lean_decode(const topo *t, const mnb_lean_vars *map, const int *value, sched *s);
 
-/* The sources a decoded template s uses (mnb_lean_cnf.h's list): the most at any output port,
- * and their total over the ports; both -1 if a row waits longer than the formula allows or
- * memory runs out. */
-void mnb_lean_sources(const topo *t, const mnb_lean_vars *map, const sched *s, int *most, int *total);
-
 void mnb_lean_vars_free(mnb_lean_vars *map);
 
 #endif
