@@ -19,6 +19,8 @@
 #>   s4noc-table    te on 3x3..10x10 tori under the S4NOC models vs S4NOC, routers synthesised -> docs/SCHEDULES.md
 #>   s4noc-search   bufferless S4NOC te templates: SAT below cmodel's, rings to 16, tori to 10x10 -> docs/SCHEDULES.md
 #>   mnb-search     mnb templates for small routers (SAT: no memory, 4 sources a lane), synthesised -> docs/SCHEDULES.md
+#>   te-lanes-search  the same for te (te_search --lanes), synthesised -> docs/SCHEDULES.md
+#>   stored-templates  cmodel/templates/ written again by te_search (the construction `stored`; ~6 minutes)
 #>   dynbcast-plot  004 s5's dynamic broadcasting swept on p = 8, d = 2 -> docs/DYNAMIC.md, docs/dynbcast_p8.svg
 #>   sweep          many designs at once: a job list from SWEEP, run with make -j, merged into one table
 #>   fuzz           every libFuzzer target for FUZZ_SECONDS each, under ASan+UBSan
@@ -63,12 +65,16 @@ CFLAGS  ?= -O2
 CFLAGS  += -std=c11 -Wall -Wextra -Werror
 # strdup, getpid
 CFLAGS  += -D_POSIX_C_SOURCE=200809L
+# the generated table (build/gen/) includes cmodel's headers
+CFLAGS  += -Icmodel
 # AddressSanitizer + UBSan build used by the tests
 ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-ASAN_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASAN_FLAGS)
+ASAN_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -Icmodel $(ASAN_FLAGS)
 
 BUILD   := build
-CMODEL_SRC := $(wildcard cmodel/*.c)
+# the stored templates (cmodel/stored_templates.h): a C table the build makes of cmodel/templates/*.tsv
+STORED_TSV := $(wildcard cmodel/templates/*.tsv)
+CMODEL_SRC := $(wildcard cmodel/*.c) $(BUILD)/gen/stored_templates_data.c
 CMODEL_HDR := $(wildcard cmodel/*.h)
 
 RTLGEN_SRC := $(wildcard rtl_gen/*.c)
@@ -109,6 +115,10 @@ $(BUILD)/asan/te_search: $(SEARCH_SRC) $(SEARCH_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
 	@mkdir -p $(@D)
 	@echo "-- CC (asan+ubsan) $@ --"
 	$(CC) $(ASAN_CFLAGS) -Icmodel -o $@ $(SEARCH_SRC) $(CMODEL_LIB) $(SEARCH_LIBS)
+
+$(BUILD)/gen/stored_templates_data.c: $(STORED_TSV) scripts/stored_templates_c.awk
+	@mkdir -p $(@D)
+	awk -F'\t' -f scripts/stored_templates_c.awk $(STORED_TSV) > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/cmodel: $(CMODEL_SRC) $(CMODEL_HDR)
 	@mkdir -p $(@D)
@@ -313,8 +323,21 @@ s4noc-search: $(BUILD)/cmodel $(BUILD)/te_search
 .PHONY: mnb-search
 mnb-search: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/te_search $(BUILD)/.tools-ok
 	@echo "-- MNB-SEARCH --"
-	SYNTH=1 bash scripts/mnb_lean_table.sh $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/mnb-search.md
+	SYNTH=1 bash scripts/lean_table.sh mnb $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/mnb-search.md
 	$(call publish_table,mnb-search,mnb templates for small routers: iCE40 HX8K area (issue 16),mnb-search)
+
+# te templates for small routers (issue 16): the same for the total exchange (te_search --lanes), 900 s
+# per size (hypercube:8's unsat answer takes 12 minutes; about an hour in all)
+.PHONY: te-lanes-search
+te-lanes-search: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/te_search $(BUILD)/.tools-ok
+	@echo "-- TE-LANES-SEARCH --"
+	SYNTH=1 LIMIT=$${LIMIT:-900} bash scripts/lean_table.sh te $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/te-lanes-search.md
+	$(call publish_table,te-lanes-search,te templates for small routers: iCE40 HX8K area (issue 16),te-lanes-search)
+
+# the stored templates (cmodel/templates/, the construction `stored`) written again by the search
+.PHONY: stored-templates
+stored-templates: $(BUILD)/cmodel $(BUILD)/te_search
+	bash scripts/stored_templates.sh $(BUILD)/cmodel $(BUILD)/te_search
 
 # -- benchmarks ----------------------------------------------------------------
 bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
@@ -337,6 +360,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	$(MAKE) s4noc-table
 	$(MAKE) s4noc-search
 	$(MAKE) mnb-search
+	$(MAKE) te-lanes-search
 
 # the largest fabric, once (about half an hour and 10+ GiB on 2 cores): not part of bench
 bench-large: $(BUILD)/rtl_gen $(BUILD)/.tools-ok

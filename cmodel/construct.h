@@ -15,6 +15,13 @@
 
 typedef int (*construct_fn)(sched *s);
 
+/* ---- stored templates (stored_templates.h) ---- */
+
+/* The template found by te_search for this topology, task and model (cmodel/templates/);
+ * stored_schedule_applies says whether there is one. */
+int stored_schedule(sched *s);
+int stored_schedule_applies(const sched *s, char *why, size_t len);
+
 /* ---- hypercube, paper 000 (mla) ---- */
 
 /* Single-node broadcast along the binomial tree: in slot k every node that has the packet

@@ -9,7 +9,8 @@ uint32_t template_sources(const topo *t, const sched *tpl, uint32_t *in_slot, ui
   uint8_t seen[TEMPLATE_SOURCE_PORTS][OWN + 1];
   memset(seen, 0, sizeof seen);
   memset(in_slot, 0, t->nodes * sizeof *in_slot); /* 0: not reached, a source of the template */
-  for (size_t i = 0; i < tpl->nrows; i++) { /* how each node was reached */
+  for (size_t i = 0; i < tpl->nrows; i++) { /* how each node was reached by a broadcast packet */
+    if (tpl->rows[i].dest >= 0) continue;
     in_slot[tpl->rows[i].dst] = tpl->rows[i].slot;
     in_port[tpl->rows[i].dst] = (uint8_t)topo_port_to(t, tpl->rows[i].src, tpl->rows[i].dst);
   }
@@ -19,12 +20,19 @@ uint32_t template_sources(const topo *t, const sched *tpl, uint32_t *in_slot, ui
   for (size_t i = 0; i < tpl->nrows; i++) {
     const sched_row *r = &tpl->rows[i];
     int g = topo_port_to(t, r->src, r->dst), key = OWN;
-    if (in_slot[r->src]) {
-      uint32_t wait = r->slot - in_slot[r->src];
-      key = in_port[r->src] * 3 + (int)(wait < 3 ? wait - 1 : 2);
+    /* a unicast packet's arrival is its previous row (kept under its destination) */
+    uint32_t at = r->dest >= 0 ? (uint32_t)r->dest : r->src;
+    if (r->dest >= 0 ? r->src != r->origin : in_slot[at] != 0) {
+      uint32_t wait = r->slot - in_slot[at];
+      key = in_port[at] * 3 + (int)(wait < 3 ? wait - 1 : 2);
       if (longest_wait && wait > *longest_wait) *longest_wait = wait;
     }
-    if (seen[g][key]++) continue;
+    if (r->dest >= 0) {
+      in_slot[at] = r->slot;
+      in_port[at] = (uint8_t)g;
+    }
+    if (seen[g][key]) continue;
+    seen[g][key] = 1;
     count++;
     if (per_port) per_port[g]++;
   }

@@ -3,8 +3,12 @@
  * template translated (003 Thm 4.5), so this is what every router needs: for each port g, the
  * distinct (port the forwarded packet arrived by, wait of 1, 2 or 3+ slots — receive wire, delay
  * register, bank) of the rows that leave a node other than a source by g, plus the own packet
- * when a source sends by g. A source is a node no row reaches (node 0, and a second origin).
- * Fewer sources mean smaller multiplexers; cayley_mnb picks by it, te_search --task mnb reports it.
+ * when a source sends by g. Broadcast packets: a source is a node no row reaches (node 0, and a
+ * second origin). Unicast packets (te): a row from the packet's origin is its own packet, any
+ * other forwards what the packet's previous row brought, so the rows of each unicast packet must
+ * come in the order of their slots (as sched_finish sorts them, or as a decoder adds them).
+ * Fewer sources mean smaller multiplexers; cayley_mnb picks by it, te_search --task mnb and
+ * --task te --lanes report it.
  */
 #ifndef ROMNOC_TEMPLATE_SOURCES_H
 #define ROMNOC_TEMPLATE_SOURCES_H

@@ -97,3 +97,49 @@ int cnf_at_most(cnf *f, const int *x, const uint32_t *w, size_t n, uint32_t boun
   free(row);
   return f->oom ? -1 : 0;
 }
+
+int cnf_exactly(cnf *f, const int *x, size_t n, uint32_t c, int guard) {
+  uint32_t m = c + 1;
+  int *prev = malloc((m + 1) * sizeof *prev), *row = malloc((m + 1) * sizeof *row);
+  if (!prev || !row || n == 0) {
+    free(prev);
+    free(row);
+    if (n == 0 && c > 0) guard ? cnf_1(f, -guard) : cnf_false(f);
+    return n == 0 ? 0 : -1;
+  }
+  for (size_t k = 0; k < n; k++) {
+    for (uint32_t j = 1; j <= m; j++) row[j] = cnf_var(f);
+    for (uint32_t j = 1; j <= m; j++) {
+      /* at least j up to k: at least j up to k-1, or at least j-1 up to k-1 and x[k] */
+      int before = k ? prev[j] : 0, one_less = j == 1 ? 0 : k ? prev[j - 1] : 0;
+      int one_less_true = j == 1; /* "at least 0" holds */
+      if (before) cnf_2(f, -before, row[j]);
+      if (one_less_true) cnf_2(f, -x[k], row[j]);
+      else if (one_less) cnf_3(f, -one_less, -x[k], row[j]);
+      int down[3], nd = 0; /* row[j] -> before or (one_less and x[k]) */
+      down[nd++] = -row[j];
+      if (before) down[nd++] = before;
+      int dn = nd;
+      if (!one_less_true) {
+        if (one_less) down[dn++] = one_less;
+        cnf_clause(f, down, (size_t)dn);
+      }
+      down[nd++] = x[k];
+      cnf_clause(f, down, (size_t)nd);
+    }
+    int *tmp = prev;
+    prev = row;
+    row = tmp;
+  }
+  int lit[2], nl = 0;
+  if (guard) lit[nl++] = -guard;
+  if (c > 0) {
+    lit[nl] = prev[c];
+    cnf_clause(f, lit, (size_t)nl + 1);
+  }
+  lit[nl] = -prev[m];
+  cnf_clause(f, lit, (size_t)nl + 1);
+  free(prev);
+  free(row);
+  return f->oom ? -1 : 0;
+}

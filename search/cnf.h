@@ -42,6 +42,11 @@ void cnf_at_most_one(cnf *f, const int *x, size_t n);
  * out. */
 int cnf_at_most(cnf *f, const int *x, const uint32_t *w, size_t n, uint32_t bound);
 
+/* If guard (a literal; 0: always), exactly c of the n literals x[0..n-1] are true. A sequential
+ * counter defined both ways: r(k, j) is true exactly when at least j of x[0..k] are, for
+ * j = 1..c+1, so n x (c+1) variables. Returns 0, or -1 if memory runs out. */
+int cnf_exactly(cnf *f, const int *x, size_t n, uint32_t c, int guard);
+
 /* Writes f in DIMACS, after the comment lines in `comment` (each line is prefixed "c ").
  * Returns 0, or -1 on a write error. */
 int cnf_write_dimacs(const cnf *f, const char *comment, FILE *out);

@@ -10,6 +10,7 @@
 #include "s4noc_template_cnf.h"
 #include "template_sources.h"
 #include "tsv.h"
+#include "te_lean_cnf.h"
 #include "te_template_cnf.h"
 #include "verify.h"
 
@@ -102,23 +103,27 @@ static void s4noc_release(void *state) {
   free(state);
 }
 
-/* ---- mnb, mla: few sources per output port (mnb_lean_cnf.h) ---- */
+/* ---- mnb and te, mla: few sources per output port (mnb_lean_cnf.h, te_lean_cnf.h) ---- */
 
 static void *mnb_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
   mnb_lean_vars *m = new_state(sizeof *m, err, errlen);
   return m ? built(m, mnb_lean_cnf(t, q->slots, q->max_wait, q->sources, q->rotate, f, m, err, errlen)) : NULL;
 }
 
-/* The template checked by the verifier, and the sources its routers need (template_sources.h;
- * both -1 if a packet waits longer than the formula allows, or memory runs out). */
-static int mnb_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
-  sched s;
-  sched_init(&s, t, TASK_MNB, MODEL_MLA, -1);
-  int decode_failed = mnb_lean_decode(t, state, value, &s), most = -1, total = -1;
+static void *te_lanes_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
+  te_lean_vars *m = new_state(sizeof *m, err, errlen);
+  return m ? built(m, te_lean_cnf(t, q->slots, q->max_wait, q->sources, q->rotate, f, m, err, errlen)) : NULL;
+}
+
+/* A decoded template s, checked by the verifier, and the sources its routers need, counted on
+ * its rows (template_sources.h; both -1 if a packet waits longer than the formula allows, or
+ * memory runs out). */
+static int lanes_report(const topo *t, const search_params *q, sched *s, int decode_failed, const char *out) {
+  int most = -1, total = -1;
   uint32_t *in_slot = malloc(t->nodes * sizeof *in_slot), per_port[TEMPLATE_SOURCE_PORTS], longest;
   uint8_t *in_port = malloc(t->nodes);
   if (!decode_failed && in_slot && in_port) {
-    total = (int)template_sources(t, &s, in_slot, in_port, per_port, &longest);
+    total = (int)template_sources(t, s, in_slot, in_port, per_port, &longest);
     for (int p = 0; p < t->ports; p++)
       if ((int)per_port[p] > most) most = (int)per_port[p];
     if (longest > (uint32_t)q->max_wait) most = total = -1;
@@ -126,7 +131,22 @@ static int mnb_report(const topo *t, const search_params *q, const void *state, 
   free(in_slot);
   free(in_port);
   printf(" sources_most=%d sources_total=%d", most, total);
-  int bad = check_template(t, &s, decode_failed, out) || most < 0;
+  return check_template(t, s, decode_failed, out) || most < 0;
+}
+
+static int mnb_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
+  sched s;
+  sched_init(&s, t, TASK_MNB, MODEL_MLA, -1);
+  int bad = lanes_report(t, q, &s, mnb_lean_decode(t, state, value, &s), out);
+  sched_free(&s);
+  return bad;
+}
+
+static int te_lanes_report(const topo *t, const search_params *q, const void *state, const int *value,
+                           const char *out) {
+  sched s;
+  sched_init(&s, t, TASK_TE, MODEL_MLA, -1);
+  int bad = lanes_report(t, q, &s, te_lean_decode(t, state, value, &s), out);
   sched_free(&s);
   return bad;
 }
@@ -136,18 +156,29 @@ static void mnb_release(void *state) {
   free(state);
 }
 
+static void te_lanes_release(void *state) {
+  if (state) te_lean_vars_free(state);
+  free(state);
+}
+
 static const search_formula table[] = {
     {"te", "mla", "a te translation template", mla_build, mla_report, false, false, free},
     {"te", "s4noc-bufferless", "a bufferless S4NOC te translation template", s4noc_build, s4noc_report, true, false,
      s4noc_release},
+    {"te", "mla", "a te translation template with waits and sources per port bounded", te_lanes_build, te_lanes_report,
+     true, true, te_lanes_release},
     {"mnb", "mla", "an mnb translation template with waits and sources per port bounded", mnb_build, mnb_report, true,
      true, mnb_release},
 };
 
-const search_formula *search_formula_find(const char *task, const char *model) {
-  for (size_t i = 0; i < sizeof table / sizeof *table; i++)
-    if (!strcmp(task, table[i].task) && !strcmp(model, table[i].model)) return &table[i];
-  return NULL;
+const search_formula *search_formula_find(const char *task, const char *model, bool lanes) {
+  const search_formula *first = NULL;
+  for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+    if (strcmp(task, table[i].task) || strcmp(model, table[i].model)) continue;
+    if (table[i].reads_lanes == lanes) return &table[i];
+    if (!first) first = &table[i];
+  }
+  return lanes ? NULL : first;
 }
 
-const char *search_formula_names(void) { return "te mla, te s4noc-bufferless or mnb mla"; }
+const char *search_formula_names(void) { return "te mla, te mla --lanes, te s4noc-bufferless or mnb mla"; }

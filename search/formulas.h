@@ -13,9 +13,9 @@
 /* What a formula is asked: the slots, and the options only some formulas read. */
 typedef struct {
   uint32_t slots;
-  int max_wait; /* mnb: --max-wait */
-  int sources;  /* mnb: --sources */
-  int rotate;   /* mnb: --rotate */
+  int max_wait; /* the lanes formulas: --max-wait */
+  int sources;  /* the lanes formulas: --sources */
+  int rotate;   /* the lanes formulas: --rotate */
 } search_params;
 
 typedef struct {
@@ -31,14 +31,15 @@ typedef struct {
    * template fails the verifier) or out cannot be written (the reason on stderr). */
   int (*report)(const topo *t, const search_params *q, const void *state, const int *value, const char *out);
   bool writes_template; /* a model is a whole template (else: loads only, -o refused) */
-  bool reads_lanes;     /* it reads --max-wait, --sources and --rotate (else they are refused) */
+  bool reads_lanes;     /* a lanes formula: reads --max-wait, --sources and --rotate (else refused) */
   void (*release)(void *state);
 } search_formula;
 
-/* The row of --task task and --model model, or NULL. */
-const search_formula *search_formula_find(const char *task, const char *model);
+/* The row of --task task and --model model whose reads_lanes is lanes (--lanes); without
+ * --lanes, else the task and model's only row (mnb reads the lanes always). NULL if none. */
+const search_formula *search_formula_find(const char *task, const char *model, bool lanes);
 
-/* "te mla, te s4noc-bufferless or mnb mla": for a refusal. */
+/* "te mla, te mla --lanes, ...": for a refusal. */
 const char *search_formula_names(void);
 
 #endif

@@ -1,11 +1,11 @@
 /* te_search — does a translation template of the total exchange on a ring or torus fit in S
- * slots (or one of the multinode broadcast, with few sources per router port)? Builds the
+ * slots (or one of te or the multinode broadcast with few sources per router port)? Builds the
  * formula of the task and port model (formulas.h: te under mla, te_template_cnf.h; te under
- * s4noc-bufferless, s4noc_template_cnf.h; mnb under mla, mnb_lean_cnf.h), solves it with
- * CaDiCaL and, unless
- * --no-confirm, with MiniSat on the same clauses written as DIMACS, and prints one line
- * (docs/SCHEDULES.md, "te templates: the solver's certificates", "S4NOC, head to head" and
- * "mnb templates for small routers"; scripts/te_search_table.sh runs it over every size of the
+ * mla with --lanes, te_lean_cnf.h; te under s4noc-bufferless, s4noc_template_cnf.h; mnb under
+ * mla, mnb_lean_cnf.h), solves it with CaDiCaL and, unless --no-confirm, with MiniSat on the
+ * same clauses written as DIMACS, and prints one line (docs/SCHEDULES.md, "te templates: the
+ * solver's certificates", "S4NOC, head to head", "mnb templates for small routers" and "te
+ * templates for small routers"; scripts/te_search_table.sh runs it over every size of the
  * first table).
  */
 #include <stdarg.h>
@@ -19,12 +19,13 @@
 #include "outfile.h"
 #include "solvers.h"
 #include "formulas.h"
-#include "mnb_lean_cnf.h"
+#include "lane_sources.h"
 #include "topo.h"
 
 static const char *usage =
-    "usage: te_search --topo T --slots S [--task te|mnb] [--model M] [--max-wait W] [--sources K]\n"
-    "                 [--rotate] [-o FILE] [--cnf FILE] [--time-limit SEC] [--no-confirm]\n"
+    "usage: te_search --topo T --slots S [--task te|mnb] [--model M] [--lanes] [--max-wait W]\n"
+    "                 [--sources K] [--rotate] [-o FILE] [--cnf FILE] [--time-limit SEC]\n"
+    "                 [--no-confirm]\n"
     "\n"
     "te: decides whether a translation template of the total exchange on ring or torus T\n"
     "takes at most S slots. Under mla: S is at least the diameter and every generator carries\n"
@@ -36,28 +37,32 @@ static const char *usage =
     "hypercube, ring or torus T takes at most S slots when every packet is forwarded 1..W slots\n"
     "after it arrives (no packet memory in the router) and every output port of the banked\n"
     "router has at most K sources (own packet, receive wire, delay register).\n"
+    "te --lanes (mla): the same question for the total exchange on hypercube, ring or torus T,\n"
+    "its packets on shortest paths.\n"
     "A template-level answer only: schedules that are not templates are not covered.\n"
     "\n"
-    "  --topo T          te: ring:N or torus:K1xK2[x...]; mnb: also hypercube:D\n"
+    "  --topo T          te: ring:N or torus:K1xK2[x...]; mnb and te --lanes: also hypercube:D\n"
     "  --slots S         the slots to fit in (0..1000000)\n"
     "  --task TASK       te (default) or mnb\n"
     "  --model M         te: mla (default) or s4noc-bufferless; mnb: mla\n"
-    "  --max-wait W      mnb: a packet leaves 1..W slots after it arrives, W 1 or 2 (default 2)\n"
-    "  --sources K       mnb: at most K sources per output port, 1..64 (default 4)\n"
-    "  --rotate          mnb: only templates symmetric under the coordinate shift (all sizes\n"
-    "                    equal, two or more dimensions; the d-cube's bit rotation): much faster,\n"
-    "                    but unsat then covers symmetric templates only\n"
-    "  -o FILE           on sat, te under s4noc-bufferless and mnb: the verified template as a\n"
-    "                    schedule TSV (for rtl_gen --schedule, cmodel verify)\n"
+    "  --lanes           te: the formula of waits and sources per port (mnb has only this one)\n"
+    "  --max-wait W      mnb, te --lanes: a packet leaves 1..W slots after it arrives, W 1 or 2\n"
+    "                    (default 2)\n"
+    "  --sources K       mnb, te --lanes: at most K sources per output port, 1..64 (default 4)\n"
+    "  --rotate          mnb, te --lanes: only templates symmetric under the coordinate shift\n"
+    "                    (all sizes equal, two or more dimensions; the d-cube's bit rotation):\n"
+    "                    much faster, but unsat then covers symmetric templates only\n"
+    "  -o FILE           on sat, te --lanes, te under s4noc-bufferless and mnb: the verified\n"
+    "                    template as a schedule TSV (for rtl_gen --schedule, cmodel verify)\n"
     "  --cnf FILE        also keep the formula, in DIMACS, in FILE\n"
     "  --time-limit SEC  per solver (default 600; 0: none); a solver that runs out says unknown\n"
     "  --no-confirm      CaDiCaL only (by default MiniSat solves the same DIMACS as well)\n"
     "\n"
     "Prints: topo= [task=] [model=] slots= vars= clauses= cadical= cadical_s= [minisat= minisat_s=],\n"
     "and on sat, from CaDiCaL's model: mla, the loads of each dimension's +e_i and -e_i\n"
-    "(loads=L+/L-,...); s4noc-bufferless and mnb, the template checked by the golden model's\n"
-    "verifier (template=verified template_slots=N, or template=FAIL(...)); mnb, the sources of\n"
-    "the busiest output port and of all (sources_most= sources_total=).\n"
+    "(loads=L+/L-,...); the others, the template checked by the golden model's verifier\n"
+    "(template=verified template_slots=N, or template=FAIL(...)); mnb and te --lanes, the sources\n"
+    "of the busiest output port and of all (sources_most= sources_total=).\n"
     "Exit 0 when the solvers ran (answers sat, unsat or unknown); 1 if they disagree, a found\n"
     "template fails the verifier or a file cannot be written; 2 on a bad argument.\n";
 
@@ -85,13 +90,13 @@ static int write_cnf(const cnf *f, const char *path, const char *comment, char *
 int main(int argc, char **argv) {
   const char *topo_s = NULL, *slots_s = NULL, *cnf_path = NULL, *limit_s = NULL, *model_s = NULL, *out_path = NULL,
              *task_s = NULL, *wait_s = NULL, *sources_s = NULL;
-  bool no_confirm = false, help = false, rotate = false;
+  bool no_confirm = false, help = false, rotate = false, lanes = false;
   const cli_option opts[] = {{"--topo", &topo_s, NULL},       {"--slots", &slots_s, NULL},
                              {"--cnf", &cnf_path, NULL},      {"--time-limit", &limit_s, NULL},
                              {"--no-confirm", NULL, &no_confirm}, {"--model", &model_s, NULL},
                              {"-o", &out_path, NULL},         {"--task", &task_s, NULL},
                              {"--max-wait", &wait_s, NULL},   {"--sources", &sources_s, NULL},
-                             {"--rotate", NULL, &rotate}};
+                             {"--rotate", NULL, &rotate},     {"--lanes", NULL, &lanes}};
   char err[512];
   int nwords = 0;
   if (cli_parse(argc - 1, argv + 1, opts, sizeof opts / sizeof *opts, NULL, 0, &nwords, &help, err, sizeof err))
@@ -106,18 +111,18 @@ int main(int argc, char **argv) {
   const char *task = task_s ? task_s : "te", *model = model_s ? model_s : "mla";
   if (strcmp(task, "te") && strcmp(task, "mnb"))
     return refuse("--task '%s': not a task te_search knows (expected te or mnb)", cli_printable(task, 40, shown, sizeof shown));
-  const search_formula *formula = search_formula_find(task, model);
+  const search_formula *formula = search_formula_find(task, model, lanes);
   if (!formula)
-    return refuse("--model '%s': no %s formula for this model (expected %s)", cli_printable(model, 40, shown, sizeof shown),
-                  task, search_formula_names());
+    return refuse("--model '%s': no %s%s formula for this model (expected %s)", cli_printable(model, 40, shown, sizeof shown),
+                  task, lanes ? " --lanes" : "", search_formula_names());
   if (out_path && !formula->writes_template)
-    return refuse("-o: the %s formula's models are loads, not a template (-o needs --model s4noc-bufferless or --task mnb)",
+    return refuse("-o: the %s formula's models are loads, not a template (-o needs --lanes, --model s4noc-bufferless or --task mnb)",
                   formula->model);
   if ((wait_s || sources_s || rotate) && !formula->reads_lanes)
-    return refuse("%s: only the mnb formula reads it", wait_s ? "--max-wait" : sources_s ? "--sources" : "--rotate");
+    return refuse("%s: only the mnb formula and te --lanes read it", wait_s ? "--max-wait" : sources_s ? "--sources" : "--rotate");
   uint64_t max_wait = 2, sources = 4;
-  if (wait_s && cli_uint(wait_s, 1, MNB_LEAN_MAX_WAIT, &max_wait))
-    return refuse("--max-wait '%s': not a wait in 1..%d", cli_printable(wait_s, 40, shown2, sizeof shown2), MNB_LEAN_MAX_WAIT);
+  if (wait_s && cli_uint(wait_s, 1, LANE_MAX_WAIT, &max_wait))
+    return refuse("--max-wait '%s': not a wait in 1..%d", cli_printable(wait_s, 40, shown2, sizeof shown2), LANE_MAX_WAIT);
   if (sources_s && cli_uint(sources_s, 1, 64, &sources))
     return refuse("--sources '%s': not a number of sources in 1..64", cli_printable(sources_s, 40, shown2, sizeof shown2));
   if (out_path) { /* a path that cannot be written is a bad argument, found before the solving */

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "shift_symmetry.h"
+
 static int *x_at(const mnb_lean_vars *m, uint32_t v, uint32_t t, int g) {
   return &m->x[((size_t)(v - 1) * m->slots + (t - 1)) * (size_t)m->ngens + (size_t)g];
 }
@@ -14,42 +16,15 @@ static uint32_t parent(const topo *t, const mnb_lean_vars *m, uint32_t v, int g)
   return (uint32_t)topo_neighbor(t, v, m->inverse[g]);
 }
 
-/* The coordinate shift: coordinate i of v becomes coordinate i+1 (mod n) of the image. */
-static uint32_t shifted(const topo *t, uint32_t v) {
-  uint32_t w = 0;
-  for (int i = 0; i < t->ndims; i++) w += topo_coord(t, v, i) * t->stride[(i + 1) % t->ndims];
-  return w;
-}
-
-/* v's orbit under the shift has n nodes (no shift by fewer than n coordinates fixes it). */
-static int full_orbit(const topo *t, uint32_t v) {
-  uint32_t w = v;
-  for (int k = 1; k < t->ndims; k++)
-    if ((w = shifted(t, w)) == v) return 0;
-  return 1;
-}
-
-/* The shift maps links onto links: two or more dimensions, all of one size. */
-static int shift_is_automorphism(const topo *t) {
-  for (int i = 1; i < t->ndims; i++)
-    if (t->radix[i] != t->radix[0]) return 0;
-  return t->ndims >= 2;
-}
-
 /* x(v,t,g) implies x(shift v, t, shift g) on full orbits: around an orbit, equivalence. */
 static void rotation_clauses(const topo *t, const mnb_lean_vars *m, cnf *f) {
-  int image[MNB_LEAN_MAX_GENS];
-  for (int g = 0; g < m->ngens; g++) {
-    int64_t to = shifted(t, (uint32_t)topo_neighbor(t, 0, m->port[g]));
-    image[g] = g;
-    for (int h = 0; h < m->ngens; h++)
-      if (topo_neighbor(t, 0, m->port[h]) == to) image[g] = h;
-  }
+  int image[LANE_MAX_GENS];
+  shift_generators(t, m->port, m->ngens, image);
   for (uint32_t v = 1; v < t->nodes; v++) {
-    if (!full_orbit(t, v)) continue;
+    if (!shift_full_orbit(t, v)) continue;
     for (uint32_t s = 1; s <= m->slots; s++)
       for (int g = 0; g < m->ngens; g++)
-        if (*x_at(m, v, s, g)) cnf_2(f, -*x_at(m, v, s, g), *x_at(m, shifted(t, v), s, image[g]));
+        if (*x_at(m, v, s, g)) cnf_2(f, -*x_at(m, v, s, g), *x_at(m, shift_node(t, v), s, image[g]));
   }
 }
 
@@ -79,18 +54,14 @@ int mnb_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int r
   m->slots = slots, m->max_wait = max_wait, m->sources = sources;
   size_t nx = (size_t)(n - 1) * slots * (size_t)m->ngens;
   m->x = calloc(nx ? nx : 1, sizeof *m->x);
-  /* the longest clause: a node's slots x generators, a slot's nodes, or a port's sources */
-  int *lit = malloc(((size_t)slots * (size_t)m->ngens + n + 1 + MNB_LEAN_MAX_GENS * MNB_LEAN_MAX_WAIT) * sizeof *lit);
+  /* the longest clause: a node's slots x generators, or a slot's nodes */
+  int *lit = malloc(((size_t)slots * (size_t)m->ngens + n + 1) * sizeof *lit);
   int failed = !m->x || !lit;
   if (failed) goto out;
   for (uint32_t v = 1; v < n; v++)
     for (uint32_t s = topo_dist(t, 0, v); s <= slots; s++)
       for (int g = 0; g < m->ngens; g++) *x_at(m, v, s, g) = cnf_var(f);
-  for (int g = 0; g < m->ngens; g++) {
-    m->own[g] = cnf_var(f);
-    for (int i = 0; i < m->ngens; i++)
-      for (int w = 0; w < max_wait; w++) m->src[g][i][w] = cnf_var(f);
-  }
+  lane_sources_new(f, m->ngens, max_wait, &m->lanes);
   /* every node exactly once */
   for (uint32_t v = 1; v < n; v++) {
     size_t k = 0;
@@ -119,7 +90,7 @@ int mnb_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int r
         if (!x) continue;
         uint32_t p = parent(t, m, v, g);
         if (p == 0) {
-          cnf_2(f, -x, m->own[g]);
+          cnf_2(f, -x, m->lanes.own[g]);
           continue;
         }
         size_t k = 0;
@@ -129,22 +100,12 @@ int mnb_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int r
             int y = *x_at(m, p, s - (uint32_t)w, i);
             if (!y) continue;
             lit[k++] = y;
-            cnf_3(f, -x, -y, m->src[g][i][w - 1]);
+            cnf_3(f, -x, -y, m->lanes.src[g][i][w - 1]);
           }
         cnf_clause(f, lit, k);
       }
   if (rotate) rotation_clauses(t, m, f);
-  /* at most `sources` per output port */
-  for (int g = 0; g < m->ngens; g++) {
-    size_t k = 0;
-    lit[k++] = m->own[g];
-    for (int i = 0; i < m->ngens; i++)
-      for (int w = 0; w < max_wait; w++) lit[k++] = m->src[g][i][w];
-    if (cnf_at_most(f, lit, NULL, k, (uint32_t)sources)) {
-      failed = 1;
-      break;
-    }
-  }
+  failed = lane_sources_bound(f, &m->lanes, sources) != 0; /* at most `sources` per output port */
 out:
   free(lit);
   if (!failed && !f->oom) return 0;

@@ -39,10 +39,8 @@
 #include <stdint.h>
 
 #include "cnf.h"
+#include "lane_sources.h"
 #include "schedule.h"
-
-#define MNB_LEAN_MAX_GENS (2 * TOPO_MAX_DIMS)
-#define MNB_LEAN_MAX_WAIT 2
 /* At most this many x variables (N x slots x generators). */
 #define MNB_LEAN_MAX_VARS 4000000u
 
@@ -51,11 +49,10 @@
 typedef struct {
   uint32_t slots;
   int ngens, max_wait, sources;
-  int port[MNB_LEAN_MAX_GENS];    /* generator g is port port[g] of every node */
-  int inverse[MNB_LEAN_MAX_GENS]; /* v's parent by g is v's neighbour through inverse[g] */
+  int port[LANE_MAX_GENS];    /* generator g is port port[g] of every node */
+  int inverse[LANE_MAX_GENS]; /* v's parent by g is v's neighbour through inverse[g] */
   int *x;
-  int own[MNB_LEAN_MAX_GENS];
-  int src[MNB_LEAN_MAX_GENS][MNB_LEAN_MAX_GENS][MNB_LEAN_MAX_WAIT];
+  lane_sources lanes;
 } mnb_lean_vars;
 
 /* Builds into f (empty on entry) the formula for hypercube, ring or torus t, `slots`, waits

@@ -15,16 +15,20 @@ REPO=$(cd "$HERE/.." && pwd)
 
 fact() { awk -F= -v k="$1" '$1 == k { print $2 }' "$2"; }
 
+# TOPO/TASK[/ALG]: the constructions that hold packets are named where cmodel's default is a
+# stored template without packet memory (cmodel/templates/), which is checked too
 designs="hypercube:3/snb hypercube:4/snb hypercube:6/snb hypercube:4/scatter hypercube:5/gather
-hypercube:3/mnb hypercube:4/mnb hypercube:5/mnb hypercube:6/mnb hypercube:7/mnb
-hypercube:3/te hypercube:4/te hypercube:5/te hypercube:6/te hypercube:7/te
+hypercube:3/mnb hypercube:4/mnb hypercube:5/mnb hypercube:6/mnb/classes hypercube:7/mnb/classes hypercube:6/mnb
+hypercube:3/te hypercube:4/te hypercube:5/te hypercube:6/te/recursive hypercube:7/te/recursive hypercube:7/te
 ring:8/mnb ring:8/te ring:16/te ring:7/te mesh:4x4/mnb mesh:4x4/te
-torus:4x4/mnb torus:4x4/te torus:8x8/mnb torus:8x8/te torus:4x4x4/mnb torus:4x4x4/te torus:3x5/te"
+torus:4x4/mnb torus:4x4/te torus:8x8/mnb/cayley torus:8x8/te/coloring torus:4x4x4/mnb/cayley torus:4x4x4/te/coloring
+torus:8x8/te torus:3x5/te"
 nonzero=0
 for d in $designs; do
-  topo=${d%/*} task=${d#*/} g=$T/${topo/:/-}_$task
-  if ! "$RTLGEN" --topo "$topo" --task "$task" -o "$g" >"$T/gen.log" 2>&1 ||
-    ! "$BIN" schedule --topo "$topo" --task "$task" -o "$g.tsv" 2>>"$T/gen.log"; then
+  IFS=/ read -r topo task alg <<<"$d"
+  g=$T/${topo/:/-}_${task}_${alg:-auto}
+  if ! "$RTLGEN" --topo "$topo" --task "$task" --alg "${alg:-auto}" -o "$g" >"$T/gen.log" 2>&1 ||
+    ! "$BIN" schedule --topo "$topo" --task "$task" --alg "${alg:-auto}" -o "$g.tsv" 2>>"$T/gen.log"; then
     fail "$d: generate" "rtl_gen or cmodel failed" "$T/gen.log"
     continue
   fi

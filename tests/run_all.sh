@@ -32,9 +32,12 @@ suite model "cmodel pmnb (004): both packet models, broken schedules, bad input"
 suite model "cmodel pmnb under asan+ubsan (small sizes)" bash tests/pmnb.sh build/asan/cmodel small
 suite model "cmodel pexchange (004 s4): 2-D meshes and tori, the rules, broken schedules, bad input" bash tests/pexchange.sh build/cmodel
 suite model "cmodel pexchange under asan+ubsan (without the 8x8s)" bash tests/pexchange.sh build/asan/cmodel small
-suite model "template search (SAT): the te loads optimum from the formulas, sat and one slot less unsat for CaDiCaL and MiniSat, the bufferless S4NOC formula against its bounds, mnb templates for small routers at 000/003's bound, bad arguments" \
+suite model "template search (SAT): the te loads optimum from the formulas, sat and one slot less unsat for CaDiCaL and MiniSat, the bufferless S4NOC formula against its bounds, mnb and te templates for small routers at 000/003's bounds, bad arguments" \
   bash tests/te_search.sh build/cmodel build/te_search build/rtl_gen
 suite model "template search under asan+ubsan" bash tests/te_search.sh build/asan/cmodel build/asan/te_search build/asan/rtl_gen
+suite model "stored templates (issue 16): the default mnb and te of their sizes, verified at the bounds, routers without packet memory, bad files" \
+  bash tests/stored_templates.sh build/cmodel build/rtl_gen
+suite model "stored templates under asan+ubsan" bash tests/stored_templates.sh build/asan/cmodel build/asan/rtl_gen
 suite model "S4NOC port models (issue 17): te and mnb at the formulas' bounds, S4NOC's periods, broken rules, refusals, the router's one local port" \
   bash tests/s4noc.sh build/cmodel build/rtl_gen
 suite model "S4NOC port models under asan+ubsan (small sizes)" env SMALL=1 bash tests/s4noc.sh build/asan/cmodel build/asan/rtl_gen

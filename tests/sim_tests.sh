@@ -122,6 +122,13 @@ expect_run "SCHEDULE=hypercube:4 mnb small-router template" "$lb" "$tx" mla SCHE
 build/te_search --topo torus:4x4 --task mnb --slots 4 --no-confirm -o "$T/t44lean.tsv" >/dev/null
 read -r lb tx < <(awk -v task=mnb -v topo=torus:4x4 -f tests/bounds.awk)
 expect_run "SCHEDULE=torus:4x4 mnb small-router template, bare flits" "$lb" "$tx" mla SCHEDULE="$T/t44lean.tsv" FLIT=bare
+# te templates for small routers (te_search --task te --lanes): hypercube:4 bare, torus:4x4 tagged
+build/te_search --topo hypercube:4 --task te --lanes --slots 8 --no-confirm -o "$T/h4telean.tsv" >/dev/null
+read -r lb tx < <(awk -v task=te -v topo=hypercube:4 -f tests/bounds.awk)
+expect_run "SCHEDULE=hypercube:4 te small-router template, bare flits" "$lb" "$tx" mla SCHEDULE="$T/h4telean.tsv" FLIT=bare
+build/te_search --topo torus:4x4 --task te --lanes --slots 8 --no-confirm -o "$T/t44telean.tsv" >/dev/null
+read -r lb tx < <(awk -v task=te -v topo=torus:4x4 -f tests/bounds.awk)
+expect_run "SCHEDULE=torus:4x4 te small-router template" "$lb" "$tx" mla SCHEDULE="$T/t44telean.tsv"
 # the golden model's mla ring:5 mnb relabelled sp-full breaks the single-port rule: refused
 build/cmodel schedule --topo ring:5 --task mnb | sed 's/^# model=mla$/# model=sp-full/' >"$T/ring5-relabel.tsv"
 if ! build/rtl_gen --schedule "$T/ring5-relabel.tsv" -o "$T/relabel" 2>"$T/err" && grep -q 'sp-full capacity' "$T/err" &&

@@ -9,7 +9,9 @@
 # template passing the verifier. Under --task mnb (templates for small routers): unsat below 000/
 # 003's bound ceil((N-1)/deg) on small sizes, sat at it, the template verified by cmodel and its
 # router built by rtl_gen without packet memory and with at most 4 sources per lane; --rotate's
-# symmetry checked on the file.
+# symmetry checked on the file. Under --task te --lanes (te templates for small routers): unsat
+# one slot below the template bound (000's N/2 on the hypercube, the loads optimum above on rings
+# and tori), sat at it, the template verified and its router without packet memory.
 #
 # The expected figure, per dimension i of size K with M = N/K packets per coordinate: 003's cut
 # bound, the shortest hops of the dimension shared by +e_i and -e_i, M floor(K^2/4) / 2 rounded
@@ -202,6 +204,59 @@ else
     "$(cat "$T/out")"
 fi
 
+# --task te --lanes (te_lean_cnf.h): a te template whose packets leave one or two slots after
+# they arrive, with at most 4 sources per output port, its packets on shortest paths. The fewest
+# slots a te template can have: on the hypercube 000's bound N/2 (the D 2^(D-1) moves of node
+# 0's packets over D generators); on rings and tori the loads optimum above, or the diameter.
+# One slot below both solvers must say unsat (but on hypercube:5: a pigeonhole, too slow); at it, where this formula is sat (the sizes
+# below), the template must verify at that figure and, built by rtl_gen, need no packet memory
+# and at most 4 sources per lane, the count te_search printed.
+te_template_bound() { # TOPO
+  case $1 in
+    hypercube:*) echo $((1 << (${1#*:} - 1))) ;;
+    *) local b d=0 k
+       b=$(loads_optimum "$1")
+       for k in $(radices "$1"); do d=$((d + k / 2)); done
+       echo $((b > d ? b : d)) ;;
+  esac
+}
+for topo in hypercube:2 hypercube:3 hypercube:4 hypercube:5 ring:5 ring:6 ring:8 torus:3x3 torus:2x4 torus:3x4 torus:4x4 torus:3x5; do
+  b=$(te_template_bound "$topo")
+  if [ "$topo" != hypercube:5 ]; then # below the bound a pigeonhole again: hypercube:5 at 15 slots ran 10 minutes
+    out=$("$SEARCH" --topo "$topo" --task te --lanes --slots $((b - 1)))
+    expect "te --lanes $topo below the template bound $b: unsat for both" \
+      '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = unsat/unsat ]' "got '$out'"
+  fi
+  rm -f "$T/tel.tsv"
+  out=$("$SEARCH" --topo "$topo" --task te --lanes --slots "$b" -o "$T/tel.tsv")
+  expect "te --lanes $topo at the template bound $b: sat for both, the template verified" \
+    '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = sat/sat ] && [ "$(field template <<<"$out")" = verified ] &&
+     [ "$(field sources_most <<<"$out")" -le 4 ]' "got '$out'"
+  v=$("$BIN" verify "$T/tel.tsv" 2>&1)
+  expect "te --lanes $topo: cmodel verifies the file in $b slots" '[ "$(cut -d" " -f1-2 <<<"$v")" = "OK slots=$b" ]' "verify: $v"
+  if "$RTL_GEN" --schedule "$T/tel.tsv" -o "$T/tel-gen" >/dev/null 2>"$T/err"; then
+    most=$(sed -n "s/^lane_sources=//p" "$T/tel-gen/design.txt" | tr , "\n" | sort -n | tail -n 1)
+    expect "te --lanes $topo: rtl_gen's router has no packet memory and the sources te_search counted" \
+      'grep -qx "mem_depth=0" "$T/tel-gen/design.txt" && [ "$most" = "$(field sources_most <<<"$out")" ]' \
+      "$(grep -E "^(mem_depth|lane_sources)=" "$T/tel-gen/design.txt"), te_search: $out"
+  else
+    fail "te --lanes $topo: rtl_gen --schedule" "refused" "$T/err"
+  fi
+  rm -rf "$T/tel-gen"
+done
+# waits of one slot: every packet's moves in consecutive slots (torus:4x4 and hypercube:4)
+for topo in torus:4x4 hypercube:4; do
+  rm -f "$T/tw1.tsv"
+  out=$("$SEARCH" --topo "$topo" --task te --lanes --slots 8 --max-wait 1 -o "$T/tw1.tsv")
+  expect "te --lanes --max-wait 1 $topo: sat, each packet's rows in consecutive slots" \
+    '[ "$(field cadical <<<"$out")" = sat ] && awk -F"\t" "!/^#/ && \$1 != \"slot\" { if ((\$5 in at) && \$1 != at[\$5] + 1) b = 1; at[\$5] = \$1; n++ }
+       END { exit b || n == 0 }" "$T/tw1.tsv"' "got '$out', $(head -c 300 "$T/tw1.tsv")"
+done
+# one source per port: the own packets alone, so no packet goes beyond a neighbour
+out=$("$SEARCH" --topo hypercube:3 --task te --lanes --slots 30 --sources 1)
+expect "te --lanes hypercube:3, 1 source per port: unsat for both at 30 slots" \
+  '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = unsat/unsat ]' "got '$out'"
+
 # bad arguments: exit 2, one line on stderr naming the bad value, nothing on stdout
 while IFS='|' read -r ere args; do
   [ -n "$ere" ] || continue
@@ -223,18 +278,22 @@ torus:0x3|--topo torus:0x3 --slots 3
 --time-limit 'soon'|--topo ring:8 --slots 3 --time-limit soon
 --bogus|--topo ring:8 --slots 3 --bogus
 /nonexistent/f.cnf|--topo ring:8 --slots 3 --cnf /nonexistent/f.cnf
---model 's4noc': no te formula.*te mla, te s4noc-bufferless or mnb mla|--topo ring:8 --slots 3 --model s4noc
+--model 's4noc': no te formula.*te mla, te mla --lanes, te s4noc-bufferless or mnb mla|--topo ring:8 --slots 3 --model s4noc
 --task 'snb': not a task|--topo ring:8 --slots 3 --task snb
 --model 's4noc-bufferless': no mnb formula|--topo ring:8 --slots 3 --task mnb --model s4noc-bufferless
 'mesh:3x3'.*hypercubes, rings and tori only|--topo mesh:3x3 --slots 4 --task mnb
 --max-wait '3': not a wait in 1..2|--topo ring:8 --slots 4 --task mnb --max-wait 3
 --sources '0': not a number of sources in 1..64|--topo ring:8 --slots 4 --task mnb --sources 0
---sources: only the mnb formula reads it|--topo ring:8 --slots 4 --sources 3
---rotate: only the mnb formula reads it|--topo ring:8 --slots 4 --rotate
+--sources: only the mnb formula and te --lanes read it|--topo ring:8 --slots 4 --sources 3
+--rotate: only the mnb formula and te --lanes read it|--topo ring:8 --slots 4 --rotate
 --rotate on 'ring:8'|--topo ring:8 --slots 4 --task mnb --rotate
 --rotate on 'torus:3x4'|--topo torus:3x4 --slots 4 --task mnb --rotate
 bufferless S4NOC formula is for rings and tori, not hypercube:3|--topo hypercube:3 --slots 3 --model s4noc-bufferless
--o: the mla formula's models are loads|--topo ring:8 --slots 3 -o /tmp/never.tsv
+-o: the mla formula's models are loads.*--lanes|--topo ring:8 --slots 3 -o /tmp/never.tsv
+--model 's4noc-bufferless': no te --lanes formula|--topo ring:8 --slots 3 --lanes --model s4noc-bufferless
+'mesh:3x3'.*te templates for small routers.*hypercubes, rings and tori only|--topo mesh:3x3 --slots 4 --lanes
+--max-wait '0': not a wait in 1..2|--topo hypercube:3 --slots 4 --lanes --max-wait 0
+--rotate on 'torus:3x4'|--topo torus:3x4 --slots 7 --lanes --rotate
 ^te_search: -o: .*/nonexistent/t.tsv|--topo ring:8 --slots 9 --model s4noc-bufferless -o /nonexistent/t.tsv
 CASES
 

@@ -1,0 +1,33 @@
+/* stored_templates.h — translation templates found once by the SAT search and kept in the
+ * tree (the files cmodel/templates/TASK_TOPO.tsv, written by `te_search ... -o`; `make
+ * stored-templates` writes them again). The build turns the files into a table
+ * (scripts/stored_templates_c.awk makes build/gen/stored_templates_data.c). They are the mnb and te templates for small routers of
+ * issue 16 (docs/SCHEDULES.md): at the slot bound, every packet forwarded one or two slots
+ * after it arrives (no packet memory), at most 4 sources per output port. The construction
+ * `stored` (stored_schedule.c) serves them; cmodel has no solver of its own.
+ */
+#ifndef ROMNOC_STORED_TEMPLATES_H
+#define ROMNOC_STORED_TEMPLATES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A template row: in slot `slot` the link src -> dst carries origin 0's packet to dest (-1:
+ * the broadcast packet). */
+typedef struct {
+  uint32_t slot, src, dst;
+  int32_t dest;
+} stored_row;
+
+typedef struct {
+  const char *topo;  /* as topo_parse names it, e.g. "torus:8x8" */
+  const char *task;  /* as task_name names it */
+  const char *model; /* as model_name names it */
+  const stored_row *rows;
+  size_t nrows;
+} stored_template;
+
+extern const stored_template stored_templates[];
+extern const size_t stored_templates_count;
+
+#endif

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# stored_templates.sh CMODEL TE_SEARCH — writes cmodel/templates/TASK_TOPO.tsv again: for each
+# size below, the template te_search finds at the slot bound (the lb cmodel verify prints for
+# the task's default schedule) with waits of one or two slots and at most 4 sources per output
+# port (mnb: --task mnb --rotate; te: --task te --lanes; docs/SCHEDULES.md, "mnb templates for
+# small routers" and "te templates for small routers"). CaDiCaL is deterministic, so the files come
+# out the same; hypercube:7 te takes about 5 minutes. Stops at the first size not solved.
+set -euo pipefail
+cmodel=$1 search=$2
+repo=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+while read -r task topo args; do
+  "$cmodel" schedule --topo "$topo" --task "$task" -o "$tmp"
+  lb=$("$cmodel" verify "$tmp" | sed -nE 's/.* lb=([0-9]+).*/\1/p')
+  out=$repo/cmodel/templates/${task}_${topo/:/-}.tsv
+  echo "$task $topo: $("$search" --topo "$topo" --task "$task" $args --slots "$lb" --no-confirm --time-limit 0 -o "$out")"
+  [ -s "$out" ] || { echo "stored_templates.sh: $task $topo: no template at $lb slots" >&2; exit 1; }
+done <<'SIZES'
+mnb hypercube:6 --rotate
+mnb hypercube:7 --rotate
+mnb torus:8x8 --rotate
+mnb torus:4x4x4 --rotate
+te hypercube:6 --lanes
+te hypercube:7 --lanes
+te torus:8x8 --lanes
+te torus:4x4x4 --lanes
+SIZES
