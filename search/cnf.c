@@ -99,33 +99,35 @@ int cnf_at_most(cnf *f, const int *x, const uint32_t *w, size_t n, uint32_t boun
 }
 
 int cnf_exactly(cnf *f, const int *x, size_t n, uint32_t c, int guard) {
+  if (n == 0) { /* nothing to count: exactly 0 */
+    if (c > 0) guard ? cnf_1(f, -guard) : cnf_false(f);
+    return 0;
+  }
   uint32_t m = c + 1;
   int *prev = malloc((m + 1) * sizeof *prev), *row = malloc((m + 1) * sizeof *row);
-  if (!prev || !row || n == 0) {
+  if (!prev || !row) {
     free(prev);
     free(row);
-    if (n == 0 && c > 0) guard ? cnf_1(f, -guard) : cnf_false(f);
-    return n == 0 ? 0 : -1;
+    return -1;
   }
   for (size_t k = 0; k < n; k++) {
     for (uint32_t j = 1; j <= m; j++) row[j] = cnf_var(f);
     for (uint32_t j = 1; j <= m; j++) {
-      /* at least j up to k: at least j up to k-1, or at least j-1 up to k-1 and x[k] */
-      int before = k ? prev[j] : 0, one_less = j == 1 ? 0 : k ? prev[j - 1] : 0;
-      int one_less_true = j == 1; /* "at least 0" holds */
+      /* row[j] <-> before or (one_less and x[k]): at least j up to k-1, or at least j-1 up to
+       * k-1 and x[k]; 0 for "false" (k = 0), and one_less is "true" when j = 1 */
+      int before = k ? prev[j] : 0, one_less = j > 1 && k ? prev[j - 1] : 0;
       if (before) cnf_2(f, -before, row[j]);
-      if (one_less_true) cnf_2(f, -x[k], row[j]);
+      if (j == 1) cnf_2(f, -x[k], row[j]);
       else if (one_less) cnf_3(f, -one_less, -x[k], row[j]);
-      int down[3], nd = 0; /* row[j] -> before or (one_less and x[k]) */
-      down[nd++] = -row[j];
-      if (before) down[nd++] = before;
-      int dn = nd;
-      if (!one_less_true) {
-        if (one_less) down[dn++] = one_less;
-        cnf_clause(f, down, (size_t)dn);
+      int either[3] = {-row[j]}, with_x[3] = {-row[j]};
+      size_t ne = 1, nx = 1;
+      if (before) either[ne++] = before, with_x[nx++] = before;
+      with_x[nx++] = x[k];
+      if (j > 1) { /* row[j] -> before or one_less */
+        if (one_less) either[ne++] = one_less;
+        cnf_clause(f, either, ne);
       }
-      down[nd++] = x[k];
-      cnf_clause(f, down, (size_t)nd);
+      cnf_clause(f, with_x, nx); /* row[j] -> before or x[k] */
     }
     int *tmp = prev;
     prev = row;

@@ -16,18 +16,6 @@ static uint32_t parent(const topo *t, const mnb_lean_vars *m, uint32_t v, int g)
   return (uint32_t)topo_neighbor(t, v, m->inverse[g]);
 }
 
-/* x(v,t,g) implies x(shift v, t, shift g) on full orbits: around an orbit, equivalence. */
-static void rotation_clauses(const topo *t, const mnb_lean_vars *m, cnf *f) {
-  int image[LANE_MAX_GENS];
-  shift_generators(t, m->port, m->ngens, image);
-  for (uint32_t v = 1; v < t->nodes; v++) {
-    if (!shift_full_orbit(t, v)) continue;
-    for (uint32_t s = 1; s <= m->slots; s++)
-      for (int g = 0; g < m->ngens; g++)
-        if (*x_at(m, v, s, g)) cnf_2(f, -*x_at(m, v, s, g), *x_at(m, shift_node(t, v), s, image[g]));
-  }
-}
-
 int mnb_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int rotate, cnf *f, mnb_lean_vars *m,
                  char *err, size_t errlen) {
   memset(m, 0, sizeof *m);
@@ -35,10 +23,7 @@ int mnb_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int r
     snprintf(err, errlen, "topology '%s': mnb templates are searched on hypercubes, rings and tori only", t->name);
     return -1;
   }
-  if (rotate && !shift_is_automorphism(t)) {
-    snprintf(err, errlen, "--rotate on '%s': the coordinate shift needs two or more dimensions of one size", t->name);
-    return -1;
-  }
+  if (rotate && shift_check(t, err, errlen)) return -1;
   uint32_t n = t->nodes;
   for (int p = 0; p < t->ports; p++) {
     int64_t e = topo_neighbor(t, 0, p);
@@ -104,7 +89,7 @@ int mnb_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int r
           }
         cnf_clause(f, lit, k);
       }
-  if (rotate) rotation_clauses(t, m, f);
+  if (rotate) shift_symmetry_clauses(f, t, m->port, m->ngens, slots, m->x);
   failed = lane_sources_bound(f, &m->lanes, sources) != 0; /* at most `sources` per output port */
 out:
   free(lit);

@@ -118,10 +118,7 @@ int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int ro
              t->name);
     return -1;
   }
-  if (rotate && !shift_is_automorphism(t)) {
-    snprintf(err, errlen, "--rotate on '%s': the coordinate shift needs two or more dimensions of one size", t->name);
-    return -1;
-  }
+  if (rotate && shift_check(t, err, errlen)) return -1;
   uint32_t n = t->nodes;
   for (int p = 0; p < t->ports; p++)
     if (topo_neighbor(t, 0, p) >= 0) m->port[m->ngens++] = p;
@@ -159,16 +156,7 @@ int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int ro
       cnf_at_most_one(f, lit, k);
       if (full) cnf_clause(f, lit, k);
     }
-  if (rotate && !failed) {
-    int image[LANE_MAX_GENS];
-    shift_generators(t, m->port, m->ngens, image);
-    for (uint32_t d = 1; d < n; d++) {
-      if (!shift_full_orbit(t, d)) continue;
-      for (uint32_t s = 1; s <= slots; s++)
-        for (int g = 0; g < m->ngens; g++)
-          if (*y_at(m, d, s, g)) cnf_2(f, -*y_at(m, d, s, g), *y_at(m, shift_node(t, d), s, image[g]));
-    }
-  }
+  if (rotate && !failed) shift_symmetry_clauses(f, t, m->port, m->ngens, slots, m->y);
   failed = failed || lane_sources_bound(f, &m->lanes, sources) != 0; /* at most `sources` per output port */
 out:
   free(lit);
