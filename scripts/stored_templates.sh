@@ -3,14 +3,17 @@
 # size below, the template te_search finds at the slot bound (the lb cmodel verify prints for
 # the task's default schedule) with waits of one or two slots and at most 4 sources per output
 # port (mnb: --task mnb --rotate; te: --task te --lanes; docs/SCHEDULES.md, "mnb templates for
-# small routers" and "te templates for small routers"). CaDiCaL is deterministic, so the files come
-# out the same; hypercube:7 te takes about 5 minutes. Stops at the first size not solved.
+# small routers" and "te templates for small routers"); te on hypercube:8 builds on the 7-cube's
+# template written just before it, with 5 sources (--extend; "te on the 8-cube: one cube
+# twice"). CaDiCaL is deterministic, so the files come out the same; hypercube:7 te takes about 5
+# minutes. Stops at the first size not solved.
 set -euo pipefail
 cmodel=$1 search=$2
 repo=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 while read -r task topo args; do
+  args=${args//@templates@/$repo/cmodel/templates}
   "$cmodel" schedule --topo "$topo" --task "$task" -o "$tmp"
   lb=$("$cmodel" verify "$tmp" | sed -nE 's/.* lb=([0-9]+).*/\1/p')
   out=$repo/cmodel/templates/${task}_${topo/:/-}.tsv
@@ -25,4 +28,5 @@ te hypercube:6 --lanes
 te hypercube:7 --lanes
 te torus:8x8 --lanes
 te torus:4x4x4 --lanes
+te hypercube:8 --lanes --sources 5 --extend @templates@/te_hypercube-7.tsv
 SIZES

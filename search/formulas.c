@@ -10,6 +10,7 @@
 #include "s4noc_template_cnf.h"
 #include "template_sources.h"
 #include "tsv.h"
+#include "te_extend_cnf.h"
 #include "te_lean_cnf.h"
 #include "te_template_cnf.h"
 #include "verify.h"
@@ -112,7 +113,7 @@ static void *mnb_build(const topo *t, const search_params *q, cnf *f, char *err,
 
 static void *te_lanes_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
   te_lean_vars *m = new_state(sizeof *m, err, errlen);
-  return m ? built(m, te_lean_cnf(t, q->slots, q->max_wait, q->sources, q->rotate, f, m, err, errlen)) : NULL;
+  return m ? built(m, te_lean_cnf(t, q->slots, q->max_wait, q->sources, q->rotate, q->diagonals, f, m, err, errlen)) : NULL;
 }
 
 /* A decoded template s, checked by the verifier, and the sources its routers need, counted on
@@ -151,6 +152,20 @@ static int te_lanes_report(const topo *t, const search_params *q, const void *st
   return bad;
 }
 
+static void *te_extend_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
+  te_extend_vars *m = new_state(sizeof *m, err, errlen);
+  return m ? built(m, te_extend_cnf(t, q->base, q->slots, q->max_wait, q->sources, f, m, err, errlen)) : NULL;
+}
+
+static int te_extend_report(const topo *t, const search_params *q, const void *state, const int *value,
+                            const char *out) {
+  sched s;
+  sched_init(&s, t, TASK_TE, MODEL_MLA, -1);
+  int bad = lanes_report(t, q, &s, te_extend_decode(t, state, value, &s), out);
+  sched_free(&s);
+  return bad;
+}
+
 static void mnb_release(void *state) {
   if (state) mnb_lean_vars_free(state);
   free(state);
@@ -161,24 +176,31 @@ static void te_lanes_release(void *state) {
   free(state);
 }
 
+static void te_extend_release(void *state) {
+  if (state) te_extend_vars_free(state);
+  free(state);
+}
+
 static const search_formula table[] = {
-    {"te", "mla", "a te translation template", mla_build, mla_report, false, false, free},
+    {"te", "mla", "a te translation template", mla_build, mla_report, false, false, false, free},
     {"te", "s4noc-bufferless", "a bufferless S4NOC te translation template", s4noc_build, s4noc_report, true, false,
-     s4noc_release},
+     false, s4noc_release},
     {"te", "mla", "a te translation template with waits and sources per port bounded", te_lanes_build, te_lanes_report,
-     true, true, te_lanes_release},
+     true, true, false, te_lanes_release},
+    {"te", "mla", "a te translation template, a smaller cube's run twice, with waits and sources per port bounded",
+     te_extend_build, te_extend_report, true, true, true, te_extend_release},
     {"mnb", "mla", "an mnb translation template with waits and sources per port bounded", mnb_build, mnb_report, true,
-     true, mnb_release},
+     true, false, mnb_release},
 };
 
-const search_formula *search_formula_find(const char *task, const char *model, bool lanes) {
+const search_formula *search_formula_find(const char *task, const char *model, bool lanes, bool base) {
   const search_formula *first = NULL;
   for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
-    if (strcmp(task, table[i].task) || strcmp(model, table[i].model)) continue;
+    if (strcmp(task, table[i].task) || strcmp(model, table[i].model) || table[i].reads_base != base) continue;
     if (table[i].reads_lanes == lanes) return &table[i];
     if (!first) first = &table[i];
   }
-  return lanes ? NULL : first;
+  return lanes || base ? NULL : first;
 }
 
-const char *search_formula_names(void) { return "te mla, te mla --lanes, te s4noc-bufferless or mnb mla"; }
+const char *search_formula_names(void) { return "te mla, te mla --lanes [--extend], te s4noc-bufferless or mnb mla"; }

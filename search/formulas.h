@@ -1,6 +1,6 @@
-/* formulas.h — the formulas te_search decides, one row per task and port model (--task,
- * --model): what a model of each says, printed after the solvers' answers. A new formula is a
- * file and a row in formulas.c. */
+/* formulas.h — the formulas te_search decides, one row per task, port model and options
+ * (--task, --model, --lanes, --extend): what a model of each says, printed after the solvers'
+ * answers. A new formula is a file and a row in formulas.c. */
 #ifndef ROMNOC_FORMULAS_H
 #define ROMNOC_FORMULAS_H
 
@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "cnf.h"
+#include "schedule.h"
 #include "topo.h"
 
 /* What a formula is asked: the slots, and the options only some formulas read. */
@@ -16,6 +17,8 @@ typedef struct {
   int max_wait; /* the lanes formulas: --max-wait */
   int sources;  /* the lanes formulas: --sources */
   int rotate;   /* the lanes formulas: --rotate */
+  int diagonals; /* te --lanes: --diagonals */
+  const sched *base; /* te --lanes --extend: the smaller cube's template */
 } search_params;
 
 typedef struct {
@@ -32,12 +35,14 @@ typedef struct {
   int (*report)(const topo *t, const search_params *q, const void *state, const int *value, const char *out);
   bool writes_template; /* a model is a whole template (else: loads only, -o refused) */
   bool reads_lanes;     /* a lanes formula: reads --max-wait, --sources and --rotate (else refused) */
+  bool reads_base;      /* builds on --extend's template (and refuses --rotate) */
   void (*release)(void *state);
 } search_formula;
 
-/* The row of --task task and --model model whose reads_lanes is lanes (--lanes); without
- * --lanes, else the task and model's only row (mnb reads the lanes always). NULL if none. */
-const search_formula *search_formula_find(const char *task, const char *model, bool lanes);
+/* The row of --task task and --model model whose reads_lanes is lanes (--lanes) and reads_base
+ * is base (--extend); without --lanes, else the task and model's only row without a base (mnb
+ * reads the lanes always). NULL if none. */
+const search_formula *search_formula_find(const char *task, const char *model, bool lanes, bool base);
 
 /* "te mla, te mla --lanes, ...": for a refusal. */
 const char *search_formula_names(void);

@@ -1,12 +1,12 @@
 /* te_search — does a translation template of the total exchange on a ring or torus fit in S
  * slots (or one of te or the multinode broadcast with few sources per router port)? Builds the
  * formula of the task and port model (formulas.h: te under mla, te_template_cnf.h; te under
- * mla with --lanes, te_lean_cnf.h; te under s4noc-bufferless, s4noc_template_cnf.h; mnb under
- * mla, mnb_lean_cnf.h), solves it with CaDiCaL and, unless --no-confirm, with MiniSat on the
- * same clauses written as DIMACS, and prints one line (docs/SCHEDULES.md, "te templates: the
- * solver's certificates", "S4NOC, head to head", "mnb templates for small routers" and "te
- * templates for small routers"; scripts/te_search_table.sh runs it over every size of the
- * first table).
+ * mla with --lanes, te_lean_cnf.h, and with --extend, te_extend_cnf.h; te under
+ * s4noc-bufferless, s4noc_template_cnf.h; mnb under mla, mnb_lean_cnf.h), solves it with CaDiCaL
+ * and, unless --no-confirm, with MiniSat on the same clauses written as DIMACS, and prints one
+ * line (docs/SCHEDULES.md, "te templates: the solver's certificates", "S4NOC, head to head", "mnb
+ * templates for small routers", "te templates for small routers" and "te on the 8-cube";
+ * scripts/te_search_table.sh runs it over every size of the first table).
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -20,12 +20,13 @@
 #include "solvers.h"
 #include "formulas.h"
 #include "lane_sources.h"
+#include "schedule_reader.h"
 #include "topo.h"
 
 static const char *usage =
     "usage: te_search --topo T --slots S [--task te|mnb] [--model M] [--lanes] [--max-wait W]\n"
-    "                 [--sources K] [--rotate] [-o FILE] [--cnf FILE] [--time-limit SEC]\n"
-    "                 [--no-confirm]\n"
+    "                 [--sources K] [--rotate] [--extend FILE] [--diagonals] [-o FILE]\n"
+    "                 [--cnf FILE] [--time-limit SEC] [--no-confirm]\n"
     "\n"
     "te: decides whether a translation template of the total exchange on ring or torus T\n"
     "takes at most S slots. Under mla: S is at least the diameter and every generator carries\n"
@@ -39,6 +40,9 @@ static const char *usage =
     "router has at most K sources (own packet, receive wire, delay register).\n"
     "te --lanes (mla): the same question for the total exchange on hypercube, ring or torus T,\n"
     "its packets on shortest paths.\n"
+    "te --lanes --extend FILE: the same on hypercube:D+1, where FILE's te template of\n"
+    "hypercube:D runs twice and the solver places the moves by the new dimension (S: twice\n"
+    "FILE's slots). The 8-cube needs 5 sources (docs/SCHEDULES.md, \"te on the 8-cube\").\n"
     "A template-level answer only: schedules that are not templates are not covered.\n"
     "\n"
     "  --topo T          te: ring:N or torus:K1xK2[x...]; mnb and te --lanes: also hypercube:D\n"
@@ -52,6 +56,11 @@ static const char *usage =
     "  --rotate          mnb, te --lanes: only templates symmetric under the coordinate shift\n"
     "                    (all sizes equal, two or more dimensions; the d-cube's bit rotation):\n"
     "                    much faster, but unsat then covers symmetric templates only\n"
+    "  --extend FILE     te --lanes on hypercube:D+1: build on FILE, a te template of hypercube:D\n"
+    "                    (a schedule TSV, as -o writes it)\n"
+    "  --diagonals       te --lanes on a KxK torus, K even: the packets of diagonals c and c+K/2\n"
+    "                    move only in window c, K*K/4 slots (S: K/2 windows); unsat then covers\n"
+    "                    such templates only (docs/SCHEDULES.md, \"te on the 16x16 torus\")\n"
     "  -o FILE           on sat, te --lanes, te under s4noc-bufferless and mnb: the verified\n"
     "                    template as a schedule TSV (for rtl_gen --schedule, cmodel verify)\n"
     "  --cnf FILE        also keep the formula, in DIMACS, in FILE\n"
@@ -87,16 +96,28 @@ static int write_cnf(const cnf *f, const char *path, const char *comment, char *
   return outfile_commit(&o, err, errlen) ? 1 : 0;
 }
 
+/* Reads the schedule TSV at path into s. 0, or -1 with "PATH: reason" in err. */
+static int load_base(const char *path, sched *s, char *err, size_t errlen) {
+  char why[400], shown[64];
+  FILE *f = fopen(path, "r");
+  int rc = f ? schedule_load(schedule_format_find("tsv"), f, NULL, s, why, sizeof why) : -1;
+  if (!f) snprintf(why, sizeof why, "cannot be read");
+  if (f) fclose(f);
+  if (rc) snprintf(err, errlen, "'%s': %s", cli_printable(path, 40, shown, sizeof shown), why);
+  return rc ? -1 : 0;
+}
+
 int main(int argc, char **argv) {
   const char *topo_s = NULL, *slots_s = NULL, *cnf_path = NULL, *limit_s = NULL, *model_s = NULL, *out_path = NULL,
-             *task_s = NULL, *wait_s = NULL, *sources_s = NULL;
-  bool no_confirm = false, help = false, rotate = false, lanes = false;
+             *task_s = NULL, *wait_s = NULL, *sources_s = NULL, *extend_s = NULL;
+  bool no_confirm = false, help = false, rotate = false, lanes = false, diagonals = false;
   const cli_option opts[] = {{"--topo", &topo_s, NULL},       {"--slots", &slots_s, NULL},
                              {"--cnf", &cnf_path, NULL},      {"--time-limit", &limit_s, NULL},
                              {"--no-confirm", NULL, &no_confirm}, {"--model", &model_s, NULL},
                              {"-o", &out_path, NULL},         {"--task", &task_s, NULL},
                              {"--max-wait", &wait_s, NULL},   {"--sources", &sources_s, NULL},
-                             {"--rotate", NULL, &rotate},     {"--lanes", NULL, &lanes}};
+                             {"--rotate", NULL, &rotate},     {"--lanes", NULL, &lanes},
+                             {"--extend", &extend_s, NULL},   {"--diagonals", NULL, &diagonals}};
   char err[512];
   int nwords = 0;
   if (cli_parse(argc - 1, argv + 1, opts, sizeof opts / sizeof *opts, NULL, 0, &nwords, &help, err, sizeof err))
@@ -111,7 +132,12 @@ int main(int argc, char **argv) {
   const char *task = task_s ? task_s : "te", *model = model_s ? model_s : "mla";
   if (strcmp(task, "te") && strcmp(task, "mnb"))
     return refuse("--task '%s': not a task te_search knows (expected te or mnb)", cli_printable(task, 40, shown, sizeof shown));
-  const search_formula *formula = search_formula_find(task, model, lanes);
+  if (extend_s && (strcmp(task, "te") || strcmp(model, "mla") || !lanes))
+    return refuse("--extend: only te --lanes (under mla) builds on a template");
+  if (extend_s && rotate) return refuse("--rotate: --extend keeps its base template as it is");
+  if (diagonals && (!lanes || extend_s || rotate || strcmp(task, "te") || strcmp(model, "mla")))
+    return refuse("--diagonals: only te --lanes (under mla) reads it, without --rotate and --extend");
+  const search_formula *formula = search_formula_find(task, model, lanes, extend_s != NULL);
   if (!formula)
     return refuse("--model '%s': no %s%s formula for this model (expected %s)", cli_printable(model, 40, shown, sizeof shown),
                   task, lanes ? " --lanes" : "", search_formula_names());
@@ -138,9 +164,12 @@ int main(int argc, char **argv) {
   if (limit_s && cli_uint(limit_s, 0, 86400, &limit))
     return refuse("--time-limit '%s': not a number of seconds in 0..86400", cli_printable(limit_s, 40, shown, sizeof shown));
 
+  sched base;
+  if (extend_s && load_base(extend_s, &base, err, sizeof err)) return refuse("--extend %s", err);
   cnf f = {0};
-  search_params q = {(uint32_t)slots, (int)max_wait, (int)sources, rotate};
+  search_params q = {(uint32_t)slots, (int)max_wait, (int)sources, rotate, diagonals, extend_s ? &base : NULL};
   void *state = formula->build(&t, &q, &f, err, sizeof err);
+  if (extend_s) sched_free(&base); /* the formula keeps what it needs */
   if (!state) {
     cnf_free(&f);
     return refuse("%s", err);

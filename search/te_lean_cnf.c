@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagonal_windows.h"
 #include "shift_symmetry.h"
 
 static int *y_at(const te_lean_vars *m, uint32_t d, uint32_t t, int g) {
@@ -38,7 +39,7 @@ static int count_clauses(const topo *t, const te_lean_vars *m, uint32_t d, cnf *
     uint32_t c = moves_by(t, d, m->port[g], &half);
     if (!c || (half && gen_minus(t, m->port[g]))) continue; /* the half ring: from its + generator */
     size_t n = 0;
-    for (uint32_t s = 1; s <= m->slots; s++) lit[n++] = *y_at(m, d, s, g);
+    for (uint32_t s = m->lo[d]; s <= m->hi[d]; s++) lit[n++] = *y_at(m, d, s, g);
     if (!half) {
       if (cnf_exactly(f, lit, n, c, 0)) return -1;
       continue;
@@ -49,7 +50,7 @@ static int count_clauses(const topo *t, const te_lean_vars *m, uint32_t d, cnf *
     int plus = cnf_var(f);
     if (cnf_exactly(f, lit, n, c, plus)) return -1;
     for (size_t k = 0; k < n; k++) cnf_2(f, plus, -lit[k]);
-    for (uint32_t s = 1; s <= m->slots; s++) lit[s - 1] = *y_at(m, d, s, h);
+    for (uint32_t s = m->lo[d]; s <= m->hi[d]; s++) lit[s - m->lo[d]] = *y_at(m, d, s, h);
     if (cnf_exactly(f, lit, n, c, -plus)) return -1;
     for (size_t k = 0; k < n; k++) cnf_2(f, -plus, -lit[k]);
   }
@@ -57,11 +58,11 @@ static int count_clauses(const topo *t, const te_lean_vars *m, uint32_t d, cnf *
 }
 
 /* One move per slot; moved(s) says d moves in slot s; no rest of max_wait slots between two moves;
- * the sources of each move. moved[] is scratch of slots + 1 entries. */
+ * the sources of each move; all within d's window lo..hi. moved[] is scratch of slots + 1 entries. */
 static void move_clauses(const te_lean_vars *m, uint32_t d, cnf *f, int *lit, int *moved) {
-  uint32_t S = m->slots;
+  uint32_t S = m->slots, lo = m->lo[d], hi = m->hi[d];
   int W = m->max_wait;
-  for (uint32_t s = 1; s <= S; s++) {
+  for (uint32_t s = lo; s <= hi; s++) {
     size_t n = 0;
     for (int g = 0; g < m->ngens; g++)
       if (*y_at(m, d, s, g)) lit[n++] = *y_at(m, d, s, g);
@@ -73,14 +74,14 @@ static void move_clauses(const te_lean_vars *m, uint32_t d, cnf *f, int *lit, in
   }
   /* started(s): a move in 1..s; pending(s): a move in s..S; never W rests between them */
   int *started = lit, *pending = lit + S + 1;
-  for (uint32_t s = 1; s <= S; s++) {
+  for (uint32_t s = lo; s <= hi; s++) {
     started[s] = cnf_var(f), pending[s] = cnf_var(f);
     cnf_2(f, -moved[s], started[s]);
     cnf_2(f, -moved[s], pending[s]);
-    if (s > 1) cnf_2(f, -started[s - 1], started[s]);
+    if (s > lo) cnf_2(f, -started[s - 1], started[s]);
   }
-  for (uint32_t s = S; s > 1; s--) cnf_2(f, -pending[s], pending[s - 1]);
-  for (uint32_t s = 1; s + (uint32_t)W + 1 <= S; s++) {
+  for (uint32_t s = hi; s > lo; s--) cnf_2(f, -pending[s], pending[s - 1]);
+  for (uint32_t s = lo; s + (uint32_t)W + 1 <= hi; s++) {
     int c[LANE_MAX_WAIT + 2], n = 0;
     c[n++] = -started[s];
     for (int w = 1; w <= W; w++) c[n++] = moved[s + (uint32_t)w];
@@ -88,16 +89,16 @@ static void move_clauses(const te_lean_vars *m, uint32_t d, cnf *f, int *lit, in
     cnf_clause(f, c, (size_t)n);
   }
   /* sources */
-  for (uint32_t s = 1; s <= S; s++)
+  for (uint32_t s = lo; s <= hi; s++)
     for (int g = 0; g < m->ngens; g++) {
       int y = *y_at(m, d, s, g);
       if (!y) continue;
       int c[LANE_MAX_WAIT + 2], n = 0; /* no move in the W slots before: the first move */
       c[n++] = -y;
-      for (int w = 1; w <= W && (uint32_t)w < s; w++) c[n++] = moved[s - (uint32_t)w];
+      for (int w = 1; w <= W && (uint32_t)w <= s - lo; w++) c[n++] = moved[s - (uint32_t)w];
       c[n++] = m->lanes.own[g];
       cnf_clause(f, c, (size_t)n);
-      for (int w = 1; w <= W && (uint32_t)w < s; w++)
+      for (int w = 1; w <= W && (uint32_t)w <= s - lo; w++)
         for (int i = 0; i < m->ngens; i++) {
           int x = *y_at(m, d, s - (uint32_t)w, i);
           if (!x) continue;
@@ -110,8 +111,8 @@ static void move_clauses(const te_lean_vars *m, uint32_t d, cnf *f, int *lit, in
     }
 }
 
-int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int rotate, cnf *f, te_lean_vars *m,
-                char *err, size_t errlen) {
+int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int rotate, int diagonals, cnf *f,
+                te_lean_vars *m, char *err, size_t errlen) {
   memset(m, 0, sizeof *m);
   if (t->kind == TOPO_MESH) {
     snprintf(err, errlen, "topology '%s': te templates for small routers are searched on hypercubes, rings and tori only",
@@ -130,16 +131,24 @@ int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int ro
   m->slots = slots, m->max_wait = max_wait, m->sources = sources;
   size_t ny = (size_t)(n - 1) * slots * (size_t)m->ngens;
   m->y = calloc(ny ? ny : 1, sizeof *m->y);
+  m->lo = malloc(n * sizeof *m->lo), m->hi = malloc(n * sizeof *m->hi);
   /* the longest clause: a packet's slots (twice, for started and pending), or a slot's packets */
   size_t longest = 2 * ((size_t)slots + 1) + n + 1;
   int *lit = malloc(longest * sizeof *lit), *moved = malloc(((size_t)slots + 1) * sizeof *moved);
-  int failed = !m->y || !lit || !moved;
+  int failed = !m->y || !m->lo || !m->hi || !lit || !moved;
   if (failed) goto out;
+  for (uint32_t d = 0; d < n; d++) m->lo[d] = 1, m->hi[d] = slots; /* every packet: any slot */
+  if (diagonals && diagonal_windows(t, slots, m->lo, m->hi, err, errlen)) {
+    free(lit);
+    free(moved);
+    te_lean_vars_free(m);
+    return -1;
+  }
   for (uint32_t d = 1; d < n; d++)
     for (int g = 0; g < m->ngens; g++) {
       int half;
       if (moves_by(t, d, m->port[g], &half))
-        for (uint32_t s = 1; s <= slots; s++) *y_at(m, d, s, g) = cnf_var(f);
+        for (uint32_t s = m->lo[d]; s <= m->hi[d]; s++) *y_at(m, d, s, g) = cnf_var(f);
     }
   lane_sources_new(f, m->ngens, max_wait, &m->lanes);
   for (uint32_t d = 1; d < n && !failed; d++) {
@@ -185,5 +194,7 @@ int te_lean_decode(const topo *t, const te_lean_vars *m, const int *value, sched
 
 void te_lean_vars_free(te_lean_vars *m) {
   free(m->y);
+  free(m->lo);
+  free(m->hi);
   memset(m, 0, sizeof *m);
 }

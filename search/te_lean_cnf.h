@@ -26,7 +26,8 @@
  *     between) implies src(g, i, w); a move by g with no move in the max_wait slots before it
  *     is the packet's first and implies own(g); at most K of own(g) and src(g, ., .) per g.
  * With rotate: y(d, t, g) = y(shift d, t, shift g) on the full orbits (shift_symmetry.h); unsat
- * then covers symmetric templates only. Only shortest paths are searched: at the te bound with
+ * then covers symmetric templates only. With diagonals: y(d, t, g) only for t in d's window
+ * (diagonal_windows.h), likewise a restriction. Only shortest paths are searched: at the te bound with
  * every link busy there is no other kind, above it a longer path could exist that this misses.
  */
 #ifndef ROMNOC_TE_LEAN_CNF_H
@@ -49,15 +50,17 @@ typedef struct {
   int ngens, max_wait, sources;
   int port[LANE_MAX_GENS]; /* generator g is port port[g] of every node */
   int *y;
+  uint32_t *lo, *hi; /* packet d moves only in slots lo[d]..hi[d] (--diagonals; else 1..slots) */
   lane_sources lanes;
 } te_lean_vars;
 
 /* Builds into f (empty on entry) the formula for hypercube, ring or torus t, `slots`, waits
- * 1..max_wait (1 or 2), at most `sources` sources per port and, if rotate, the shift symmetry.
- * Returns 0, or -1 with the reason in err (a mesh, rotate where the sizes differ or there is
- * one dimension, too many variables, out of memory). */
-int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int rotate, cnf *f, te_lean_vars *map,
-                char *err, size_t errlen);
+ * 1..max_wait (1 or 2), at most `sources` sources per port and, if rotate, the shift symmetry;
+ * if diagonals, every packet in its diagonal's window (diagonal_windows.h). Returns 0, or -1
+ * with the reason in err (a mesh, rotate where the sizes differ or there is one dimension,
+ * diagonals on a torus they do not fit, too many variables, out of memory). */
+int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int rotate, int diagonals, cnf *f,
+                te_lean_vars *map, char *err, size_t errlen);
 
 /* The template of a model (value[v] > 0: variable v is true) into s, prepared by sched_init for
  * t, te, mla: each packet's moves in slot order. 0, or -1 if memory runs out. */

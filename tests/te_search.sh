@@ -11,7 +11,11 @@
 # router built by rtl_gen without packet memory and with at most 4 sources per lane; --rotate's
 # symmetry checked on the file. Under --task te --lanes (te templates for small routers): unsat
 # one slot below the template bound (000's N/2 on the hypercube, the loads optimum above on rings
-# and tori), sat at it, the template verified and its router without packet memory.
+# and tori), sat at it, the template verified and its router without packet memory; one source
+# below the pair bound 1 + ceil((D-1)/2) on the D-cube unsat. With --extend: a 4-cube template
+# grown to the 5-cube and the stored 7-cube one to the 8-cube at N/2, verified, 4 sources unsat
+# on the 8-cube (the pair bound is 5); bases of the wrong kind refused. With --diagonals: the
+# 4x4 and 6x6 tori at the bound, each packet inside its diagonal's window.
 #
 # The expected figure, per dimension i of size K with M = N/K packets per coordinate: 003's cut
 # bound, the shortest hops of the dimension shared by +e_i and -e_i, M floor(K^2/4) / 2 rounded
@@ -257,6 +261,65 @@ out=$("$SEARCH" --topo hypercube:3 --task te --lanes --slots 30 --sources 1)
 expect "te --lanes hypercube:3, 1 source per port: unsat for both at 30 slots" \
   '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = unsat/unsat ]' "got '$out'"
 
+# the pair bound (docs/SCHEDULES.md, "te on the 8-cube: one cube twice"): on the D-cube every
+# pair of dimensions is a packet that moves by one of them right after the other, a source of
+# one port; D ports with K - 1 sources besides their own packet cover the D (D - 1) / 2 pairs
+# only if K >= 1 + ceil((D - 1) / 2). One source fewer: unsat at any slots.
+pair_bound() { echo $((1 + ${1#*:} / 2)); } # 1 + ceil((D - 1) / 2)
+for topo in hypercube:4 hypercube:5; do
+  k=$(($(pair_bound "$topo") - 1))
+  out=$("$SEARCH" --topo "$topo" --task te --lanes --slots 64 --sources "$k")
+  expect "te --lanes $topo with $k sources, one below the pair bound: unsat for both (64 slots)" \
+    '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = unsat/unsat ]' "got '$out'"
+done
+# --extend (te_extend_cnf.h): a 4-cube template with 3 sources (the pair bound) run twice is a
+# 5-cube template at 000's bound 2^4 once the solver places the moves by dimension 4
+"$SEARCH" --topo hypercube:4 --task te --lanes --slots 8 --sources 3 --no-confirm -o "$T/base4.tsv" >"$T/out"
+expect "te --lanes hypercube:4 with 3 sources (the pair bound): sat" '[ -s "$T/base4.tsv" ]' "$(cat "$T/out")"
+out=$("$SEARCH" --topo hypercube:5 --task te --lanes --extend "$T/base4.tsv" --slots 16 -o "$T/ext5.tsv")
+expect "--extend hypercube:4 -> hypercube:5 at 16 slots, 4 sources: sat for both, the template verified" \
+  '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = sat/sat ] && [ "$(field template <<<"$out")" = verified ] &&
+   [ "$(field sources_most <<<"$out")" -le 4 ]' "got '$out'"
+v=$("$BIN" verify "$T/ext5.tsv" 2>&1)
+expect "--extend hypercube:5: cmodel verifies the file in 16 slots" '[ "$(cut -d" " -f1-2 <<<"$v")" = "OK slots=16" ]' "verify: $v"
+if "$RTL_GEN" --schedule "$T/ext5.tsv" --flit bare -o "$T/ext5-gen" >/dev/null 2>"$T/err"; then
+  most=$(sed -n "s/^lane_sources=//p" "$T/ext5-gen/design.txt" | tr , "\n" | sort -n | tail -n 1)
+  expect "--extend hypercube:5: rtl_gen's router has no packet memory and the sources te_search counted" \
+    'grep -qx "mem_depth=0" "$T/ext5-gen/design.txt" && [ "$most" = "$(field sources_most <<<"$out")" ]' \
+    "$(grep -E "^(mem_depth|lane_sources)=" "$T/ext5-gen/design.txt"), te_search: $out"
+else
+  fail "--extend hypercube:5: rtl_gen --schedule" "refused" "$T/err"
+fi
+# the 8-cube from the stored 7-cube template: 5 sources (the pair bound), at 2^7 slots; 4: unsat.
+# The found template is the stored one (make stored-templates writes it so), row for row.
+out=$("$SEARCH" --topo hypercube:8 --task te --lanes --extend "$HERE/../cmodel/templates/te_hypercube-7.tsv" --slots 128 \
+  --sources 5 -o "$T/ext8.tsv")
+expect "--extend hypercube:7 -> hypercube:8 at 128 slots, 5 sources: sat for both, verified, the stored template" \
+  '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = sat/sat ] && [ "$(field template <<<"$out")" = verified ] &&
+   [ "$(field template_slots <<<"$out")" = 128 ] && [ "$(field sources_most <<<"$out")" = 5 ] &&
+   cmp -s <(grep -v "^#" "$T/ext8.tsv") <(grep -v "^#" "$HERE/../cmodel/templates/te_hypercube-8.tsv")' "got '$out'"
+out=$("$SEARCH" --topo hypercube:8 --task te --lanes --extend "$HERE/../cmodel/templates/te_hypercube-7.tsv" --slots 128)
+expect "--extend hypercube:7 -> hypercube:8 with 4 sources, below the pair bound: unsat for both" \
+  '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = unsat/unsat ]' "got '$out'"
+"$BIN" schedule --topo hypercube:4 --task te --template -o "$T/waits4.tsv"
+"$BIN" schedule --topo hypercube:4 --task te -o "$T/whole4.tsv"
+printf 'not a schedule\n' >"$T/junk.tsv"
+# --diagonals (diagonal_windows.h): on the K x K torus (K even) the te bound K^3/8 (the loads
+# optimum above) in K/2 windows of K^2/4 slots, diagonals c and c + K/2 in window c; sat, the
+# template verified at the bound, every packet's rows inside its window
+for k in 4 6; do
+  topo=torus:${k}x$k b=$(loads_optimum "torus:${k}x$k")
+  rm -f "$T/diag.tsv"
+  out=$("$SEARCH" --topo "$topo" --task te --lanes --diagonals --slots "$b" -o "$T/diag.tsv")
+  expect "te --lanes --diagonals $topo at $b = $k^3/8 slots: sat for both, verified, at most 4 sources" \
+    '[ "$b" = $((k * k * k / 8)) ] && [ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = sat/sat ] &&
+     [ "$(field template <<<"$out")" = verified ] && [ "$(field sources_most <<<"$out")" -le 4 ]' "got '$out'"
+  expect "te --lanes --diagonals $topo: every packet moves inside its diagonal's window" \
+    'awk -F"\t" -v k=$k "!/^#/ && \$1 != \"slot\" { a = \$5 % k; b = int(\$5 / k); c = (b - a + k) % k % (k / 2)
+       if (\$1 <= c * k * k / 4 || \$1 > (c + 1) * k * k / 4) bad = 1; n++ } END { exit bad || n == 0 }" "$T/diag.tsv"' \
+    "$(head -c 300 "$T/diag.tsv")"
+done
+
 # bad arguments: exit 2, one line on stderr naming the bad value, nothing on stdout
 while IFS='|' read -r ere args; do
   [ -n "$ere" ] || continue
@@ -278,7 +341,7 @@ torus:0x3|--topo torus:0x3 --slots 3
 --time-limit 'soon'|--topo ring:8 --slots 3 --time-limit soon
 --bogus|--topo ring:8 --slots 3 --bogus
 /nonexistent/f.cnf|--topo ring:8 --slots 3 --cnf /nonexistent/f.cnf
---model 's4noc': no te formula.*te mla, te mla --lanes, te s4noc-bufferless or mnb mla|--topo ring:8 --slots 3 --model s4noc
+--model 's4noc': no te formula.*te mla, te mla --lanes \[--extend\], te s4noc-bufferless or mnb mla|--topo ring:8 --slots 3 --model s4noc
 --task 'snb': not a task|--topo ring:8 --slots 3 --task snb
 --model 's4noc-bufferless': no mnb formula|--topo ring:8 --slots 3 --task mnb --model s4noc-bufferless
 'mesh:3x3'.*hypercubes, rings and tori only|--topo mesh:3x3 --slots 4 --task mnb
@@ -295,6 +358,22 @@ bufferless S4NOC formula is for rings and tori, not hypercube:3|--topo hypercube
 --max-wait '0': not a wait in 1..2|--topo hypercube:3 --slots 4 --lanes --max-wait 0
 --rotate on 'torus:3x4'|--topo torus:3x4 --slots 7 --lanes --rotate
 ^te_search: -o: .*/nonexistent/t.tsv|--topo ring:8 --slots 9 --model s4noc-bufferless -o /nonexistent/t.tsv
+--extend: only te --lanes|--topo hypercube:5 --slots 16 --extend "$T/base4.tsv"
+--extend: only te --lanes|--topo hypercube:5 --slots 16 --task mnb --extend "$T/base4.tsv"
+--rotate: --extend keeps its base|--topo hypercube:5 --slots 16 --lanes --rotate --extend "$T/base4.tsv"
+--extend '/nonexistent/b.tsv': cannot be read|--topo hypercube:5 --slots 16 --lanes --extend /nonexistent/b.tsv
+--extend '.*junk.tsv': |--topo hypercube:5 --slots 16 --lanes --extend "$T/junk.tsv"
+template of hypercube:5 under mla is needed for hypercube:6, not te template of hypercube:4|--topo hypercube:6 --slots 16 --lanes --extend "$T/base4.tsv"
+template of hypercube:4 under mla is needed for hypercube:5, not te schedule of hypercube:4|--topo hypercube:5 --slots 16 --lanes --extend "$T/whole4.tsv"
+--slots 15: the extension takes exactly twice the base template's 8 slots|--topo hypercube:5 --slots 15 --lanes --extend "$T/base4.tsv"
+'torus:4x4': --extend builds on hypercubes|--topo torus:4x4 --slots 16 --lanes --extend "$T/base4.tsv"
+packet to [0-9]+ at slot [0-9]+ is not a shortest path forwarded 1..2 slots|--topo hypercube:5 --slots 16 --lanes --extend "$T/waits4.tsv"
+--diagonals on 'torus:4x8': a 2-D torus of equal even sizes|--topo torus:4x8 --slots 16 --lanes --diagonals
+--diagonals on 'torus:3x3': a 2-D torus of equal even sizes|--topo torus:3x3 --slots 3 --lanes --diagonals
+--diagonals on 'hypercube:4'|--topo hypercube:4 --slots 8 --lanes --diagonals
+--diagonals on torus:6x6: --slots 26 is not 3 windows of 9 slots|--topo torus:6x6 --slots 26 --lanes --diagonals
+--diagonals: only te --lanes|--topo torus:4x4 --slots 8 --diagonals
+--diagonals: only te --lanes|--topo torus:4x4 --slots 8 --lanes --rotate --diagonals
 CASES
 
 echo "$NAME: $npass passed, $nfail failed"
