@@ -22,7 +22,7 @@ static int read_base(const sched *base, int max_wait, te_extend_vars *m, char *e
   m->first = calloc((size_t)n + 1, sizeof *m->first);
   m->move_slot = malloc((base->nrows ? base->nrows : 1) * sizeof *m->move_slot);
   m->move_gen = malloc(base->nrows ? base->nrows : 1);
-  uint32_t *at = malloc((size_t)n * sizeof *at), *fill = calloc(n, sizeof *fill);
+  uint32_t *at = calloc(n, sizeof *at), *fill = calloc(n, sizeof *fill); /* where each packet is, its moves so far */
   int bad = !m->first || !m->move_slot || !m->move_gen || !at || !fill;
   if (bad) snprintf(err, errlen, "out of memory reading the base template");
   for (size_t r = 0; !bad && r < base->nrows; r++) {
@@ -32,10 +32,7 @@ static int read_base(const sched *base, int max_wait, te_extend_vars *m, char *e
       bad = 1;
     } else m->first[row->dest + 1]++;
   }
-  for (uint32_t a = 1; !bad && a < n; a++) {
-    m->first[a + 1] += m->first[a];
-    at[a] = 0;
-  }
+  for (uint32_t a = 1; !bad && a < n; a++) m->first[a + 1] += m->first[a];
   for (size_t r = 0; !bad && r < base->nrows; r++) {
     const sched_row *row = &base->rows[r];
     uint32_t a = (uint32_t)row->dest, k = m->first[a] + fill[a];
