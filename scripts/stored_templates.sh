@@ -5,8 +5,10 @@
 # port (mnb: --task mnb --rotate; te: --task te --lanes; docs/SCHEDULES.md, "mnb templates for
 # small routers" and "te templates for small routers"); te on hypercube:8 builds on the 7-cube's
 # template written just before it, with 5 sources (--extend; "te on the 8-cube: one cube
-# twice"). CaDiCaL is deterministic, so the files come out the same; hypercube:7 te takes about 5
-# minutes. Stops at the first size not solved.
+# twice"); te on torus:16x16 solves its diagonals' windows one at a time (--diagonals
+# --by-window; "te on the 16x16 torus"). CaDiCaL is deterministic, so the files come out the
+# same; hypercube:7 te and torus:16x16 te take about 3-5 minutes each. Stops at the first size
+# not solved.
 set -euo pipefail
 cmodel=$1 search=$2
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,4 +31,5 @@ te hypercube:7 --lanes
 te torus:8x8 --lanes
 te torus:4x4x4 --lanes
 te hypercube:8 --lanes --sources 5 --extend @templates@/te_hypercube-7.tsv
+te torus:16x16 --lanes --diagonals --by-window
 SIZES

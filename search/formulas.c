@@ -113,13 +113,12 @@ static void *mnb_build(const topo *t, const search_params *q, cnf *f, char *err,
 
 static void *te_lanes_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
   te_lean_vars *m = new_state(sizeof *m, err, errlen);
-  return m ? built(m, te_lean_cnf(t, q->slots, q->max_wait, q->sources, q->rotate, q->diagonals, f, m, err, errlen)) : NULL;
+  return m ? built(m, te_lean_cnf(t, q->slots, q->max_wait, q->sources, q->rotate, q->diagonals, -1, f, m, err,
+                                 errlen))
+           : NULL;
 }
 
-/* A decoded template s, checked by the verifier, and the sources its routers need, counted on
- * its rows (template_sources.h; both -1 if a packet waits longer than the formula allows, or
- * memory runs out). */
-static int lanes_report(const topo *t, const search_params *q, sched *s, int decode_failed, const char *out) {
+int search_lanes_report(const topo *t, const search_params *q, sched *s, int decode_failed, const char *out) {
   int most = -1, total = -1;
   uint32_t *in_slot = malloc(t->nodes * sizeof *in_slot), per_port[TEMPLATE_SOURCE_PORTS], longest;
   uint8_t *in_port = malloc(t->nodes);
@@ -138,7 +137,7 @@ static int lanes_report(const topo *t, const search_params *q, sched *s, int dec
 static int mnb_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
   sched s;
   sched_init(&s, t, TASK_MNB, MODEL_MLA, -1);
-  int bad = lanes_report(t, q, &s, mnb_lean_decode(t, state, value, &s), out);
+  int bad = search_lanes_report(t, q, &s, mnb_lean_decode(t, state, value, &s), out);
   sched_free(&s);
   return bad;
 }
@@ -147,7 +146,7 @@ static int te_lanes_report(const topo *t, const search_params *q, const void *st
                            const char *out) {
   sched s;
   sched_init(&s, t, TASK_TE, MODEL_MLA, -1);
-  int bad = lanes_report(t, q, &s, te_lean_decode(t, state, value, &s), out);
+  int bad = search_lanes_report(t, q, &s, te_lean_decode(t, state, value, &s), out);
   sched_free(&s);
   return bad;
 }
@@ -161,7 +160,7 @@ static int te_extend_report(const topo *t, const search_params *q, const void *s
                             const char *out) {
   sched s;
   sched_init(&s, t, TASK_TE, MODEL_MLA, -1);
-  int bad = lanes_report(t, q, &s, te_extend_decode(t, state, value, &s), out);
+  int bad = search_lanes_report(t, q, &s, te_extend_decode(t, state, value, &s), out);
   sched_free(&s);
   return bad;
 }

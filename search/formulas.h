@@ -44,6 +44,14 @@ typedef struct {
  * reads the lanes always). NULL if none. */
 const search_formula *search_formula_find(const char *task, const char *model, bool lanes, bool base);
 
+/* A decoded template s of a lanes formula (decode_failed: memory ran out decoding it): prints the
+ * sources its routers need, counted on its rows (template_sources.h; sources_most= and
+ * sources_total=, both -1 if a packet waits longer than q->max_wait or memory runs out), then
+ * checks it with the golden model's verifier (template=verified template_slots=N, or
+ * template=FAIL(...)) and, if it passes and out is not NULL, writes it there as a schedule TSV.
+ * 0, or 1 on a failure (the reason printed, or on stderr). */
+int search_lanes_report(const topo *t, const search_params *q, sched *s, int decode_failed, const char *out);
+
 /* "te mla, te mla --lanes, ...": for a refusal. */
 const char *search_formula_names(void);
 

@@ -21,3 +21,19 @@ int lane_sources_bound(cnf *f, const lane_sources *ls, int k) {
   }
   return 0;
 }
+
+void lane_sources_keep(cnf *f, const lane_sources *ls, const lane_set *keep) {
+  for (int g = 0; g < ls->ngens; g++) {
+    if (keep->own[g]) cnf_1(f, ls->own[g]);
+    for (int i = 0; i < ls->ngens; i++)
+      for (int w = 0; w < ls->max_wait; w++)
+        if (keep->src[g][i][w]) cnf_1(f, ls->src[g][i][w]);
+  }
+}
+
+int lane_set_count(const lane_sources *ls, const lane_set *s, int g) {
+  int n = s->own[g];
+  for (int i = 0; i < ls->ngens; i++)
+    for (int w = 0; w < ls->max_wait; w++) n += s->src[g][i][w];
+  return n;
+}

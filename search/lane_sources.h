@@ -9,6 +9,8 @@
 #ifndef ROMNOC_LANE_SOURCES_H
 #define ROMNOC_LANE_SOURCES_H
 
+#include <stdbool.h>
+
 #include "cnf.h"
 #include "topo.h"
 
@@ -21,10 +23,22 @@ typedef struct {
   int src[LANE_MAX_GENS][LANE_MAX_GENS][LANE_MAX_WAIT]; /* src(g, i, w) is src[g][i][w - 1] */
 } lane_sources;
 
+/* A set of sources: own[g], src[g][i][w - 1] as in lane_sources. */
+typedef struct {
+  bool own[LANE_MAX_GENS];
+  bool src[LANE_MAX_GENS][LANE_MAX_GENS][LANE_MAX_WAIT];
+} lane_set;
+
 /* Fresh variables for ngens generators and waits 1..max_wait. */
 void lane_sources_new(cnf *f, int ngens, int max_wait, lane_sources *ls);
 
 /* At most k of own(g) and the src(g, ., .), for every g. 0, or -1 if memory runs out. */
 int lane_sources_bound(cnf *f, const lane_sources *ls, int k);
+
+/* Makes every source in keep true (they count against the bound). */
+void lane_sources_keep(cnf *f, const lane_sources *ls, const lane_set *keep);
+
+/* The number of sources in s at generator g's port. */
+int lane_set_count(const lane_sources *ls, const lane_set *s, int g);
 
 #endif

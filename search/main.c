@@ -22,11 +22,12 @@
 #include "lane_sources.h"
 #include "schedule_reader.h"
 #include "topo.h"
+#include "window_search.h"
 
 static const char *usage =
     "usage: te_search --topo T --slots S [--task te|mnb] [--model M] [--lanes] [--max-wait W]\n"
-    "                 [--sources K] [--rotate] [--extend FILE] [--diagonals] [-o FILE]\n"
-    "                 [--cnf FILE] [--time-limit SEC] [--no-confirm]\n"
+    "                 [--sources K] [--rotate] [--extend FILE] [--diagonals [--by-window]]\n"
+    "                 [-o FILE] [--cnf FILE] [--time-limit SEC] [--no-confirm]\n"
     "\n"
     "te: decides whether a translation template of the total exchange on ring or torus T\n"
     "takes at most S slots. Under mla: S is at least the diameter and every generator carries\n"
@@ -61,6 +62,9 @@ static const char *usage =
     "  --diagonals       te --lanes on a KxK torus, K even: the packets of diagonals c and c+K/2\n"
     "                    move only in window c, K*K/4 slots (S: K/2 windows); unsat then covers\n"
     "                    such templates only (docs/SCHEDULES.md, \"te on the 16x16 torus\")\n"
+    "  --by-window       with --diagonals: one window at a time, each next one keeping the\n"
+    "                    sources the ones before it need (CaDiCaL only; --time-limit per window;\n"
+    "                    unsat only if window 0 is, else unknown; prints window_s=s0,s1,...)\n"
     "  -o FILE           on sat, te --lanes, te under s4noc-bufferless and mnb: the verified\n"
     "                    template as a schedule TSV (for rtl_gen --schedule, cmodel verify)\n"
     "  --cnf FILE        also keep the formula, in DIMACS, in FILE\n"
@@ -110,14 +114,15 @@ static int load_base(const char *path, sched *s, char *err, size_t errlen) {
 int main(int argc, char **argv) {
   const char *topo_s = NULL, *slots_s = NULL, *cnf_path = NULL, *limit_s = NULL, *model_s = NULL, *out_path = NULL,
              *task_s = NULL, *wait_s = NULL, *sources_s = NULL, *extend_s = NULL;
-  bool no_confirm = false, help = false, rotate = false, lanes = false, diagonals = false;
+  bool no_confirm = false, help = false, rotate = false, lanes = false, diagonals = false, by_window = false;
   const cli_option opts[] = {{"--topo", &topo_s, NULL},       {"--slots", &slots_s, NULL},
                              {"--cnf", &cnf_path, NULL},      {"--time-limit", &limit_s, NULL},
                              {"--no-confirm", NULL, &no_confirm}, {"--model", &model_s, NULL},
                              {"-o", &out_path, NULL},         {"--task", &task_s, NULL},
                              {"--max-wait", &wait_s, NULL},   {"--sources", &sources_s, NULL},
                              {"--rotate", NULL, &rotate},     {"--lanes", NULL, &lanes},
-                             {"--extend", &extend_s, NULL},   {"--diagonals", NULL, &diagonals}};
+                             {"--extend", &extend_s, NULL},   {"--diagonals", NULL, &diagonals},
+                             {"--by-window", NULL, &by_window}};
   char err[512];
   int nwords = 0;
   if (cli_parse(argc - 1, argv + 1, opts, sizeof opts / sizeof *opts, NULL, 0, &nwords, &help, err, sizeof err))
@@ -137,6 +142,8 @@ int main(int argc, char **argv) {
   if (extend_s && rotate) return refuse("--rotate: --extend keeps its base template as it is");
   if (diagonals && (!lanes || extend_s || rotate || strcmp(task, "te") || strcmp(model, "mla")))
     return refuse("--diagonals: only te --lanes (under mla) reads it, without --rotate and --extend");
+  if (by_window && !diagonals) return refuse("--by-window: only with --diagonals (the windows it solves one at a time)");
+  if (by_window && cnf_path) return refuse("--cnf: --by-window solves one formula per window, not one to keep");
   const search_formula *formula = search_formula_find(task, model, lanes, extend_s != NULL);
   if (!formula)
     return refuse("--model '%s': no %s%s formula for this model (expected %s)", cli_printable(model, 40, shown, sizeof shown),
@@ -166,8 +173,9 @@ int main(int argc, char **argv) {
 
   sched base;
   if (extend_s && load_base(extend_s, &base, err, sizeof err)) return refuse("--extend %s", err);
-  cnf f = {0};
   search_params q = {(uint32_t)slots, (int)max_wait, (int)sources, rotate, diagonals, extend_s ? &base : NULL};
+  if (by_window) return window_search(&t, &q, (double)limit, out_path);
+  cnf f = {0};
   void *state = formula->build(&t, &q, &f, err, sizeof err);
   if (extend_s) sched_free(&base); /* the formula keeps what it needs */
   if (!state) {

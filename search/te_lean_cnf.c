@@ -72,7 +72,7 @@ static void move_clauses(const te_lean_vars *m, uint32_t d, cnf *f, int *lit, in
     lit[n] = -moved[s];
     cnf_clause(f, lit, n + 1);
   }
-  /* started(s): a move in 1..s; pending(s): a move in s..S; never W rests between them */
+  /* started(s): a move in lo..s; pending(s): a move in s..hi; never W rests between them */
   int *started = lit, *pending = lit + S + 1;
   for (uint32_t s = lo; s <= hi; s++) {
     started[s] = cnf_var(f), pending[s] = cnf_var(f);
@@ -111,8 +111,8 @@ static void move_clauses(const te_lean_vars *m, uint32_t d, cnf *f, int *lit, in
     }
 }
 
-int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int rotate, int diagonals, cnf *f,
-                te_lean_vars *m, char *err, size_t errlen) {
+int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int rotate, int diagonals, int window,
+                cnf *f, te_lean_vars *m, char *err, size_t errlen) {
   memset(m, 0, sizeof *m);
   if (t->kind == TOPO_MESH) {
     snprintf(err, errlen, "topology '%s': te templates for small routers are searched on hypercubes, rings and tori only",
@@ -135,41 +135,53 @@ int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int ro
   /* the longest clause: a packet's slots (twice, for started and pending), or a slot's packets */
   size_t longest = 2 * ((size_t)slots + 1) + n + 1;
   int *lit = malloc(longest * sizeof *lit), *moved = malloc(((size_t)slots + 1) * sizeof *moved);
-  int failed = !m->y || !m->lo || !m->hi || !lit || !moved;
+  uint8_t *open = calloc((size_t)slots + 1, 1);
+  int failed = !m->y || !m->lo || !m->hi || !lit || !moved || !open;
   if (failed) goto out;
   for (uint32_t d = 0; d < n; d++) m->lo[d] = 1, m->hi[d] = slots; /* every packet: any slot */
   if (diagonals && diagonal_windows(t, slots, m->lo, m->hi, err, errlen)) {
     free(lit);
     free(moved);
+    free(open);
     te_lean_vars_free(m);
     return -1;
   }
+  if (diagonals && window >= 0) /* window `window`'s packets only (windows of hi - lo + 1 slots); no slot for the others */
+    for (uint32_t d = 1; d < n; d++)
+      if ((m->lo[d] - 1) / (m->hi[d] - m->lo[d] + 1) != (uint32_t)window) m->lo[d] = 1, m->hi[d] = 0;
   for (uint32_t d = 1; d < n; d++)
-    for (int g = 0; g < m->ngens; g++) {
+    for (int g = 0; g < m->ngens && m->lo[d] <= m->hi[d]; g++) {
       int half;
       if (moves_by(t, d, m->port[g], &half))
         for (uint32_t s = m->lo[d]; s <= m->hi[d]; s++) *y_at(m, d, s, g) = cnf_var(f);
     }
   lane_sources_new(f, m->ngens, max_wait, &m->lanes);
+  /* the packets searched, their moves, and the slots they may move in */
+  uint64_t hops = 0, open_slots = 0;
   for (uint32_t d = 1; d < n && !failed; d++) {
+    if (m->lo[d] > m->hi[d]) continue;
+    hops += topo_dist(t, 0, d);
+    for (uint32_t s = m->lo[d]; s <= m->hi[d]; s++) open_slots += !open[s], open[s] = 1;
     failed = count_clauses(t, m, d, f, lit) != 0;
     move_clauses(m, d, f, lit, moved);
   }
-  /* every generator at most once per slot; exactly once when the moves fill every link */
-  int full = (uint64_t)slots * (uint64_t)m->ngens == topo_dist_sum_from(t, 0);
+  /* every generator at most once per slot; exactly once in the open slots when the moves fill
+   * all their links (as at the te bound) */
+  int full = open_slots * (uint64_t)m->ngens == hops;
   for (uint32_t s = 1; s <= slots && !failed; s++)
     for (int g = 0; g < m->ngens; g++) {
       size_t k = 0;
       for (uint32_t d = 1; d < n; d++)
         if (*y_at(m, d, s, g)) lit[k++] = *y_at(m, d, s, g);
       cnf_at_most_one(f, lit, k);
-      if (full) cnf_clause(f, lit, k);
+      if (full && k) cnf_clause(f, lit, k);
     }
   if (rotate && !failed) shift_symmetry_clauses(f, t, m->port, m->ngens, slots, m->y);
   failed = failed || lane_sources_bound(f, &m->lanes, sources) != 0; /* at most `sources` per output port */
 out:
   free(lit);
   free(moved);
+  free(open);
   if (!failed && !f->oom) return 0;
   te_lean_vars_free(m);
   snprintf(err, errlen, "out of memory building the te formula for %s", t->name);
@@ -190,6 +202,21 @@ int te_lean_decode(const topo *t, const te_lean_vars *m, const int *value, sched
       }
   }
   return 0;
+}
+
+void te_lean_used_sources(const te_lean_vars *m, uint32_t nodes, const int *value, lane_set *used) {
+  for (uint32_t d = 1; d < nodes; d++) {
+    uint32_t last = 0; /* the slot of d's latest move so far, 0 before its first */
+    int last_g = 0;
+    for (uint32_t s = m->lo[d]; s <= m->hi[d]; s++)
+      for (int g = 0; g < m->ngens; g++) {
+        int y = *y_at(m, d, s, g);
+        if (!y || value[y] <= 0) continue;
+        if (last && s - last <= (uint32_t)m->max_wait) used->src[g][last_g][s - last - 1] = true;
+        else used->own[g] = true;
+        last = s, last_g = g;
+      }
+  }
 }
 
 void te_lean_vars_free(te_lean_vars *m) {

@@ -56,11 +56,17 @@ typedef struct {
 
 /* Builds into f (empty on entry) the formula for hypercube, ring or torus t, `slots`, waits
  * 1..max_wait (1 or 2), at most `sources` sources per port and, if rotate, the shift symmetry;
- * if diagonals, every packet in its diagonal's window (diagonal_windows.h). Returns 0, or -1
- * with the reason in err (a mesh, rotate where the sizes differ or there is one dimension,
- * diagonals on a torus they do not fit, too many variables, out of memory). */
-int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int rotate, int diagonals, cnf *f,
-                te_lean_vars *map, char *err, size_t errlen);
+ * if diagonals, every packet in its diagonal's window (diagonal_windows.h), and if also
+ * window >= 0, only the packets of that window (the others have no variables; window_search.h).
+ * Returns 0, or -1 with the reason in err (a mesh, rotate where the sizes differ or there is one
+ * dimension, diagonals on a torus they do not fit, too many variables, out of memory). */
+int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int rotate, int diagonals, int window,
+                cnf *f, te_lean_vars *map, char *err, size_t errlen);
+
+/* Adds to *used the sources the moves of a model need (value[v] > 0: v true), found from the
+ * moves themselves rather than from the model's own(g) and src(g, i, w), which may be true
+ * where nothing needs them. */
+void te_lean_used_sources(const te_lean_vars *map, uint32_t nodes, const int *value, lane_set *used);
 
 /* The template of a model (value[v] > 0: variable v is true) into s, prepared by sched_init for
  * t, te, mla: each packet's moves in slot order. 0, or -1 if memory runs out. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # sim_tests.sh — hardware tests (make test): every task on hypercube:1..6, on ring:5, ring:8,
 # torus:3x3, 4x4, 3x5, 2x4, 3x3x3 and mesh:4x4, mnb on hypercube:8 and torus:8x8, te on
-# hypercube:8 (bare flits), generated,
+# hypercube:8 and torus:16x16 (bare flits), generated,
 # linted (Verilator -Wall), accepted by Yosys, simulated, diffed against the golden files and
 # verified; other roots, widths, seeds and the baseline architecture; the SystemC bench; the
 # port models (the single-port router on sp-full and sp-half schedules, one-way links on oneway
@@ -79,6 +79,7 @@ every_task() {
 for d in 1 2 3 4 5 6; do every_task "hypercube:$d"; done
 sim_case hypercube:8 mnb
 sim_case hypercube:8 te FLIT=bare # the stored 8-cube template, built on the 7-cube's (te_search --extend)
+sim_case torus:16x16 te FLIT=bare # the stored template of the diagonals' windows (te_search --by-window)
 sim_case hypercube:4 scatter ROOT=5
 sim_case hypercube:3 gather ROOT=7
 sim_case hypercube:5 snb ROOT=31

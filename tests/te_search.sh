@@ -15,7 +15,8 @@
 # below the pair bound 1 + ceil((D-1)/2) on the D-cube unsat. With --extend: a 4-cube template
 # grown to the 5-cube and the stored 7-cube one to the 8-cube at N/2, verified, 4 sources unsat
 # on the 8-cube (the pair bound is 5); bases of the wrong kind refused. With --diagonals: the
-# 4x4 and 6x6 tori at the bound, each packet inside its diagonal's window.
+# 4x4 and 6x6 tori at the bound, each packet inside its diagonal's window; with --by-window as
+# well, 4x4 to 8x8 one window at a time, and its unsat and unknown answers.
 #
 # The expected figure, per dimension i of size K with M = N/K packets per coordinate: 003's cut
 # bound, the shortest hops of the dimension shared by +e_i and -e_i, M floor(K^2/4) / 2 rounded
@@ -319,6 +320,41 @@ for k in 4 6; do
        if (\$1 <= c * k * k / 4 || \$1 > (c + 1) * k * k / 4) bad = 1; n++ } END { exit bad || n == 0 }" "$T/diag.tsv"' \
     "$(head -c 300 "$T/diag.tsv")"
 done
+# --by-window (window_search.h): the same windows solved one at a time, each keeping the
+# sources the ones before it need; sat at K^3/8 on 4x4, 6x6 and 8x8, one solve per window, the
+# merged template verified, at most 4 sources, every packet inside its window. Below the
+# sources a window needs: unsat where window 0 alone is (1 and 2 sources; the whole windowed
+# formula agrees), unknown where only a later window is (4x4 with 3: the whole formula is sat,
+# with other sources for window 0)
+for k in 4 6 8; do
+  topo=torus:${k}x$k b=$((k * k * k / 8))
+  rm -f "$T/win.tsv"
+  out=$("$SEARCH" --topo "$topo" --task te --lanes --diagonals --by-window --slots "$b" -o "$T/win.tsv")
+  expect "te --lanes --diagonals --by-window $topo at $b slots: sat, $((k / 2)) windows solved, verified, at most 4 sources" \
+    '[ "$(field cadical <<<"$out")" = sat ] && [ "$(field windows <<<"$out")" = $((k / 2)) ] &&
+     [ "$(field window_s <<<"$out" | tr , "\n" | grep -c .)" = $((k / 2)) ] &&
+     [ "$(field template <<<"$out")" = verified ] && [ "$(field template_slots <<<"$out")" = "$b" ] &&
+     [ "$(field sources_most <<<"$out")" -le 4 ]' "got '$out'"
+  expect "te --lanes --diagonals --by-window $topo: every packet moves inside its diagonal's window" \
+    'awk -F"\t" -v k=$k "!/^#/ && \$1 != \"slot\" { a = \$5 % k; b = int(\$5 / k); c = (b - a + k) % k % (k / 2)
+       if (\$1 <= c * k * k / 4 || \$1 > (c + 1) * k * k / 4) bad = 1; n++ } END { exit bad || n != $((k * k * k / 8 * 4)) }" "$T/win.tsv"' \
+    "$(head -c 300 "$T/win.tsv")"
+done
+while read -r k sources answer whole_answer; do
+  topo=torus:${k}x$k b=$((k * k * k / 8))
+  out=$("$SEARCH" --topo "$topo" --task te --lanes --diagonals --by-window --slots "$b" --sources "$sources")
+  whole=$("$SEARCH" --topo "$topo" --task te --lanes --diagonals --slots "$b" --sources "$sources")
+  expect "--by-window $topo with $sources sources: $answer (unsat from window 0 alone), the whole windowed formula $whole_answer for both solvers" \
+    '[ "$(field cadical <<<"$out")" = "$answer" ] &&
+     [ "$(field cadical <<<"$whole")/$(field minisat <<<"$whole")" = "$whole_answer/$whole_answer" ] &&
+     { [ "$answer" = unknown ] || [ "$(field window_s <<<"$out")" = "$(field window_s <<<"$out" | cut -d, -f1)" ]; }' \
+    "got '$out' and '$whole'"
+done <<'ANSWERS'
+6 1 unsat unsat
+8 2 unsat unsat
+6 3 unsat unsat
+4 3 unknown sat
+ANSWERS
 
 # bad arguments: exit 2, one line on stderr naming the bad value, nothing on stdout
 while IFS='|' read -r ere args; do
@@ -374,6 +410,10 @@ packet to [0-9]+ at slot [0-9]+ is not a shortest path forwarded 1..2 slots|--to
 --diagonals on torus:6x6: --slots 26 is not 3 windows of 9 slots|--topo torus:6x6 --slots 26 --lanes --diagonals
 --diagonals: only te --lanes|--topo torus:4x4 --slots 8 --diagonals
 --diagonals: only te --lanes|--topo torus:4x4 --slots 8 --lanes --rotate --diagonals
+--by-window: only with --diagonals|--topo torus:4x4 --slots 8 --lanes --by-window
+--cnf: --by-window solves one formula per window|--topo torus:4x4 --slots 8 --lanes --diagonals --by-window --cnf "$T/w.cnf"
+--diagonals on 'torus:4x8': a 2-D torus of equal even sizes|--topo torus:4x8 --slots 16 --lanes --diagonals --by-window
+--diagonals on torus:8x8: --slots 65 is not 4 windows of 16 slots|--topo torus:8x8 --slots 65 --lanes --diagonals --by-window
 CASES
 
 echo "$NAME: $npass passed, $nfail failed"
