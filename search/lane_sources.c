@@ -30,10 +30,3 @@ void lane_sources_keep(cnf *f, const lane_sources *ls, const lane_set *keep) {
         if (keep->src[g][i][w]) cnf_1(f, ls->src[g][i][w]);
   }
 }
-
-int lane_set_count(const lane_sources *ls, const lane_set *s, int g) {
-  int n = s->own[g];
-  for (int i = 0; i < ls->ngens; i++)
-    for (int w = 0; w < ls->max_wait; w++) n += s->src[g][i][w];
-  return n;
-}

@@ -38,7 +38,4 @@ int lane_sources_bound(cnf *f, const lane_sources *ls, int k);
 /* Makes every source in keep true (they count against the bound). */
 void lane_sources_keep(cnf *f, const lane_sources *ls, const lane_set *keep);
 
-/* The number of sources in s at generator g's port. */
-int lane_set_count(const lane_sources *ls, const lane_set *s, int g);
-
 #endif

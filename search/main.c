@@ -1,7 +1,8 @@
 /* te_search — does a translation template of the total exchange on a ring or torus fit in S
  * slots (or one of te or the multinode broadcast with few sources per router port)? Builds the
  * formula of the task and port model (formulas.h: te under mla, te_template_cnf.h; te under
- * mla with --lanes, te_lean_cnf.h, and with --extend, te_extend_cnf.h; te under
+ * mla with --lanes, te_lean_cnf.h, with --extend, te_extend_cnf.h, and with --diagonals
+ * --by-window one window at a time, window_search.h; te under
  * s4noc-bufferless, s4noc_template_cnf.h; mnb under mla, mnb_lean_cnf.h), solves it with CaDiCaL
  * and, unless --no-confirm, with MiniSat on the same clauses written as DIMACS, and prints one
  * line (docs/SCHEDULES.md, "te templates: the solver's certificates", "S4NOC, head to head", "mnb

@@ -26,7 +26,7 @@ int window_search(const topo *t, const search_params *q, double limit_s, const c
       cnf_free(&f);
       sched_free(&s);
       fprintf(stderr, "te_search: %s\n", err);
-      return 2;
+      return c == 0 ? 2 : 1; /* window 0 checks the arguments; a later one can only run out of memory */
     }
     lane_sources_keep(&f, &m.lanes, &kept);
     if (f.nvars > max_vars) max_vars = f.nvars;
@@ -35,10 +35,10 @@ int window_search(const topo *t, const search_params *q, double limit_s, const c
     double secs = 0;
     answer = solve_cadical(&f, limit_s, &value, &secs);
     total_s += secs;
-    used += (size_t)snprintf(times + used, used < sizeof times ? sizeof times - used : 0, "%s%.3f", c ? "," : "", secs);
-    if (answer == SOLVER_SAT && value) {
-      te_lean_used_sources(&m, t->nodes, value, &kept);
-      decode_failed = decode_failed || te_lean_decode(t, &m, value, &s);
+    if (used < sizeof times) used += (size_t)snprintf(times + used, sizeof times - used, "%s%.3f", c ? "," : "", secs);
+    if (answer == SOLVER_SAT) { /* value NULL: the model could not be kept (out of memory) */
+      if (value) te_lean_used_sources(&m, t->nodes, value, &kept);
+      decode_failed = decode_failed || !value || te_lean_decode(t, &m, value, &s);
     } else if (answer == SOLVER_UNSAT && c > 0)
       answer = SOLVER_UNKNOWN; /* only window 0 decides alone */
     free(value);
