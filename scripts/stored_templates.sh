@@ -2,13 +2,14 @@
 # stored_templates.sh CMODEL TE_SEARCH — writes cmodel/templates/TASK_TOPO.tsv again: for each
 # size below, the template te_search finds at the slot bound (the lb cmodel verify prints for
 # the task's default schedule) with waits of one or two slots and at most 4 sources per output
-# port (mnb: --task mnb --rotate; te: --task te --lanes; docs/SCHEDULES.md, "mnb templates for
-# small routers" and "te templates for small routers"); te on hypercube:8 builds on the 7-cube's
+# port (mnb: --task mnb --rotate, on torus:16x16 --turn; te: --task te --lanes;
+# docs/SCHEDULES.md, "mnb templates for small routers" and "te templates for small routers");
+# te on hypercube:8 builds on the 7-cube's
 # template written just before it, with 5 sources (--extend; "te on the 8-cube: one cube
 # twice"); te on torus:16x16 solves its diagonals' windows one at a time (--diagonals
 # --by-window; "te on the 16x16 torus"). CaDiCaL is deterministic, so the files come out the
-# same; hypercube:7 te and torus:16x16 te take about 3-5 minutes each. Stops at the first size
-# not solved.
+# same; hypercube:7 te and torus:16x16 te take about 3-5 minutes each, torus:16x16 mnb about
+# 18. Stops at the first size not solved.
 set -euo pipefail
 cmodel=$1 search=$2
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,6 +27,7 @@ mnb hypercube:6 --rotate
 mnb hypercube:7 --rotate
 mnb torus:8x8 --rotate
 mnb torus:4x4x4 --rotate
+mnb torus:16x16 --turn
 te hypercube:6 --lanes
 te hypercube:7 --lanes
 te torus:8x8 --lanes

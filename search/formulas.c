@@ -108,12 +108,12 @@ static void s4noc_release(void *state) {
 
 static void *mnb_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
   mnb_lean_vars *m = new_state(sizeof *m, err, errlen);
-  return m ? built(m, mnb_lean_cnf(t, q->slots, q->max_wait, q->sources, q->rotate, f, m, err, errlen)) : NULL;
+  return m ? built(m, mnb_lean_cnf(t, q->slots, q->max_wait, q->sources, q->symmetry, f, m, err, errlen)) : NULL;
 }
 
 static void *te_lanes_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
   te_lean_vars *m = new_state(sizeof *m, err, errlen);
-  return m ? built(m, te_lean_cnf(t, q->slots, q->max_wait, q->sources, q->rotate, q->diagonals, -1, f, m, err,
+  return m ? built(m, te_lean_cnf(t, q->slots, q->max_wait, q->sources, q->symmetry, q->diagonals, -1, f, m, err,
                                  errlen))
            : NULL;
 }

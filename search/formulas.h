@@ -9,6 +9,7 @@
 
 #include "cnf.h"
 #include "schedule.h"
+#include "shift_symmetry.h"
 #include "topo.h"
 
 /* What a formula is asked: the slots, and the options only some formulas read. */
@@ -16,7 +17,7 @@ typedef struct {
   uint32_t slots;
   int max_wait; /* the lanes formulas: --max-wait */
   int sources;  /* the lanes formulas: --sources */
-  int rotate;   /* the lanes formulas: --rotate */
+  symmetry_kind symmetry; /* the lanes formulas: --rotate (SYMMETRY_SHIFT), --turn (SYMMETRY_TURN) */
   int diagonals; /* te --lanes: --diagonals */
   const sched *base; /* te --lanes --extend: the smaller cube's template */
 } search_params;
@@ -34,8 +35,8 @@ typedef struct {
    * template fails the verifier) or out cannot be written (the reason on stderr). */
   int (*report)(const topo *t, const search_params *q, const void *state, const int *value, const char *out);
   bool writes_template; /* a model is a whole template (else: loads only, -o refused) */
-  bool reads_lanes;     /* a lanes formula: reads --max-wait, --sources and --rotate (else refused) */
-  bool reads_base;      /* builds on --extend's template (and refuses --rotate) */
+  bool reads_lanes;     /* a lanes formula: reads --max-wait, --sources, --rotate and --turn (else refused) */
+  bool reads_base;      /* builds on --extend's template (and refuses --rotate and --turn) */
   void (*release)(void *state);
 } search_formula;
 

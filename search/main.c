@@ -27,7 +27,7 @@
 
 static const char *usage =
     "usage: te_search --topo T --slots S [--task te|mnb] [--model M] [--lanes] [--max-wait W]\n"
-    "                 [--sources K] [--rotate] [--extend FILE] [--diagonals [--by-window]]\n"
+    "                 [--sources K] [--rotate | --turn] [--extend FILE] [--diagonals [--by-window]]\n"
     "                 [-o FILE] [--cnf FILE] [--time-limit SEC] [--no-confirm]\n"
     "\n"
     "te: decides whether a translation template of the total exchange on ring or torus T\n"
@@ -58,6 +58,8 @@ static const char *usage =
     "  --rotate          mnb, te --lanes: only templates symmetric under the coordinate shift\n"
     "                    (all sizes equal, two or more dimensions; the d-cube's bit rotation):\n"
     "                    much faster, but unsat then covers symmetric templates only\n"
+    "  --turn            mnb, te --lanes on a KxK torus: the same with the quarter turn (a, b) ->\n"
+    "                    (-b, a), orbits of 4 (docs/SCHEDULES.md, \"mnb on the 16x16 torus\")\n"
     "  --extend FILE     te --lanes on hypercube:D+1: build on FILE, a te template of hypercube:D\n"
     "                    (a schedule TSV, as -o writes it)\n"
     "  --diagonals       te --lanes on a KxK torus, K even: the packets of diagonals c and c+K/2\n"
@@ -115,7 +117,7 @@ static int load_base(const char *path, sched *s, char *err, size_t errlen) {
 int main(int argc, char **argv) {
   const char *topo_s = NULL, *slots_s = NULL, *cnf_path = NULL, *limit_s = NULL, *model_s = NULL, *out_path = NULL,
              *task_s = NULL, *wait_s = NULL, *sources_s = NULL, *extend_s = NULL;
-  bool no_confirm = false, help = false, rotate = false, lanes = false, diagonals = false, by_window = false;
+  bool no_confirm = false, help = false, rotate = false, turn = false, lanes = false, diagonals = false, by_window = false;
   const cli_option opts[] = {{"--topo", &topo_s, NULL},       {"--slots", &slots_s, NULL},
                              {"--cnf", &cnf_path, NULL},      {"--time-limit", &limit_s, NULL},
                              {"--no-confirm", NULL, &no_confirm}, {"--model", &model_s, NULL},
@@ -123,7 +125,7 @@ int main(int argc, char **argv) {
                              {"--max-wait", &wait_s, NULL},   {"--sources", &sources_s, NULL},
                              {"--rotate", NULL, &rotate},     {"--lanes", NULL, &lanes},
                              {"--extend", &extend_s, NULL},   {"--diagonals", NULL, &diagonals},
-                             {"--by-window", NULL, &by_window}};
+                             {"--by-window", NULL, &by_window}, {"--turn", NULL, &turn}};
   char err[512];
   int nwords = 0;
   if (cli_parse(argc - 1, argv + 1, opts, sizeof opts / sizeof *opts, NULL, 0, &nwords, &help, err, sizeof err))
@@ -140,9 +142,11 @@ int main(int argc, char **argv) {
     return refuse("--task '%s': not a task te_search knows (expected te or mnb)", cli_printable(task, 40, shown, sizeof shown));
   if (extend_s && (strcmp(task, "te") || strcmp(model, "mla") || !lanes))
     return refuse("--extend: only te --lanes (under mla) builds on a template");
-  if (extend_s && rotate) return refuse("--rotate: --extend keeps its base template as it is");
-  if (diagonals && (!lanes || extend_s || rotate || strcmp(task, "te") || strcmp(model, "mla")))
-    return refuse("--diagonals: only te --lanes (under mla) reads it, without --rotate and --extend");
+  if (rotate && turn) return refuse("--turn: one symmetry at a time (--rotate or --turn)");
+  const char *symmetry_opt = rotate ? "--rotate" : "--turn";
+  if (extend_s && (rotate || turn)) return refuse("%s: --extend keeps its base template as it is", symmetry_opt);
+  if (diagonals && (!lanes || extend_s || rotate || turn || strcmp(task, "te") || strcmp(model, "mla")))
+    return refuse("--diagonals: only te --lanes (under mla) reads it, without --rotate, --turn and --extend");
   if (by_window && !diagonals) return refuse("--by-window: only with --diagonals (the windows it solves one at a time)");
   if (by_window && cnf_path) return refuse("--cnf: --by-window solves one formula per window, not one to keep");
   const search_formula *formula = search_formula_find(task, model, lanes, extend_s != NULL);
@@ -152,8 +156,8 @@ int main(int argc, char **argv) {
   if (out_path && !formula->writes_template)
     return refuse("-o: the %s formula's models are loads, not a template (-o needs --lanes, --model s4noc-bufferless or --task mnb)",
                   formula->model);
-  if ((wait_s || sources_s || rotate) && !formula->reads_lanes)
-    return refuse("%s: only the mnb formula and te --lanes read it", wait_s ? "--max-wait" : sources_s ? "--sources" : "--rotate");
+  if ((wait_s || sources_s || rotate || turn) && !formula->reads_lanes)
+    return refuse("%s: only the mnb formula and te --lanes read it", wait_s ? "--max-wait" : sources_s ? "--sources" : symmetry_opt);
   uint64_t max_wait = 2, sources = 4;
   if (wait_s && cli_uint(wait_s, 1, LANE_MAX_WAIT, &max_wait))
     return refuse("--max-wait '%s': not a wait in 1..%d", cli_printable(wait_s, 40, shown2, sizeof shown2), LANE_MAX_WAIT);
@@ -174,7 +178,8 @@ int main(int argc, char **argv) {
 
   sched base;
   if (extend_s && load_base(extend_s, &base, err, sizeof err)) return refuse("--extend %s", err);
-  search_params q = {(uint32_t)slots, (int)max_wait, (int)sources, rotate, diagonals, extend_s ? &base : NULL};
+  symmetry_kind symmetry = rotate ? SYMMETRY_SHIFT : turn ? SYMMETRY_TURN : SYMMETRY_NONE;
+  search_params q = {(uint32_t)slots, (int)max_wait, (int)sources, symmetry, diagonals, extend_s ? &base : NULL};
   if (by_window) return window_search(&t, &q, (double)limit, out_path);
   cnf f = {0};
   void *state = formula->build(&t, &q, &f, err, sizeof err);

@@ -16,14 +16,14 @@ static uint32_t parent(const topo *t, const mnb_lean_vars *m, uint32_t v, int g)
   return (uint32_t)topo_neighbor(t, v, m->inverse[g]);
 }
 
-int mnb_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int rotate, cnf *f, mnb_lean_vars *m,
-                 char *err, size_t errlen) {
+int mnb_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, symmetry_kind symmetry, cnf *f,
+                 mnb_lean_vars *m, char *err, size_t errlen) {
   memset(m, 0, sizeof *m);
   if (t->kind == TOPO_MESH) {
     snprintf(err, errlen, "topology '%s': mnb templates are searched on hypercubes, rings and tori only", t->name);
     return -1;
   }
-  if (rotate && shift_check(t, err, errlen)) return -1;
+  if (symmetry && shift_check(t, symmetry, err, errlen)) return -1;
   uint32_t n = t->nodes;
   for (int p = 0; p < t->ports; p++) {
     int64_t e = topo_neighbor(t, 0, p);
@@ -89,7 +89,7 @@ int mnb_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int r
           }
         cnf_clause(f, lit, k);
       }
-  if (rotate) shift_symmetry_clauses(f, t, m->port, m->ngens, slots, m->x);
+  if (symmetry) shift_symmetry_clauses(f, t, symmetry, m->port, m->ngens, slots, m->x);
   failed = lane_sources_bound(f, &m->lanes, sources) != 0; /* at most `sources` per output port */
 out:
   free(lit);

@@ -30,7 +30,8 @@
  * x(v, t, g) = x(shift v, t, shift g) for every v whose orbit has n nodes. An orbit then fills
  * n generators of one slot, and every port needs the sources of every other, shifted. It cuts
  * the search by a factor n (hypercube:7 is solved in seconds with it, not in 15 minutes
- * without); an unsat answer with rotate says nothing about templates without it.
+ * without); an unsat answer with rotate says nothing about templates without it. With the
+ * quarter turn of a K x K torus instead (--turn, shift_symmetry.h), likewise, orbits of 4.
  */
 #ifndef ROMNOC_MNB_LEAN_CNF_H
 #define ROMNOC_MNB_LEAN_CNF_H
@@ -41,6 +42,7 @@
 #include "cnf.h"
 #include "lane_sources.h"
 #include "schedule.h"
+#include "shift_symmetry.h"
 /* At most this many x variables (N x slots x generators). */
 #define MNB_LEAN_MAX_VARS 4000000u
 
@@ -56,11 +58,11 @@ typedef struct {
 } mnb_lean_vars;
 
 /* Builds into f (empty on entry) the formula for hypercube, ring or torus t, `slots`, waits
- * 1..max_wait (1 or 2), at most `sources` sources per port and, if rotate, the shift symmetry.
- * Returns 0, or -1 with the reason in err (another topology, rotate where the sizes differ or
- * there is one dimension, too many variables, out of memory). */
-int mnb_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int rotate, cnf *f, mnb_lean_vars *map,
-                 char *err, size_t errlen);
+ * 1..max_wait (1 or 2), at most `sources` sources per port and `symmetry` (shift_symmetry.h;
+ * SYMMETRY_NONE: none). Returns 0, or -1 with the reason in err (another topology, a symmetry
+ * t does not have, too many variables, out of memory). */
+int mnb_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, symmetry_kind symmetry, cnf *f,
+                 mnb_lean_vars *map, char *err, size_t errlen);
 
 /* The template of a model (value[v] > 0: variable v is true) into s, prepared by sched_init for
  * t, mnb, mla: a row per reached node. 0, or -1 if memory runs out. */

@@ -1,9 +1,14 @@
-/* shift_symmetry.h — the coordinate shift of a hypercube or torus whose dimensions all have one
- * size: coordinate i of a node becomes coordinate i+1 (mod the dimensions). On the d-cube it is
- * the rotation of the bits (000 §2's rotation classes). It maps links onto links, so a
- * translation template may be asked to be symmetric under it: the template formulas with
- * --rotate (mnb_lean_cnf.h, te_lean_cnf.h) tie a variable of node v to the same variable of
- * the shifted v, on the nodes whose orbit is full.
+/* shift_symmetry.h — symmetries a translation template may be asked to have: automorphisms of
+ * the topology that fix node 0 and map generators onto generators, so that they map links onto
+ * links. The template formulas (mnb_lean_cnf.h, te_lean_cnf.h) tie a variable of node v to the
+ * same variable of the image of v, on the nodes whose orbit is full; unsat then covers
+ * symmetric templates only. One row per symmetry in shift_symmetry.c:
+ *   - the coordinate shift (--rotate): coordinate i of a node becomes coordinate i+1 (mod the
+ *     dimensions), on a hypercube or torus whose dimensions all have one size; on the d-cube the
+ *     rotation of the bits (000 §2's rotation classes); orbits of ndims nodes;
+ *   - the quarter turn (--turn): (a, b) becomes (-b, a) on a K x K torus, so +e_0, +e_1, -e_0,
+ *     -e_1 follow one another; orbits of 4 nodes but for (K/2, K/2), (K/2, 0) and (0, K/2) when
+ *     K is even (docs/SCHEDULES.md, "mnb on the 16x16 torus: a quarter turn").
  */
 #ifndef ROMNOC_SHIFT_SYMMETRY_H
 #define ROMNOC_SHIFT_SYMMETRY_H
@@ -14,14 +19,16 @@
 #include "cnf.h"
 #include "topo.h"
 
-/* 0 if the shift is an automorphism of t (two or more dimensions, all of one size), else -1
- * with the refusal of --rotate in err. */
-int shift_check(const topo *t, char *err, size_t errlen);
+typedef enum { SYMMETRY_NONE = 0, SYMMETRY_SHIFT, SYMMETRY_TURN } symmetry_kind;
+
+/* 0 if symmetry `kind` is an automorphism of t, else -1 with the refusal of its option in err. */
+int shift_check(const topo *t, symmetry_kind kind, char *err, size_t errlen);
 
 /* The symmetry clauses of a formula whose variable of node v (not 0), slot s and generator g
  * (port port[g] of node 0) is vars[((v - 1) * slots + s - 1) * ngens + g], 0 where it has none:
- * var(v, s, g) implies var(shift v, s, shift g) for every v whose orbit has t->ndims nodes,
- * which around an orbit is an equivalence. */
-void shift_symmetry_clauses(cnf *f, const topo *t, const int *port, int ngens, uint32_t slots, const int *vars);
+ * var(v, s, g) implies var(image v, s, image g) for every v whose orbit is full, which around
+ * an orbit is an equivalence. */
+void shift_symmetry_clauses(cnf *f, const topo *t, symmetry_kind kind, const int *port, int ngens, uint32_t slots,
+                            const int *vars);
 
 #endif

@@ -111,7 +111,7 @@ static void move_clauses(const te_lean_vars *m, uint32_t d, cnf *f, int *lit, in
     }
 }
 
-int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int rotate, int diagonals, int window,
+int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, symmetry_kind symmetry, int diagonals, int window,
                 cnf *f, te_lean_vars *m, char *err, size_t errlen) {
   memset(m, 0, sizeof *m);
   if (t->kind == TOPO_MESH) {
@@ -119,7 +119,7 @@ int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int ro
              t->name);
     return -1;
   }
-  if (rotate && shift_check(t, err, errlen)) return -1;
+  if (symmetry && shift_check(t, symmetry, err, errlen)) return -1;
   uint32_t n = t->nodes;
   for (int p = 0; p < t->ports; p++)
     if (topo_neighbor(t, 0, p) >= 0) m->port[m->ngens++] = p;
@@ -176,7 +176,7 @@ int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int ro
       cnf_at_most_one(f, lit, k);
       if (full && k) cnf_clause(f, lit, k);
     }
-  if (rotate && !failed) shift_symmetry_clauses(f, t, m->port, m->ngens, slots, m->y);
+  if (symmetry && !failed) shift_symmetry_clauses(f, t, symmetry, m->port, m->ngens, slots, m->y);
   failed = failed || lane_sources_bound(f, &m->lanes, sources) != 0; /* at most `sources` per output port */
 out:
   free(lit);

@@ -25,7 +25,7 @@
  *   - the sources: a move by g in slot t after a move by i in slot t - w (with no move in
  *     between) implies src(g, i, w); a move by g with no move in the max_wait slots before it
  *     is the packet's first and implies own(g); at most K of own(g) and src(g, ., .) per g.
- * With rotate: y(d, t, g) = y(shift d, t, shift g) on the full orbits (shift_symmetry.h); unsat
+ * With a symmetry: y(d, t, g) = y(image d, t, image g) on the full orbits (shift_symmetry.h); unsat
  * then covers symmetric templates only. With diagonals: y(d, t, g) only for t in d's window
  * (diagonal_windows.h), likewise a restriction. Only shortest paths are searched: at the te bound with
  * every link busy there is no other kind, above it a longer path could exist that this misses.
@@ -39,6 +39,7 @@
 #include "cnf.h"
 #include "lane_sources.h"
 #include "schedule.h"
+#include "shift_symmetry.h"
 
 /* At most this many y variables (packets x slots x generators). */
 #define TE_LEAN_MAX_VARS 4000000u
@@ -55,12 +56,12 @@ typedef struct {
 } te_lean_vars;
 
 /* Builds into f (empty on entry) the formula for hypercube, ring or torus t, `slots`, waits
- * 1..max_wait (1 or 2), at most `sources` sources per port and, if rotate, the shift symmetry;
+ * 1..max_wait (1 or 2), at most `sources` sources per port and `symmetry` (shift_symmetry.h);
  * if diagonals, every packet in its diagonal's window (diagonal_windows.h), and if also
  * window >= 0, only the packets of that window (the others have no variables; window_search.h).
- * Returns 0, or -1 with the reason in err (a mesh, rotate where the sizes differ or there is one
- * dimension, diagonals on a torus they do not fit, too many variables, out of memory). */
-int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, int rotate, int diagonals, int window,
+ * Returns 0, or -1 with the reason in err (a mesh, a symmetry t does not have, diagonals on a
+ * torus they do not fit, too many variables, out of memory). */
+int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, symmetry_kind symmetry, int diagonals, int window,
                 cnf *f, te_lean_vars *map, char *err, size_t errlen);
 
 /* Adds to *used the sources the moves of a model need (value[v] > 0: v true), found from the

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # sim_tests.sh — hardware tests (make test): every task on hypercube:1..6, on ring:5, ring:8,
-# torus:3x3, 4x4, 3x5, 2x4, 3x3x3 and mesh:4x4, mnb on hypercube:8 and torus:8x8, te on
-# hypercube:8 and torus:16x16 (bare flits), generated,
+# torus:3x3, 4x4, 3x5, 2x4, 3x3x3 and mesh:4x4, mnb on hypercube:8 and torus:8x8, mnb and te
+# on torus:16x16 and te on hypercube:8 (bare flits), generated,
 # linted (Verilator -Wall), accepted by Yosys, simulated, diffed against the golden files and
 # verified; other roots, widths, seeds and the baseline architecture; the SystemC bench; the
 # port models (the single-port router on sp-full and sp-half schedules, one-way links on oneway
@@ -90,6 +90,7 @@ sim_case hypercube:4 te SEED=7
 # the schedule is a template, per-node ROMs elsewhere
 for topo in ring:5 ring:8 torus:3x3 torus:4x4 torus:3x5 torus:2x4 torus:3x3x3 mesh:4x4; do every_task "$topo"; done
 sim_case torus:8x8 mnb
+sim_case torus:16x16 mnb FLIT=bare # the stored quarter-turn template (te_search --turn)
 sim_case torus:4x4 scatter ROOT=9
 # the baseline architecture stays correct too
 sim_case hypercube:4 te ARCH=simple
