@@ -9,9 +9,9 @@
 # template passing the verifier. Under --task mnb (templates for small routers): unsat below 000/
 # 003's bound ceil((N-1)/deg) on small sizes, sat at it, the template verified by cmodel and its
 # router built by rtl_gen without packet memory and with at most 4 sources per lane; --rotate's
-# symmetry checked on the file. Under --task te --lanes (te templates for small routers): unsat
-# one slot below the template bound (000's N/2 on the hypercube, the loads optimum above on rings
-# and tori), sat at it, the template verified and its router without packet memory; one source
+# and --turn's symmetries checked on the files. Under --task te --lanes (te templates for small
+# routers): unsat one slot below the template bound (000's N/2 on the hypercube, the loads
+# optimum above on rings and tori), sat at it, the template verified and its router without packet memory; one source
 # below the pair bound 1 + ceil((D-1)/2) on the D-cube unsat. With --extend: a 4-cube template
 # grown to the 5-cube and the stored 7-cube one to the 8-cube at N/2, verified, 4 sources unsat
 # on the 8-cube (the pair bound is 5); bases of the wrong kind refused. With --diagonals: the
@@ -191,6 +191,24 @@ expect "mnb --rotate hypercube:4: the file's template is invariant under the bit
      !/^#/ && \$1 != \"slot\" { row[\$1 \" \" \$2 \" \" \$3] = 1; r[++n] = \$1 \" \" \$2 \" \" \$3 }
      END { for (i = 1; i <= n; i++) { split(r[i], a, \" \"); if (full(a[3]) && !((a[1] \" \" rot(a[2]) \" \" rot(a[3])) in row)) b = 1 }
            exit b }" "$T/rot4.tsv"' "$(cat "$T/rot4.tsv")"
+# --turn: the quarter turn (a, b) -> (-b, a) of a K x K torus; sat at the bound on 4x4, 6x6
+# and 8x8, verified, at most 4 sources, and every row whose node's orbit has 4 nodes has its
+# turned row in the file
+for k in 4 6 8; do
+  topo=torus:${k}x$k lb=$(mnb_bound "torus:${k}x$k")
+  rm -f "$T/turn.tsv"
+  out=$("$SEARCH" --topo "$topo" --task mnb --slots "$lb" --turn -o "$T/turn.tsv")
+  v=$("$BIN" verify "$T/turn.tsv" 2>&1)
+  expect "mnb --turn $topo at its bound $lb: sat for both, verified at the bound, at most 4 sources" \
+    '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = sat/sat ] && [ "$(cut -d" " -f1-3 <<<"$v")" = "OK slots=$lb lb=$lb" ] &&
+     [ "$(field sources_most <<<"$out")" -le 4 ]' "got '$out', verify: $v"
+  expect "mnb --turn $topo: the file's template is invariant under the quarter turn" \
+    'awk -F"\t" -v k=$k "function rot(v) { return (k - int(v / k)) % k + k * (v % k) }
+       function full(v) { return rot(v) != v && rot(rot(v)) != v }
+       !/^#/ && \$1 != \"slot\" { row[\$1 \" \" \$2 \" \" \$3] = 1; r[++n] = \$1 \" \" \$2 \" \" \$3 }
+       END { for (i = 1; i <= n; i++) { split(r[i], a, \" \"); if (full(a[3])) { m++; if (!((a[1] \" \" rot(a[2]) \" \" rot(a[3])) in row)) b = 1 } }
+             exit b || m < n - 3 }" "$T/turn.tsv"' "$(head -c 400 "$T/turn.tsv")"
+done
 
 # one source per port is the own packet alone: nothing is forwarded, so nodes beyond the
 # neighbours stay unreached, however many slots
@@ -410,6 +428,12 @@ packet to [0-9]+ at slot [0-9]+ is not a shortest path forwarded 1..2 slots|--to
 --diagonals on torus:6x6: --slots 26 is not 3 windows of 9 slots|--topo torus:6x6 --slots 26 --lanes --diagonals
 --diagonals: only te --lanes|--topo torus:4x4 --slots 8 --diagonals
 --diagonals: only te --lanes|--topo torus:4x4 --slots 8 --lanes --rotate --diagonals
+--turn on 'torus:4x8': the quarter turn needs a 2-D torus of equal sizes|--topo torus:4x8 --slots 8 --task mnb --turn
+--turn on 'hypercube:4': the quarter turn|--topo hypercube:4 --slots 4 --task mnb --turn
+--turn on 'torus:4x4x4': the quarter turn|--topo torus:4x4x4 --slots 11 --task mnb --turn
+--turn: one symmetry at a time|--topo torus:4x4 --slots 4 --task mnb --rotate --turn
+--turn: only the mnb formula and te --lanes read it|--topo torus:4x4 --slots 8 --turn
+--turn: --extend keeps its base|--topo hypercube:5 --slots 16 --lanes --turn --extend "$T/base4.tsv"
 --by-window: only with --diagonals|--topo torus:4x4 --slots 8 --lanes --by-window
 --cnf: --by-window solves one formula per window|--topo torus:4x4 --slots 8 --lanes --diagonals --by-window --cnf "$T/w.cnf"
 --diagonals on 'torus:4x8': a 2-D torus of equal even sizes|--topo torus:4x8 --slots 16 --lanes --diagonals --by-window
