@@ -5,9 +5,9 @@
 # task's schedule by cmodel's default construction beside the template te_search finds at the
 # same bound with waits of one or two slots and at most 4 sources per output port, or 5 where 4
 # is unsat (mnb: --task mnb, with --rotate where every size is equal and there are two or more
-# dimensions, --turn on torus:16x16; te: --task te --lanes, without symmetry, which rules out hypercube:6's templates; on
-# hypercube:8 --extend, from the stored 7-cube template; on torus:16x16 --diagonals --by-window). Both
-# schedules are verified by cmodel; rtl_gen builds the banked router for each (--flit bare,
+# dimensions, --turn on torus:16x16; te: --task te --lanes, without symmetry, which rules out
+# hypercube:6's templates; on hypercube:8 --extend, from the stored 7-cube template; on
+# torus:16x16 --diagonals --by-window). Both schedules are verified by cmodel; rtl_gen builds the banked router for each (--flit bare,
 # W=32: sources per lane, packet-memory entries) and, with SYNTH=1, Yosys synth_ice40 and
 # nextpnr-ice40 place it on the HX8K (scripts/synth.sh): LUT4, BRAM, Fmax and LUT4 per (port x
 # payload bit), issue 16's unit. LIMIT (default 600) bounds the solver's seconds per size; a
@@ -74,7 +74,7 @@ for topo in "${sizes[@]}"; do
   ok=$("$cmodel" verify "$work/default.tsv") || { echo "lean_table.sh: $topo default: $ok" >&2; exit 1; }
   lb=$(field lb <<<"$ok")
   [ "$(field slots <<<"$ok")" = "$lb" ] || { echo "lean_table.sh: $topo: the default takes $(field slots <<<"$ok") slots, bound $lb" >&2; exit 1; }
-  rotate=() extend=() windows=()
+  symmetry=() extend=() windows=()
   # te on the 8-cube and up: the 7-cube's stored template run twice (te_search --extend; the
   # direct formula has no answer there, and the pair bound rules out 4 sources anyway)
   d=${topo#hypercube:}
@@ -84,21 +84,21 @@ for topo in "${sizes[@]}"; do
   # te on the 16x16 torus: the diagonals' windows one at a time (the direct formula, and the
   # windowed one whole, have no answer there)
   [ "$task:$topo" = te:torus:16x16 ] && windows=(--diagonals --by-window)
-  [ "$task" = mnb ] && case $topo in hypercube:* | torus:*x*) [ "$(echo "${topo#*:}" | tr x '\n' | sort -u | wc -l)" = 1 ] && rotate=(--rotate) ;; esac
+  [ "$task" = mnb ] && case $topo in hypercube:* | torus:*x*) [ "$(echo "${topo#*:}" | tr x '\n' | sort -u | wc -l)" = 1 ] && symmetry=(--rotate) ;; esac
   # mnb on the 16x16 torus: the quarter turn instead of the coordinate shift (no answer with that)
-  [ "$task:$topo" = mnb:torus:16x16 ] && rotate=(--turn)
+  [ "$task:$topo" = mnb:torus:16x16 ] && symmetry=(--turn)
   row="| $topo | $lb | $(sed -n 's/^# alg=//p' "$work/default.tsv") | $(router "$work/default.tsv" default) |"
   rm -f "$work/lean.tsv"
   answer="" secs=""
   for k in 4 5; do # 4 sources (a 4:1 multiplexer); where that is unsat, 5
-    out=$("$search" --topo "$topo" "${formula[@]}" --slots "$lb" --sources $k "${rotate[@]}" "${extend[@]}" "${windows[@]}" --no-confirm \
+    out=$("$search" --topo "$topo" "${formula[@]}" --slots "$lb" --sources $k "${symmetry[@]}" "${extend[@]}" "${windows[@]}" --no-confirm \
       --time-limit "$limit" -o "$work/lean.tsv")
     answer+="${answer:+; }$(field cadical <<<"$out")" secs+="${secs:+ + }$(field cadical_s <<<"$out")"
     [ "$(field cadical <<<"$out")" = unsat ] || break
     [ $k = 4 ] && answer+=" with 4 sources"
   done
   [ $k = 5 ] && answer+=" with 5"
-  row+=" $answer${rotate:+, ${rotate[0]}}${extend:+, --extend hypercube:$((d - 1))}${windows:+, --diagonals --by-window} | $secs |"
+  row+=" $answer${symmetry:+, ${symmetry[0]}}${extend:+, --extend hypercube:$((d - 1))}${windows:+, --diagonals --by-window} | $secs |"
   answer=$(field cadical <<<"$out")
   if [ "$answer" = sat ]; then
     ok=$("$cmodel" verify "$work/lean.tsv") || { echo "lean_table.sh: $topo template: $ok" >&2; exit 1; }

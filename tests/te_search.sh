@@ -227,6 +227,22 @@ else
     "$(cat "$T/out")"
 fi
 
+# router_as_counted NAME TSV OUT [RTL_GEN ARGS]: rtl_gen's router of the template TSV has no
+# packet memory, and its busiest lane has the sources te_search's line OUT counted
+router_as_counted() {
+  local name=$1 tsv=$2 out=$3 most
+  shift 3
+  if "$RTL_GEN" --schedule "$tsv" "$@" -o "$T/counted-gen" >/dev/null 2>"$T/err"; then
+    most=$(sed -n "s/^lane_sources=//p" "$T/counted-gen/design.txt" | tr , "\n" | sort -n | tail -n 1)
+    expect "$name: rtl_gen's router has no packet memory and the sources te_search counted" \
+      'grep -qx "mem_depth=0" "$T/counted-gen/design.txt" && [ "$most" = "$(field sources_most <<<"$out")" ]' \
+      "$(grep -E "^(mem_depth|lane_sources)=" "$T/counted-gen/design.txt"), te_search: $out"
+  else
+    fail "$name: rtl_gen --schedule" "refused" "$T/err"
+  fi
+  rm -rf "$T/counted-gen"
+}
+
 # --task te --lanes (te_lean_cnf.h): a te template whose packets leave one or two slots after
 # they arrive, with at most 4 sources per output port, its packets on shortest paths. The fewest
 # slots a te template can have: on the hypercube 000's bound N/2 (the D 2^(D-1) moves of node
@@ -257,15 +273,7 @@ for topo in hypercube:2 hypercube:3 hypercube:4 hypercube:5 ring:5 ring:6 ring:8
      [ "$(field sources_most <<<"$out")" -le 4 ]' "got '$out'"
   v=$("$BIN" verify "$T/tel.tsv" 2>&1)
   expect "te --lanes $topo: cmodel verifies the file in $b slots" '[ "$(cut -d" " -f1-2 <<<"$v")" = "OK slots=$b" ]' "verify: $v"
-  if "$RTL_GEN" --schedule "$T/tel.tsv" -o "$T/tel-gen" >/dev/null 2>"$T/err"; then
-    most=$(sed -n "s/^lane_sources=//p" "$T/tel-gen/design.txt" | tr , "\n" | sort -n | tail -n 1)
-    expect "te --lanes $topo: rtl_gen's router has no packet memory and the sources te_search counted" \
-      'grep -qx "mem_depth=0" "$T/tel-gen/design.txt" && [ "$most" = "$(field sources_most <<<"$out")" ]' \
-      "$(grep -E "^(mem_depth|lane_sources)=" "$T/tel-gen/design.txt"), te_search: $out"
-  else
-    fail "te --lanes $topo: rtl_gen --schedule" "refused" "$T/err"
-  fi
-  rm -rf "$T/tel-gen"
+  router_as_counted "te --lanes $topo" "$T/tel.tsv" "$out"
 done
 # waits of one slot: every packet's moves in consecutive slots (torus:4x4 and hypercube:4)
 for topo in torus:4x4 hypercube:4; do
@@ -301,14 +309,7 @@ expect "--extend hypercube:4 -> hypercube:5 at 16 slots, 4 sources: sat for both
    [ "$(field sources_most <<<"$out")" -le 4 ]' "got '$out'"
 v=$("$BIN" verify "$T/ext5.tsv" 2>&1)
 expect "--extend hypercube:5: cmodel verifies the file in 16 slots" '[ "$(cut -d" " -f1-2 <<<"$v")" = "OK slots=16" ]' "verify: $v"
-if "$RTL_GEN" --schedule "$T/ext5.tsv" --flit bare -o "$T/ext5-gen" >/dev/null 2>"$T/err"; then
-  most=$(sed -n "s/^lane_sources=//p" "$T/ext5-gen/design.txt" | tr , "\n" | sort -n | tail -n 1)
-  expect "--extend hypercube:5: rtl_gen's router has no packet memory and the sources te_search counted" \
-    'grep -qx "mem_depth=0" "$T/ext5-gen/design.txt" && [ "$most" = "$(field sources_most <<<"$out")" ]' \
-    "$(grep -E "^(mem_depth|lane_sources)=" "$T/ext5-gen/design.txt"), te_search: $out"
-else
-  fail "--extend hypercube:5: rtl_gen --schedule" "refused" "$T/err"
-fi
+router_as_counted "--extend hypercube:5" "$T/ext5.tsv" "$out" --flit bare
 # the 8-cube from the stored 7-cube template: 5 sources (the pair bound), at 2^7 slots; 4: unsat.
 # The found template is the stored one (make stored-templates writes it so), row for row.
 out=$("$SEARCH" --topo hypercube:8 --task te --lanes --extend "$HERE/../cmodel/templates/te_hypercube-7.tsv" --slots 128 \
