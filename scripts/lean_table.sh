@@ -7,8 +7,8 @@
 # is unsat (mnb: --task mnb, with --rotate where every size is equal and there are two or more
 # dimensions, --turn on torus:16x16; te: --task te --lanes, without symmetry, which rules out
 # hypercube:6's templates; on hypercube:8 --extend, from the stored 7-cube template; on
-# torus:16x16 --diagonals --by-window). Both schedules are verified by cmodel; rtl_gen builds the banked router for each (--flit bare,
-# W=32: sources per lane, packet-memory entries) and, with SYNTH=1, Yosys synth_ice40 and
+# torus:16x16 --diagonals --by-window). Both schedules are verified by cmodel; rtl_gen builds
+# the banked router for each (--flit bare, W=32: sources per lane, packet-memory entries) and, with SYNTH=1, Yosys synth_ice40 and
 # nextpnr-ice40 place it on the HX8K (scripts/synth.sh): LUT4, BRAM, Fmax and LUT4 per (port x
 # payload bit), issue 16's unit. LIMIT (default 600) bounds the solver's seconds per size; a
 # size it does not solve is a row that says so. Where cmodel's default is a stored template
