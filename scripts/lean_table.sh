@@ -5,8 +5,10 @@
 # task's schedule by cmodel's default construction beside the template te_search finds at the
 # same bound with waits of one or two slots and at most 4 sources per output port, or 5 where 4
 # is unsat (mnb: --task mnb, with --rotate where every size is equal and there are two or more
-# dimensions, --turn on torus:16x16; te: --task te --lanes, without symmetry, which rules out
-# hypercube:6's templates; on hypercube:8 --extend, from the stored 7-cube template; on
+# dimensions, --turn on torus:16x16, and on hypercube:8 --rotate --chain, the search over the
+# rotation's orbits, since the formula has no answer there; te: --task te --lanes, without
+# symmetry, which rules out hypercube:6's templates; on hypercube:8 --extend, from the stored
+# 7-cube template; on
 # torus:16x16 --diagonals --by-window). Both schedules are verified by cmodel; rtl_gen builds
 # the banked router for each (--flit bare, W=32: sources per lane, packet-memory entries) and, with SYNTH=1, Yosys synth_ice40 and
 # nextpnr-ice40 place it on the HX8K (scripts/synth.sh): LUT4, BRAM, Fmax and LUT4 per (port x
@@ -87,19 +89,21 @@ for topo in "${sizes[@]}"; do
   [ "$task" = mnb ] && case $topo in hypercube:* | torus:*x*) [ "$(echo "${topo#*:}" | tr x '\n' | sort -u | wc -l)" = 1 ] && symmetry=(--rotate) ;; esac
   # mnb on the 16x16 torus: the quarter turn instead of the coordinate shift (no answer with that)
   [ "$task:$topo" = mnb:torus:16x16 ] && symmetry=(--turn)
+  # mnb on the 8-cube: the rotation's orbits walked (te_search --chain; orbit_chain.h)
+  [ "$task:$topo" = mnb:hypercube:8 ] && symmetry=(--rotate --chain)
   row="| $topo | $lb | $(sed -n 's/^# alg=//p' "$work/default.tsv") | $(router "$work/default.tsv" default) |"
   rm -f "$work/lean.tsv"
-  answer="" secs=""
+  answers="" secs=""
   for k in 4 5; do # 4 sources (a 4:1 multiplexer); where that is unsat, 5
     out=$("$search" --topo "$topo" "${formula[@]}" --slots "$lb" --sources $k "${symmetry[@]}" "${extend[@]}" "${windows[@]}" --no-confirm \
       --time-limit "$limit" -o "$work/lean.tsv")
-    answer+="${answer:+; }$(field cadical <<<"$out")" secs+="${secs:+ + }$(field cadical_s <<<"$out")"
-    [ "$(field cadical <<<"$out")" = unsat ] || break
-    [ $k = 4 ] && answer+=" with 4 sources"
+    answer=$(field cadical <<<"$out")$(field chain <<<"$out") # the solver's, or --chain's sat, none or unknown
+    answers+="${answers:+; }$answer" secs+="${secs:+ + }$(field cadical_s <<<"$out")$(field chain_s <<<"$out")"
+    case $answer in unsat | none) ;; *) break ;; esac
+    [ $k = 4 ] && answers+=" with 4 sources"
   done
-  [ $k = 5 ] && answer+=" with 5"
-  row+=" $answer${symmetry:+, ${symmetry[0]}}${extend:+, --extend hypercube:$((d - 1))}${windows:+, --diagonals --by-window} | $secs |"
-  answer=$(field cadical <<<"$out")
+  [ $k = 5 ] && answers+=" with 5"
+  row+=" $answers${symmetry:+, ${symmetry[*]}}${extend:+, --extend hypercube:$((d - 1))}${windows:+, --diagonals --by-window} | $secs |"
   if [ "$answer" = sat ]; then
     ok=$("$cmodel" verify "$work/lean.tsv") || { echo "lean_table.sh: $topo template: $ok" >&2; exit 1; }
     [ "$(field slots <<<"$ok")" = "$lb" ] || { echo "lean_table.sh: $topo: the template takes $(field slots <<<"$ok") slots" >&2; exit 1; }

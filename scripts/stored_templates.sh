@@ -4,12 +4,13 @@
 # the task's default schedule) with waits of one or two slots and at most 4 sources per output
 # port (mnb: --task mnb --rotate, on torus:16x16 --turn; te: --task te --lanes;
 # docs/SCHEDULES.md, "mnb templates for small routers" and "te templates for small routers");
-# te on hypercube:8 builds on the 7-cube's
-# template written just before it, with 5 sources (--extend; "te on the 8-cube: one cube
-# twice"); te on torus:16x16 solves its diagonals' windows one at a time (--diagonals
-# --by-window; "te on the 16x16 torus"). CaDiCaL is deterministic, so the files come out the
-# same; hypercube:7 te and torus:16x16 te take about 3-5 minutes each, torus:16x16 mnb about
-# 18. Stops at the first size not solved.
+# mnb on hypercube:8 walks the rotation's orbits instead of solving a formula (--chain; "mnb on
+# the 8-cube: a chain of orbits"); te on hypercube:8 builds on the 7-cube's template written just
+# before it, with 5 sources (--extend; "te on the 8-cube: one cube twice"); te on torus:16x16
+# solves its diagonals' windows one at a time (--diagonals --by-window; "te on the 16x16
+# torus"). CaDiCaL and the chain search are deterministic, so the files come out the same;
+# hypercube:8 mnb, hypercube:7 te and torus:16x16 te take about 3-5 minutes each, torus:16x16
+# mnb about 18. Stops at the first size not solved.
 set -euo pipefail
 cmodel=$1 search=$2
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,6 +26,7 @@ while read -r task topo args; do
 done <<'SIZES'
 mnb hypercube:6 --rotate
 mnb hypercube:7 --rotate
+mnb hypercube:8 --rotate --chain
 mnb torus:8x8 --rotate
 mnb torus:4x4x4 --rotate
 mnb torus:16x16 --turn

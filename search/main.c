@@ -21,13 +21,15 @@
 #include "solvers.h"
 #include "formulas.h"
 #include "lane_sources.h"
+#include "orbit_chain.h"
 #include "schedule_reader.h"
 #include "topo.h"
 #include "window_search.h"
 
 static const char *usage =
     "usage: te_search --topo T --slots S [--task te|mnb] [--model M] [--lanes] [--max-wait W]\n"
-    "                 [--sources K] [--rotate | --turn] [--extend FILE] [--diagonals [--by-window]]\n"
+    "                 [--sources K] [--rotate | --turn] [--chain] [--extend FILE]\n"
+    "                 [--diagonals [--by-window]]\n"
     "                 [-o FILE] [--cnf FILE] [--time-limit SEC] [--no-confirm]\n"
     "\n"
     "te: decides whether a translation template of the total exchange on ring or torus T\n"
@@ -60,6 +62,11 @@ static const char *usage =
     "                    much faster, but unsat then covers symmetric templates only\n"
     "  --turn            mnb, te --lanes on a KxK torus: the same with the quarter turn (a, b) ->\n"
     "                    (-b, a), orbits of 4 (docs/SCHEDULES.md, \"mnb on the 16x16 torus\")\n"
+    "  --chain           mnb with --rotate or --turn: walk the symmetry's orbits depth first\n"
+    "                    instead of solving a formula (orbit_chain.h; answers sat, none or\n"
+    "                    unknown, prints chain= chain_s= type_sets= steps= types=; none covers\n"
+    "                    only templates whose full orbits hang from full orbits; docs/SCHEDULES.md,\n"
+    "                    \"mnb on the 8-cube\")\n"
     "  --extend FILE     te --lanes on hypercube:D+1: build on FILE, a te template of hypercube:D\n"
     "                    (a schedule TSV, as -o writes it)\n"
     "  --diagonals       te --lanes on a KxK torus, K even: the packets of diagonals c and c+K/2\n"
@@ -117,7 +124,8 @@ static int load_base(const char *path, sched *s, char *err, size_t errlen) {
 int main(int argc, char **argv) {
   const char *topo_s = NULL, *slots_s = NULL, *cnf_path = NULL, *limit_s = NULL, *model_s = NULL, *out_path = NULL,
              *task_s = NULL, *wait_s = NULL, *sources_s = NULL, *extend_s = NULL;
-  bool no_confirm = false, help = false, rotate = false, turn = false, lanes = false, diagonals = false, by_window = false;
+  bool no_confirm = false, help = false, rotate = false, turn = false, lanes = false, diagonals = false, by_window = false,
+       chain = false;
   const cli_option opts[] = {{"--topo", &topo_s, NULL},       {"--slots", &slots_s, NULL},
                              {"--cnf", &cnf_path, NULL},      {"--time-limit", &limit_s, NULL},
                              {"--no-confirm", NULL, &no_confirm}, {"--model", &model_s, NULL},
@@ -125,7 +133,8 @@ int main(int argc, char **argv) {
                              {"--max-wait", &wait_s, NULL},   {"--sources", &sources_s, NULL},
                              {"--rotate", NULL, &rotate},     {"--lanes", NULL, &lanes},
                              {"--extend", &extend_s, NULL},   {"--diagonals", NULL, &diagonals},
-                             {"--by-window", NULL, &by_window}, {"--turn", NULL, &turn}};
+                             {"--by-window", NULL, &by_window}, {"--turn", NULL, &turn},
+                             {"--chain", NULL, &chain}};
   char err[512];
   int nwords = 0;
   if (cli_parse(argc - 1, argv + 1, opts, sizeof opts / sizeof *opts, NULL, 0, &nwords, &help, err, sizeof err))
@@ -149,6 +158,9 @@ int main(int argc, char **argv) {
     return refuse("--diagonals: only te --lanes (under mla) reads it, without --rotate, --turn and --extend");
   if (by_window && !diagonals) return refuse("--by-window: only with --diagonals (the windows it solves one at a time)");
   if (by_window && cnf_path) return refuse("--cnf: --by-window solves one formula per window, not one to keep");
+  if (chain && (strcmp(task, "mnb") || !(rotate || turn)))
+    return refuse("--chain: only mnb with --rotate or --turn (the symmetry whose orbits it walks)");
+  if (chain && cnf_path) return refuse("--cnf: --chain searches without a formula");
   const search_formula *formula = search_formula_find(task, model, lanes, extend_s != NULL);
   if (!formula)
     return refuse("--model '%s': no %s%s formula for this model (expected %s)", cli_printable(model, 40, shown, sizeof shown),
@@ -181,6 +193,7 @@ int main(int argc, char **argv) {
   symmetry_kind symmetry = rotate ? SYMMETRY_SHIFT : turn ? SYMMETRY_TURN : SYMMETRY_NONE;
   search_params q = {(uint32_t)slots, (int)max_wait, (int)sources, symmetry, diagonals, extend_s ? &base : NULL};
   if (by_window) return window_search(&t, &q, (double)limit, out_path);
+  if (chain) return orbit_chain_search(&t, &q, (double)limit, out_path);
   cnf f = {0};
   void *state = formula->build(&t, &q, &f, err, sizeof err);
   if (extend_s) sched_free(&base); /* the formula keeps what it needs */

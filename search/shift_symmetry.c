@@ -46,14 +46,21 @@ static const symmetry *find(symmetry_kind kind) {
   return NULL;
 }
 
+static int order_of(const topo *t, const symmetry *s) { return s->order ? s->order : t->ndims; }
+
 /* 1 if v's orbit is full (no power of the map below its order fixes v). */
 static int full_orbit(const topo *t, const symmetry *s, uint32_t v) {
-  int order = s->order ? s->order : t->ndims;
   uint32_t w = v;
-  for (int k = 1; k < order; k++)
+  for (int k = 1; k < order_of(t, s); k++)
     if ((w = s->image(t, w)) == v) return 0;
   return 1;
 }
+
+uint32_t shift_image(const topo *t, symmetry_kind kind, uint32_t v) { return find(kind)->image(t, v); }
+
+int shift_order(const topo *t, symmetry_kind kind) { return order_of(t, find(kind)); }
+
+int shift_full_orbit(const topo *t, symmetry_kind kind, uint32_t v) { return full_orbit(t, find(kind), v); }
 
 int shift_check(const topo *t, symmetry_kind kind, char *err, size_t errlen) {
   const symmetry *s = find(kind);

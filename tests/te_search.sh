@@ -243,6 +243,65 @@ router_as_counted() {
   rm -rf "$T/counted-gen"
 }
 
+# --chain (orbit_chain.h): the symmetric mnb template found by walking the symmetry's orbits.
+# At 000/003's bound ceil((N-1)/deg) on the d-cubes 2..7 (--rotate) and the K x K tori 3..8
+# (--turn): sat, verified by cmodel at the bound, at most 4 sources, the router as counted, and
+# every row of a node whose orbit is full has its image's row (the d-cube's rotation, the
+# torus's quarter turn) in the file. (The 8-cube takes about 3 minutes: `make stored-templates`
+# writes cmodel/templates/mnb_hypercube-8.tsv with it, and tests/stored_templates.sh checks
+# that file; its symmetry is checked here.)
+# symmetric NAME FILE N ORDER AWK-IMAGE: the rows of FILE, N nodes, keep their images, where
+# AWK-IMAGE is an awk expression of v for the image of node v and ORDER the nodes of a full orbit
+symmetric() {
+  local file=$2 nodes=$3 order=$4 image=$5
+  expect "$1: the file's template is invariant under the symmetry" \
+    'awk -F"\t" -v n=$nodes -v order=$order "function img(v) { return $image }
+       function full(v,  w, k) { w = v; for (k = 1; k < order; k++) if ((w = img(w)) == v) return 0; return 1 }
+       !/^#/ && \$1 != \"slot\" { row[\$1 \" \" \$2 \" \" \$3] = 1; r[++m] = \$1 \" \" \$2 \" \" \$3 }
+       END { for (i = 1; i <= m; i++) { split(r[i], a, \" \"); if (full(a[3])) { f++; if (!((a[1] \" \" img(a[2]) \" \" img(a[3])) in row)) b = 1 } }
+             exit b || m != n - 1 || f == 0 }" "$file"' "$(head -c 400 "$file")"
+}
+for topo in hypercube:2 hypercube:3 hypercube:4 hypercube:5 hypercube:6 hypercube:7 torus:3x3 torus:4x4 torus:5x5 torus:6x6 \
+  torus:7x7 torus:8x8; do
+  lb=$(mnb_bound "$topo") k=${topo#torus:} k=${k%x*}
+  case $topo in
+    hypercube:*) sym=--rotate d=${topo#*:} n=$((1 << ${topo#*:})) ;;
+    *) sym=--turn d=4 n=$((k * k)) ;;
+  esac
+  rm -f "$T/chain.tsv"
+  out=$("$SEARCH" --topo "$topo" --task mnb --slots "$lb" $sym --chain -o "$T/chain.tsv")
+  v=$("$BIN" verify "$T/chain.tsv" 2>&1)
+  expect "mnb $sym --chain $topo at its bound $lb: sat, verified at the bound, at most 4 sources" \
+    '[ "$(field chain <<<"$out")" = sat ] && [ "$(field template <<<"$out")" = verified ] &&
+     [ "$(cut -d" " -f1-3 <<<"$v")" = "OK slots=$lb lb=$lb" ] && [ "$(field sources_most <<<"$out")" -le 4 ]' "got '$out', verify: $v"
+  router_as_counted "mnb --chain $topo" "$T/chain.tsv" "$out"
+  case $topo in
+    hypercube:*) symmetric "mnb --chain $topo" "$T/chain.tsv" $n $d "(v * 2) % $n + int(v / ($n / 2))" ;;
+    *) symmetric "mnb --chain $topo" "$T/chain.tsv" $n 4 "($k - int(v / $k)) % $k + $k * (v % $k)" ;;
+  esac
+done
+symmetric "the stored mnb template of hypercube:8" cmodel/templates/mnb_hypercube-8.tsv 256 8 "(v * 2) % 256 + int(v / 128)"
+# the same search twice gives the same file (the stored template depends on it)
+"$SEARCH" --topo hypercube:6 --task mnb --slots 11 --rotate --chain -o "$T/chain6a.tsv" >/dev/null
+"$SEARCH" --topo hypercube:6 --task mnb --slots 11 --rotate --chain -o "$T/chain6b.tsv" >/dev/null
+expect "mnb --chain hypercube:6: the same template twice" 'cmp -s "$T/chain6a.tsv" "$T/chain6b.tsv"' "the two files differ"
+# none: every chain walked. A chain is a symmetric template, so where the formula with the same
+# symmetry is unsat for both solvers, the chain search must find none (sources below what the
+# bound allows; docs/SCHEDULES.md, "mnb on the 8-cube")
+for c in "hypercube:3 3 1 --rotate" "hypercube:4 4 2 --rotate" "hypercube:5 7 2 --rotate" "hypercube:6 11 3 --rotate" \
+  "torus:4x4 4 2 --turn" "torus:6x6 9 3 --turn"; do
+  set -- $c
+  sat=$("$SEARCH" --topo "$1" --task mnb --slots "$2" --sources "$3" "$4")
+  out=$("$SEARCH" --topo "$1" --task mnb --slots "$2" --sources "$3" "$4" --chain)
+  expect "mnb $4 $1 at $2 slots, $3 sources: the formula unsat for both, the chain search none" \
+    '[ "$(field cadical <<<"$sat")/$(field minisat <<<"$sat")" = unsat/unsat ] && [ "$(field chain <<<"$out")" = none ]' \
+    "formula: '$sat', chain: '$out'"
+done
+# unknown: the time limit ran out (torus:12x12 walks for minutes)
+out=$("$SEARCH" --topo torus:12x12 --task mnb --slots 36 --turn --chain --time-limit 1)
+expect "mnb --turn --chain torus:12x12 with 1 s: unknown" '[ "$(field chain <<<"$out")" = unknown ] && [ "$(field chain_s <<<"$out" | cut -d. -f1)" -lt 5 ]' \
+  "got '$out'"
+
 # --task te --lanes (te_lean_cnf.h): a te template whose packets leave one or two slots after
 # they arrive, with at most 4 sources per output port, its packets on shortest paths. The fewest
 # slots a te template can have: on the hypercube 000's bound N/2 (the D 2^(D-1) moves of node
@@ -436,6 +495,13 @@ packet to [0-9]+ at slot [0-9]+ is not a shortest path forwarded 1..2 slots|--to
 --turn: only the mnb formula and te --lanes read it|--topo torus:4x4 --slots 8 --turn
 --turn: --extend keeps its base|--topo hypercube:5 --slots 16 --lanes --turn --extend "$T/base4.tsv"
 --by-window: only with --diagonals|--topo torus:4x4 --slots 8 --lanes --by-window
+--chain: only mnb with --rotate or --turn|--topo hypercube:4 --slots 4 --task mnb --chain
+--chain: only mnb with --rotate or --turn|--topo hypercube:4 --slots 8 --lanes --rotate --chain
+--cnf: --chain searches without a formula|--topo hypercube:4 --slots 4 --task mnb --rotate --chain --cnf "$T/c.cnf"
+--chain on 'torus:8x8': the symmetry must take each generator to the next through all 4|--topo torus:8x8 --slots 16 --task mnb --rotate --chain
+--chain on 'torus:4x4x4': the symmetry must take each generator to the next through all 6|--topo torus:4x4x4 --slots 11 --task mnb --rotate --chain
+--chain on 'ring:8'.*hypercubes and tori|--topo ring:8 --slots 4 --task mnb --rotate --chain
+--turn on 'hypercube:4'|--topo hypercube:4 --slots 4 --task mnb --turn --chain
 --cnf: --by-window solves one formula per window|--topo torus:4x4 --slots 8 --lanes --diagonals --by-window --cnf "$T/w.cnf"
 --diagonals on 'torus:4x8': a 2-D torus of equal even sizes|--topo torus:4x8 --slots 16 --lanes --diagonals --by-window
 --diagonals on torus:8x8: --slots 65 is not 4 windows of 16 slots|--topo torus:8x8 --slots 65 --lanes --diagonals --by-window
