@@ -18,7 +18,7 @@
 #>   te-search      te templates on rings to 32, tori to 12x12 and 6x6x6: SAT certificates -> docs/SCHEDULES.md
 #>   s4noc-table    te on 3x3..10x10 tori under the S4NOC models vs S4NOC, routers synthesised -> docs/SCHEDULES.md
 #>   s4noc-search   bufferless S4NOC te templates: SAT below cmodel's, rings to 16, tori to 10x10 -> docs/SCHEDULES.md
-#>   mnb-search     mnb templates for small routers (SAT: no memory, 4 sources a lane), synthesised -> docs/SCHEDULES.md
+#>   mnb-search     mnb templates for small routers (SAT; --chain on hypercube:8): no memory, 4 sources, synthesised
 #>   te-lanes-search  the same for te (te_search --lanes), synthesised -> docs/SCHEDULES.md
 #>   stored-templates  cmodel/templates/ written again by te_search (the construction `stored`; ~6 minutes)
 #>   dynbcast-plot  004 s5's dynamic broadcasting swept on p = 8, d = 2 -> docs/DYNAMIC.md, docs/dynbcast_p8.svg
@@ -318,12 +318,13 @@ s4noc-search: $(BUILD)/cmodel $(BUILD)/te_search
 	bash scripts/s4noc_search_table.sh $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/s4noc-search.md
 	$(call publish_table,s4noc-search,Bufferless S4NOC te templates: SAT below cmodel's (issue 17),s4noc-search)
 
-# mnb templates for small routers (issue 16): SAT with at most 600 s per size (about 30 minutes
-# with the sizes it does not solve), the default's and the template's routers synthesised
+# mnb templates for small routers (issue 16): SAT, and the orbit chain on hypercube:8, with at
+# most 1500 s per size (about 40 minutes: torus:16x16's quarter-turn template takes about 18,
+# hypercube:8's chain about 3), the default's and the template's routers synthesised
 .PHONY: mnb-search
 mnb-search: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/te_search $(BUILD)/.tools-ok
 	@echo "-- MNB-SEARCH --"
-	SYNTH=1 bash scripts/lean_table.sh mnb $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/mnb-search.md
+	SYNTH=1 LIMIT=$${LIMIT:-1500} bash scripts/lean_table.sh mnb $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/mnb-search.md
 	$(call publish_table,mnb-search,mnb templates for small routers: iCE40 HX8K area (issue 16),mnb-search)
 
 # te templates for small routers (issue 16): the same for the total exchange (te_search --lanes), 900 s

@@ -262,11 +262,11 @@ static void find_orbits(chain *c) {
   for (uint32_t v = 0; v < t->nodes; v++) {
     if (c->orbit[v] != UINT32_MAX) continue;
     int size = 0;
-    for (uint32_t w = v; c->orbit[w] == UINT32_MAX; w = shift_image(t, c->kind, w)) c->orbit[w] = norbits, c->power[w] = size++;
+    for (uint32_t w = v; c->orbit[w] == UINT32_MAX; w = shift_image(t, c->kind, w))
+      c->orbit[w] = norbits, c->power[w] = size++;
     c->full[norbits++] = size == c->n;
     c->nfull += size == c->n;
   }
-
   for (uint32_t v = 1; v < t->nodes; v++)
     if (!c->full[c->orbit[v]]) c->special[c->nspecial++] = v;
   for (uint32_t i = 1; i < c->nspecial; i++) /* insertion sort by distance: there are few */
@@ -302,7 +302,8 @@ int orbit_chain_search(const topo *t, const search_params *q, double limit_s, co
   char err[320];
   chain c = {.t = t, .kind = q->symmetry, .max_wait = q->max_wait};
   if (t->kind != TOPO_HYPERCUBE && t->kind != TOPO_TORUS) {
-    fprintf(stderr, "te_search: --chain on '%s': symmetric mnb templates are searched on hypercubes and tori\n", t->name);
+    fprintf(stderr, "te_search: --chain on '%s': symmetric mnb templates are searched on hypercubes and tori\n",
+            t->name);
     return 2;
   }
   if (shift_check(t, q->symmetry, err, sizeof err) || order_generators(&c, err, sizeof err)) {

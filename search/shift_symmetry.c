@@ -60,8 +60,6 @@ uint32_t shift_image(const topo *t, symmetry_kind kind, uint32_t v) { return fin
 
 int shift_order(const topo *t, symmetry_kind kind) { return order_of(t, find(kind)); }
 
-int shift_full_orbit(const topo *t, symmetry_kind kind, uint32_t v) { return full_orbit(t, find(kind), v); }
-
 int shift_check(const topo *t, symmetry_kind kind, char *err, size_t errlen) {
   const symmetry *s = find(kind);
   if (!s) snprintf(err, errlen, "symmetry %d: unknown", (int)kind);

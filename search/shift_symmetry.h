@@ -31,10 +31,9 @@ int shift_check(const topo *t, symmetry_kind kind, char *err, size_t errlen);
 void shift_symmetry_clauses(cnf *f, const topo *t, symmetry_kind kind, const int *port, int ngens, uint32_t slots,
                             const int *vars);
 
-/* For a symmetry shift_check accepted on t: the image of node v, the nodes of a full orbit, and
- * whether v's orbit is full (no power of the map below the order fixes v). */
+/* For a symmetry shift_check accepted on t: the image of node v, and the nodes of a full orbit
+ * (orbit_chain.h walks the orbits). */
 uint32_t shift_image(const topo *t, symmetry_kind kind, uint32_t v);
 int shift_order(const topo *t, symmetry_kind kind);
-int shift_full_orbit(const topo *t, symmetry_kind kind, uint32_t v);
 
 #endif
