@@ -319,12 +319,13 @@ s4noc-search: $(BUILD)/cmodel $(BUILD)/te_search
 	$(call publish_table,s4noc-search,Bufferless S4NOC te templates: SAT below cmodel's (issue 17),s4noc-search)
 
 # mnb templates for small routers (issue 16): SAT, and the orbit chain on hypercube:8, with at
-# most 1500 s per size (about 40 minutes: torus:16x16's quarter-turn template takes about 18,
-# hypercube:8's chain about 3), the default's and the template's routers synthesised
+# most 3600 s per size (up to an hour: torus:16x16's quarter-turn template took 18 and 41
+# minutes on two days, hypercube:8's chain 3 to 5), the default's and the template's routers
+# synthesised
 .PHONY: mnb-search
 mnb-search: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/te_search $(BUILD)/.tools-ok
 	@echo "-- MNB-SEARCH --"
-	SYNTH=1 LIMIT=$${LIMIT:-1500} bash scripts/lean_table.sh mnb $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/mnb-search.md
+	SYNTH=1 LIMIT=$${LIMIT:-3600} bash scripts/lean_table.sh mnb $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/mnb-search.md
 	$(call publish_table,mnb-search,mnb templates for small routers: iCE40 HX8K area (issue 16),mnb-search)
 
 # te templates for small routers (issue 16): the same for the total exchange (te_search --lanes), 900 s
