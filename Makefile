@@ -20,7 +20,7 @@
 #>   s4noc-search   bufferless S4NOC te templates: SAT below cmodel's, rings to 16, tori to 10x10 -> docs/SCHEDULES.md
 #>   mnb-search     mnb templates for small routers (SAT; --chain on hypercube:8): no memory, 4 sources, synthesised
 #>   te-lanes-search  the same for te (te_search --lanes), synthesised -> docs/SCHEDULES.md
-#>   stored-templates  cmodel/templates/ written again by te_search (the construction `stored`; ~6 minutes)
+#>   stored-templates  cmodel/templates/ written again by te_search (the construction `stored`; 30-60 minutes)
 #>   dynbcast-plot  004 s5's dynamic broadcasting swept on p = 8, d = 2 -> docs/DYNAMIC.md, docs/dynbcast_p8.svg
 #>   sweep          many designs at once: a job list from SWEEP, run with make -j, merged into one table
 #>   fuzz           every libFuzzer target for FUZZ_SECONDS each, under ASan+UBSan
