@@ -18,7 +18,7 @@
 #>   te-search      te templates on rings to 32, tori to 12x12 and 6x6x6: SAT certificates -> docs/SCHEDULES.md
 #>   s4noc-table    te on 3x3..10x10 tori under the S4NOC models vs S4NOC, routers synthesised -> docs/SCHEDULES.md
 #>   s4noc-search   bufferless S4NOC te templates: SAT below cmodel's, rings to 16, tori to 10x10 -> docs/SCHEDULES.md
-#>   mnb-search     mnb templates for small routers (SAT; --chain on hypercube:8): no memory, 4 sources, synthesised
+#>   mnb-search     mnb templates for small routers (SAT, --chain on hypercube:8), synthesised -> docs/SCHEDULES.md
 #>   te-lanes-search  the same for te (te_search --lanes), synthesised -> docs/SCHEDULES.md
 #>   stored-templates  cmodel/templates/ written again by te_search (the construction `stored`; 30-60 minutes)
 #>   dynbcast-plot  004 s5's dynamic broadcasting swept on p = 8, d = 2 -> docs/DYNAMIC.md, docs/dynbcast_p8.svg
