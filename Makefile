@@ -60,106 +60,109 @@
 #>   CC=cc CFLAGS=-O2   the C compiler and its flags (C11, -Wall -Wextra -Werror are always added)
 
 CC      ?= cc
-# C11, all warnings fatal
 CFLAGS  ?= -O2
-CFLAGS  += -std=c11 -Wall -Wextra -Werror
+
+.PHONY: all test demo bench bench-large clean help
+all: build/cmodel build/rtl_gen build/rtl_gen_kbrt build/te_search
+
+# -- the C build: object files, one static library of the golden model per flavor -----------
+# Every .c is compiled once per flavor into $(BUILD)/obj/FLAVOR/PATH.o with a dependency file
+# beside it (-MMD -MP), so an edit rebuilds what includes it and nothing else, and `make -j` is
+# safe. The flavors: o2 (CC, CFLAGS: the tools), asan (AddressSanitizer + UBSan: the tests), fuzz
+# (clang, libFuzzer). cmodel/ minus its command files (cmodel/tool/) is libcmodel.a; every
+# program links it.
+# the warnings of every flavor: C11, all warnings fatal
+WARN      := -std=c11 -Wall -Wextra -Werror
 # strdup, getpid
-CFLAGS  += -D_POSIX_C_SOURCE=200809L
-# the generated table (build/gen/) includes cmodel's headers
-CFLAGS  += -Icmodel
-# AddressSanitizer + UBSan build used by the tests
+DEFS      := -D_POSIX_C_SOURCE=200809L
+# one include root per program family: cmodel's headers are named by their layer ("model/topo.h")
+INCLUDES  := -Icmodel -Irtl_gen
+DEPFLAGS  := -MMD -MP
 ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-ASAN_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -Icmodel $(ASAN_FLAGS)
-
-BUILD   := build
-# the stored templates (cmodel/stored_templates.h): a C table the build makes of cmodel/templates/*.tsv
-STORED_TSV := $(wildcard cmodel/templates/*.tsv)
-CMODEL_SRC := $(wildcard cmodel/*.c) $(BUILD)/gen/stored_templates_data.c
-CMODEL_HDR := $(wildcard cmodel/*.h)
-
-RTLGEN_SRC := $(wildcard rtl_gen/*.c)
-RTLGEN_HDR := $(wildcard rtl_gen/*.h)
-# rtl_gen links the golden model's library (everything but its commands: main.c, cmd_*.c)
-CMODEL_LIB := $(filter-out cmodel/main.c cmodel/cmd_%.c,$(CMODEL_SRC))
+FUZZ_CC    := clang
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Itests/fuzz
 # the golden model uses exp and log (kbcast_study.c)
 LDLIBS  := -lm
 
-.PHONY: all test demo bench bench-large clean help
-
-all: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/te_search
-
-$(BUILD)/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
-	@mkdir -p $(@D)
-	@echo "-- CC $@ --"
-	$(CC) $(CFLAGS) -Icmodel -o $@ $(RTLGEN_SRC) $(CMODEL_LIB) $(LDLIBS)
-
+BUILD   := build
+OBJ     := $(BUILD)/obj
+# the stored templates (cmodel/construct/stored_templates.h): a C table the build makes of cmodel/templates/*.tsv
+STORED_TSV := $(wildcard cmodel/templates/*.tsv)
+STORED_C   := $(BUILD)/gen/stored_templates_data.c
+CMODEL_LIB_SRC := $(filter-out cmodel/tool/%,$(wildcard cmodel/*/*.c cmodel/*/*/*.c)) $(STORED_C)
+CMODEL_TOOL_SRC := $(wildcard cmodel/tool/*.c)
+RTLGEN_SRC := $(wildcard rtl_gen/*.c)
 # the run-time kbcast router's generator (rtl_gen/kbrt/): no schedule, so not an rtl_gen architecture;
-# it shares rtl_gen's writer and output directory and the golden model's library
-KBRT_SRC := $(wildcard rtl_gen/kbrt/*.c) rtl_gen/vwriter.c rtl_gen/outdir.c rtl_gen/scan_wrapper.c
-KBRT_HDR := $(wildcard rtl_gen/kbrt/*.h) rtl_gen/vwriter.h rtl_gen/outdir.h rtl_gen/scan_wrapper.h
-$(BUILD)/rtl_gen_kbrt: $(KBRT_SRC) $(KBRT_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
-	@mkdir -p $(@D)
-	@echo "-- CC $@ --"
-	$(CC) $(CFLAGS) -Icmodel -Irtl_gen -o $@ $(KBRT_SRC) $(CMODEL_LIB) $(LDLIBS)
-
+# it shares rtl_gen's writer and output directory
+KBRT_SRC   := $(wildcard rtl_gen/kbrt/*.c) rtl_gen/vwriter.c rtl_gen/outdir.c rtl_gen/scan_wrapper.c
 # the te template search (search/): CaDiCaL linked (a C++ library: libstdc++), MiniSat run
 SEARCH_SRC := $(wildcard search/*.c)
-SEARCH_HDR := $(wildcard search/*.h)
-SEARCH_LIBS := -lcadical -lstdc++ $(LDLIBS)
-$(BUILD)/te_search: $(SEARCH_SRC) $(SEARCH_HDR) $(CMODEL_LIB) $(CMODEL_HDR) $(BUILD)/.tools-ok
-	@mkdir -p $(@D)
-	@echo "-- CC $@ --"
-	$(CC) $(CFLAGS) -Icmodel -o $@ $(SEARCH_SRC) $(CMODEL_LIB) $(SEARCH_LIBS)
+SEARCH_LIBS := -lcadical -lstdc++
 
-$(BUILD)/asan/te_search: $(SEARCH_SRC) $(SEARCH_HDR) $(CMODEL_LIB) $(CMODEL_HDR) $(BUILD)/.tools-ok
-	@mkdir -p $(@D)
-	@echo "-- CC (asan+ubsan) $@ --"
-	$(CC) $(ASAN_CFLAGS) -Icmodel -o $@ $(SEARCH_SRC) $(CMODEL_LIB) $(SEARCH_LIBS)
+# $(call objs,FLAVOR,SOURCES): their object files
+objs = $(patsubst %.c,$(OBJ)/$(1)/%.o,$(2))
+# $(call lib,FLAVOR): the golden model's library of that flavor
+lib = $(OBJ)/$(1)/libcmodel.a
 
-$(BUILD)/gen/stored_templates_data.c: $(STORED_TSV) scripts/stored_templates_c.awk
+$(OBJ)/o2/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(WARN) $(DEFS) $(INCLUDES) $(DEPFLAGS) $(XDEFS) -c -o $@ $<
+$(OBJ)/asan/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_FLAGS) $(WARN) $(DEFS) $(INCLUDES) $(DEPFLAGS) $(XDEFS) -c -o $@ $<
+$(OBJ)/fuzz/%.o: %.c | $(BUILD)/.tools-ok
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(WARN) $(DEFS) $(INCLUDES) $(DEPFLAGS) $(XDEFS) -c -o $@ $<
+# the fuzz targets of the command lines call each tool's main under another name
+$(OBJ)/fuzz/cmodel/tool/%.o: XDEFS := -Dmain=cmodel_main
+$(OBJ)/fuzz/rtl_gen/%.o: XDEFS := -Dmain=rtl_gen_main
+$(OBJ)/fuzz/tests/fuzz/fuzz_cli_cmodel.o $(OBJ)/fuzz/tests/fuzz/fuzz_cli_rtl_gen.o: $(OBJ)/fuzz/tests/fuzz/fuzz_cli_%.o: tests/fuzz/fuzz_cli.c | $(BUILD)/.tools-ok
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(WARN) $(DEFS) $(INCLUDES) $(DEPFLAGS) -DFUZZ_TOOL=$* -c -o $@ $<
+# search/ includes CaDiCaL's header
+$(call objs,o2,$(SEARCH_SRC)) $(call objs,asan,$(SEARCH_SRC)): | $(BUILD)/.tools-ok
+
+$(OBJ)/%/libcmodel.a:
+	@rm -f $@
+	@echo "-- AR $@ --"
+	@ar rcs $@ $^
+$(call lib,o2): $(call objs,o2,$(CMODEL_LIB_SRC))
+$(call lib,asan): $(call objs,asan,$(CMODEL_LIB_SRC))
+$(call lib,fuzz): $(call objs,fuzz,$(CMODEL_LIB_SRC))
+
+$(STORED_C): $(STORED_TSV) scripts/stored_templates_c.awk
 	@mkdir -p $(@D)
 	awk -F'\t' -f scripts/stored_templates_c.awk $(STORED_TSV) > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/cmodel: $(CMODEL_SRC) $(CMODEL_HDR)
-	@mkdir -p $(@D)
-	@echo "-- CC $@ --"
-	$(CC) $(CFLAGS) -o $@ $(CMODEL_SRC) $(LDLIBS)
-
-$(BUILD)/asan/cmodel: $(CMODEL_SRC) $(CMODEL_HDR)
-	@mkdir -p $(@D)
-	@echo "-- CC (asan+ubsan) $@ --"
-	$(CC) $(ASAN_CFLAGS) -o $@ $(CMODEL_SRC) $(LDLIBS)
-
-$(BUILD)/asan/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(CMODEL_LIB) $(CMODEL_HDR)
-	@mkdir -p $(@D)
-	@echo "-- CC (asan+ubsan) $@ --"
-	$(CC) $(ASAN_CFLAGS) -Icmodel -o $@ $(RTLGEN_SRC) $(CMODEL_LIB) $(LDLIBS)
-
+# $(call program,PATH,FLAVOR,SOURCES,LINKER,EXTRA-LIBS): PATH linked from SOURCES' objects and the library
+define program
+$(1): $(call objs,$(2),$(3)) $(call lib,$(2))
+	@mkdir -p $$(@D)
+	@echo "-- LD $$@ --"
+	$(4) $$(LDFLAGS_$(2)) -o $$@ $$^ $(5) $$(LDLIBS)
+endef
+LDFLAGS_o2   = $(CFLAGS)
+LDFLAGS_asan = $(ASAN_FLAGS)
+LDFLAGS_fuzz = $(FUZZ_FLAGS)
+$(eval $(call program,$(BUILD)/cmodel,o2,$(CMODEL_TOOL_SRC),$(CC)))
+$(eval $(call program,$(BUILD)/rtl_gen,o2,$(RTLGEN_SRC),$(CC)))
+$(eval $(call program,$(BUILD)/rtl_gen_kbrt,o2,$(KBRT_SRC),$(CC)))
+$(eval $(call program,$(BUILD)/te_search,o2,$(SEARCH_SRC),$(CC),$(SEARCH_LIBS)))
+$(eval $(call program,$(BUILD)/asan/cmodel,asan,$(CMODEL_TOOL_SRC),$(CC)))
+$(eval $(call program,$(BUILD)/asan/rtl_gen,asan,$(RTLGEN_SRC),$(CC)))
+$(eval $(call program,$(BUILD)/asan/te_search,asan,$(SEARCH_SRC),$(CC),$(SEARCH_LIBS)))
 # unit tests of the library
-$(BUILD)/asan/unit_tests: tests/unit_tests.c $(CMODEL_LIB) $(CMODEL_HDR)
-	@mkdir -p $(@D)
-	@echo "-- CC (asan+ubsan) $@ --"
-	$(CC) $(ASAN_CFLAGS) -Icmodel -o $@ tests/unit_tests.c $(CMODEL_LIB) $(LDLIBS)
+$(eval $(call program,$(BUILD)/asan/unit_tests,asan,tests/unit_tests.c,$(CC)))
 
 # -- fuzzing: libFuzzer targets (tests/fuzz/), clang with ASan and UBSan ----------
-FUZZ_CC    := clang
-FUZZ_FLAGS := -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -g -O1 \
-              -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Icmodel -Irtl_gen -Itests/fuzz
 FUZZ_TARGETS := fuzz_tsv fuzz_verify fuzz_import fuzz_cmodel_cli fuzz_rtl_gen_cli
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
-$(BUILD)/fuzz/fuzz_tsv $(BUILD)/fuzz/fuzz_verify $(BUILD)/fuzz/fuzz_import: $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz_input.h $(CMODEL_LIB) $(CMODEL_HDR) $(BUILD)/.tools-ok
-	@mkdir -p $(@D)
-	@echo "-- CC (libFuzzer) $@ --"
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(CMODEL_LIB) $(LDLIBS)
-# the command lines: one target (fuzz_cli.c) per tool, its main.c renamed so the target can call it
-$(BUILD)/fuzz/fuzz_cmodel_cli: tests/fuzz/fuzz_cli.c tests/fuzz/fuzz_input.h $(CMODEL_SRC) $(CMODEL_HDR) $(BUILD)/.tools-ok
-	@mkdir -p $(@D)
-	@echo "-- CC (libFuzzer) $@ --"
-	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_TOOL=cmodel -Dmain=cmodel_main -o $@ $< $(CMODEL_SRC) $(LDLIBS)
-$(BUILD)/fuzz/fuzz_rtl_gen_cli: tests/fuzz/fuzz_cli.c tests/fuzz/fuzz_input.h $(RTLGEN_SRC) $(RTLGEN_HDR) $(CMODEL_LIB) $(CMODEL_HDR) $(BUILD)/.tools-ok
-	@mkdir -p $(@D)
-	@echo "-- CC (libFuzzer) $@ --"
-	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_TOOL=rtl_gen -Dmain=rtl_gen_main -o $@ $< $(RTLGEN_SRC) $(CMODEL_LIB) $(LDLIBS)
+$(foreach t,fuzz_tsv fuzz_verify fuzz_import,$(eval $(call program,$(BUILD)/fuzz/$(t),fuzz,tests/fuzz/$(t).c,$(FUZZ_CC))))
+# the command lines: one target (fuzz_cli.c) per tool, its main renamed so the target can call it
+$(eval $(call program,$(BUILD)/fuzz/fuzz_cmodel_cli,fuzz,tests/fuzz/fuzz_cli_cmodel.c $(CMODEL_TOOL_SRC),$(FUZZ_CC)))
+$(eval $(call program,$(BUILD)/fuzz/fuzz_rtl_gen_cli,fuzz,tests/fuzz/fuzz_cli_rtl_gen.c $(RTLGEN_SRC),$(FUZZ_CC)))
+
+-include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
 
 # every target FUZZ_SECONDS long from the seed corpus in tests/fuzz/corpus/ (make test: 8 s each)
 FUZZ_SECONDS ?= 600

@@ -38,7 +38,7 @@
 #include "arch.h"
 #include "banks.h"
 #include "emit_verilog.h"
-#include "reduce_op.h"
+#include "model/reduce_op.h"
 #include "router_ports.h"
 
 /* Where a value comes from: a local port (an own contribution, in the cycle it is supplied, or

@@ -8,7 +8,7 @@
 
 #include "emit_verilog.h"
 #include "links.h"
-#include "reduce_op.h"
+#include "model/reduce_op.h"
 #include "router_ports.h"
 
 void emit_rom_hex(vwriter *w, const char *header, const ir_fabric *f, const router_arch *a, const void *plan,

@@ -1,7 +1,7 @@
 /* emit_files.h — the generated files other than Verilog modules: ROM contents, the file list,
  * the Verilator configuration, and the design's facts for the test benches (sim_config.h) and
  * for scripts (design.txt). Each takes its header (generator version and design) already in
- * the file's comment syntax. The golden traces are the golden model's (cmodel/golden.h). */
+ * the file's comment syntax. The golden traces are the golden model's (cmodel/format/golden.h). */
 #ifndef ROMNOC_EMIT_FILES_H
 #define ROMNOC_EMIT_FILES_H
 

@@ -5,7 +5,7 @@
 
 #include "emit_files.h"
 #include "emit_verilog.h"
-#include "version.h"
+#include "util/version.h"
 
 /* s with every character FuseSoC's names do not take (anything but letters, digits, '_', '-'
  * and '.') written as '-': torus:4x4 -> torus-4x4. */

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "port_model.h"
-#include "schedule.h"
+#include "model/schedule.h"
 
 typedef struct {
   char topo_name[sizeof ((topo *)0)->name];

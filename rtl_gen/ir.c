@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "golden.h"
-#include "grow.h"
-#include "memlimit.h"
+#include "format/golden.h"
+#include "util/grow.h"
+#include "util/memlimit.h"
 
 /* A node's view of the schedule: the rows it sends or receives, in slot order. */
 typedef struct {

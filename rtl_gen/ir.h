@@ -42,7 +42,7 @@
 #include <stdint.h>
 
 #include "fabric.h"
-#include "schedule.h"
+#include "model/schedule.h"
 
 typedef enum { IR_SEND_NONE = 0, IR_SEND_LOCAL = 1, IR_SEND_FORWARD = 2, IR_SEND_PARTIAL = 3, IR_SEND_CONST = 4 } ir_send_kind;
 

@@ -1,8 +1,8 @@
-/* port_model.h — what each port model of the golden model (cmodel/schedule.h) means for the
+/* port_model.h — what each port model of the golden model (cmodel/model/schedule.h) means for the
  * hardware: how the fabric wires a link between two routers, and which router architecture
  * runs its schedules unless --arch says otherwise. A new model is a row in port_model.c.
  *
- * The models (cmodel/verify.c checks them): mla — every directed link once per slot (all-port,
+ * The models (cmodel/verify/verify.c checks them): mla — every directed link once per slot (all-port,
  * full duplex); oneway — every undirected link once per slot, in either direction; sp-full —
  * a node sends at most one and receives at most one packet per slot; sp-half — a node sends
  * or receives one packet per slot; s4noc, s4noc-bufferless — mla's links and one local port,
@@ -14,7 +14,7 @@
 
 #include <stdbool.h>
 
-#include "schedule.h"
+#include "model/schedule.h"
 
 /* How a link between two router lanes is built (rtl_gen/links.h). */
 typedef enum {

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "topo.h"
+#include "model/topo.h"
 
 /* Sets lo[d], hi[d] (d = 1..N-1; arrays of N entries) to the slots packet d may move in, for
  * the K x K torus t in `slots` slots. 0, or -1 with the reason in err (t not a 2-D torus of

@@ -5,15 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "outfile.h"
+#include "util/outfile.h"
 #include "mnb_lean_cnf.h"
 #include "s4noc_template_cnf.h"
-#include "template_sources.h"
-#include "tsv.h"
+#include "construct/template_sources.h"
+#include "format/tsv.h"
 #include "te_extend_cnf.h"
 #include "te_lean_cnf.h"
 #include "te_template_cnf.h"
-#include "verify.h"
+#include "verify/verify.h"
 
 /* A builder's state of size bytes, or NULL with "out of memory" in err. */
 static void *new_state(size_t size, char *err, size_t errlen) {

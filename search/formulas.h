@@ -8,9 +8,9 @@
 #include <stdint.h>
 
 #include "cnf.h"
-#include "schedule.h"
+#include "model/schedule.h"
 #include "shift_symmetry.h"
-#include "topo.h"
+#include "model/topo.h"
 
 /* What a formula is asked: the slots, and the options only some formulas read. */
 typedef struct {

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 
 #include "cnf.h"
-#include "topo.h"
+#include "model/topo.h"
 
 #define LANE_MAX_GENS (2 * TOPO_MAX_DIMS)
 #define LANE_MAX_WAIT 2

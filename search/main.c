@@ -16,14 +16,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "outfile.h"
+#include "util/cli.h"
+#include "util/outfile.h"
 #include "solvers.h"
 #include "formulas.h"
 #include "lane_sources.h"
 #include "orbit_chain.h"
-#include "schedule_reader.h"
-#include "topo.h"
+#include "format/schedule_reader.h"
+#include "model/topo.h"
 #include "window_search.h"
 
 static const char *usage =

@@ -41,7 +41,7 @@
 
 #include "cnf.h"
 #include "lane_sources.h"
-#include "schedule.h"
+#include "model/schedule.h"
 #include "shift_symmetry.h"
 /* At most this many x variables (N x slots x generators). */
 #define MNB_LEAN_MAX_VARS 4000000u

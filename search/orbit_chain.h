@@ -37,7 +37,7 @@
 #define ROMNOC_ORBIT_CHAIN_H
 
 #include "formulas.h"
-#include "topo.h"
+#include "model/topo.h"
 
 /* Searches an mnb template of t in q->slots with q->max_wait, q->sources and q->symmetry (which
  * must map each generator to the next through all of them: the hypercube's rotation, the KxK

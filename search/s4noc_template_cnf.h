@@ -25,7 +25,7 @@
 #include <stdint.h>
 
 #include "cnf.h"
-#include "schedule.h"
+#include "model/schedule.h"
 
 /* A path of the formula: x(path, s) is var + s - 1, for s = 1..slots - len + 1. */
 typedef struct {

@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include "cnf.h"
-#include "topo.h"
+#include "model/topo.h"
 
 typedef enum { SYMMETRY_NONE = 0, SYMMETRY_SHIFT, SYMMETRY_TURN } symmetry_kind;
 

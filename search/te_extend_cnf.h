@@ -33,7 +33,7 @@
 
 #include "cnf.h"
 #include "lane_sources.h"
-#include "schedule.h"
+#include "model/schedule.h"
 
 /* A place for packet (1, a)'s move by dimension D: in slot `slot`, chosen by variable `var`. */
 typedef struct {

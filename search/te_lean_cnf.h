@@ -38,7 +38,7 @@
 
 #include "cnf.h"
 #include "lane_sources.h"
-#include "schedule.h"
+#include "model/schedule.h"
 #include "shift_symmetry.h"
 
 /* At most this many y variables (packets x slots x generators). */

@@ -31,7 +31,7 @@
 #include <stdint.h>
 
 #include "cnf.h"
-#include "topo.h"
+#include "model/topo.h"
 
 /* Where the formula keeps a dimension's counts: b(i, a, j) is var[i] + (a-1)*per_coord[i] + j-1,
  * for 1 <= a < K_i and 1 <= j <= per_coord[i] (var[i] = 0: dimension i has no choice, K_i = 2). */

@@ -17,7 +17,7 @@
 #define ROMNOC_WINDOW_SEARCH_H
 
 #include "formulas.h"
-#include "topo.h"
+#include "model/topo.h"
 
 /* Searches t (a K x K torus, K even) in q->slots = K/2 windows with q->max_wait and q->sources,
  * each window for at most limit_s seconds (0: no limit). Prints one line: topo= slots= windows=

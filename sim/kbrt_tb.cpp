@@ -19,7 +19,7 @@
 
 #include "Vromnoc_kbrt_sim_fabric.h"
 #include "Vromnoc_kbrt_sim_fabric__Dpi.h"
-#include "payload.h"
+#include "model/payload.h"
 #include "sim_config.h"
 #include "tb_common.h"
 #include "verilated.h"

@@ -6,8 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "payload.h"
-#include "reduce_op.h"
+#include "model/payload.h"
+#include "model/reduce_op.h"
 
 namespace tb {
 

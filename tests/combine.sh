@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/combine.sh BIN [small] - the combining tasks (reduce, reduce_scatter, allreduce,
-# global_sum: rows carry partial sums, cmodel/schedule.h) and the all-reduce baselines.
+# global_sum: rows carry partial sums, cmodel/model/schedule.h) and the all-reduce baselines.
 #
 # Every task on every size of the ranges below, under mla, oneway, sp-full and sp-half, is
 # generated and verified by `cmodel table`; each row is checked by tests/combine.awk against the

@@ -132,7 +132,7 @@ done
 
 # ---- 3: the rank phase as rows ------------------------------------------------------------------
 # 004-prefix builds the rank phase into its schedules as counter rows (t_p = 1, another module:
-# cmodel/pmnb_prefix.c); the simulator then adds none. Its delays must equal those of 004 with
+# cmodel/model/pmnb_prefix.c); the simulator then adds none. Its delays must equal those of 004 with
 # the rank phase added, 2d(p-1) split and 4d(p-1) whole
 for kind in torus mesh; do
   for split in 0 1; do

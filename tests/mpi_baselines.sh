@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/mpi_baselines.sh BIN [small] - the MPI library's algorithms as baseline schedules
-# (cmodel --alg mpi-*, cmodel/mpi_route.h; docs/SCHEDULES.md).
+# (cmodel --alg mpi-*, cmodel/construct/mpi/mpi_route.h; docs/SCHEDULES.md).
 #
 #   1. every mpi-* construction on hypercube:2..6, ring:5, ring:8, torus:3x3, 4x4, 3x5, mesh:3x3,
 #      4x4 ("small": hypercube:2..4), the rooted tasks from root 0 and from root N-1: the schedule
@@ -12,7 +12,7 @@
 #      port model: exit 2, one line naming it, no file; auto never picks an mpi-* baseline.
 # Expected figures are computed here, never taken from cmodel's output.
 #
-# Derivations (root 0; hypercube:d, N = 2^d; the engine's rules in cmodel/mpi_route.h):
+# Derivations (root 0; hypercube:d, N = 2^d; the engine's rules in cmodel/construct/mpi/mpi_route.h):
 #  snb mpi-binomial, hypercube:d: rel + 2^j = rel XOR 2^j (rel has no bit <= j), a neighbour,
 #    one packet per message. The root receives nothing and sends all its messages in slot 1,
 #    each on its own link; every other node sends all of its in the slot after its one

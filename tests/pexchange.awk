@@ -9,7 +9,7 @@
 #   (a)    ... and that packet is on its first leg if the waiting one is (R first on horizontal
 #          links, C first on vertical ones)
 #   ties   ... and within the same leg it has more hops to go, or as many and a lower origin,
-#          or the same origin and a lower destination (the order pexchange_004.c documents)
+#          or the same origin and a lower destination (the order pexchange_row_column.c documents)
 # Node u = (i, j): column j = u % K0 (coordinate 0), row i = int(u / K0) (coordinate 1).
 # Usage: awk -v K0= -v K1= -v KIND=mesh|torus -v ACTIVE=LIST -v ALG=004|row-first -v LABEL= FILE
 # Prints "ok LABEL: ..." or "FAIL LABEL: ..." per property (the first few offending rows), then

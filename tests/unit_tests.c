@@ -6,16 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batchmeans.h"
-#include "bounds.h"
-#include "build.h"
-#include "golden.h"
-#include "hamilton.h"
-#include "reduce_op.h"
-#include "rng.h"
-#include "schedule.h"
-#include "topo.h"
-#include "verify.h"
+#include "study/batchmeans.h"
+#include "model/bounds.h"
+#include "construct/build.h"
+#include "format/golden.h"
+#include "construct/hamilton.h"
+#include "model/reduce_op.h"
+#include "util/rng.h"
+#include "model/schedule.h"
+#include "model/topo.h"
+#include "verify/verify.h"
 
 static int passed, failed;
 

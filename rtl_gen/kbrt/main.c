@@ -12,13 +12,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli.h"
+#include "util/cli.h"
 #include "design.h"
-#include "golden.h"
+#include "format/golden.h"
 #include "outdir.h"
-#include "topo.h"
-#include "schedule_reader.h"
-#include "version.h"
+#include "model/topo.h"
+#include "format/schedule_reader.h"
+#include "util/version.h"
 #include "vwriter.h"
 
 static const char usage[] =

@@ -4,9 +4,9 @@
 
 #include "trees.h"
 
-#include "kbcast.h"
+#include "construct/kbcast.h"
 
-/* The trees themselves are the golden model's (cmodel/kbcast.h, trees numbered from 0 there). */
+/* The trees themselves are the golden model's (cmodel/construct/kbcast.h, trees numbered from 0 there). */
 
 int kbrt_parent_dim(int d, int j, uint32_t y) { return kb_tree_up_port(d, j - 1, y) + 1; }
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "fuzz_input.h"
-#include "schedule_reader.h"
+#include "format/schedule_reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static const char *const names[2] = {"json", "msccl-xml"};

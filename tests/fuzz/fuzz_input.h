@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "memlimit.h"
+#include "util/memlimit.h"
 
 #define FUZZ_MAX_WORDS 24
 

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "fuzz_input.h"
-#include "schedule_reader.h"
-#include "tsv.h"
+#include "format/schedule_reader.h"
+#include "format/tsv.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char err[512];

@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "active.h"
+#include "model/active.h"
 #include "fuzz_input.h"
-#include "job.h"
-#include "tsv.h"
-#include "verify.h"
+#include "model/job.h"
+#include "format/tsv.h"
+#include "verify/verify.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char err[512];

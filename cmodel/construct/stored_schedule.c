@@ -1,0 +1,33 @@
+/* stored_schedule.c — the construction `stored`: a template of stored_templates.h, for the
+ * topology, task and model it was found for (issue 16's small routers; docs/SCHEDULES.md). */
+#include <stdio.h>
+#include <string.h>
+
+#include "construct/construct.h"
+#include "construct/stored_templates.h"
+
+static const stored_template *find(const sched *s) {
+  for (size_t i = 0; i < stored_templates_count; i++) {
+    const stored_template *st = &stored_templates[i];
+    if (!strcmp(st->topo, s->topo.name) && !strcmp(st->task, task_name(s->task)) && !strcmp(st->model, model_name(s->model)))
+      return st;
+  }
+  return NULL;
+}
+
+int stored_schedule_applies(const sched *s, char *why, size_t len) {
+  if (find(s)) return 0;
+  snprintf(why, len, "no stored %s template for %s under %s (cmodel/templates/)", task_name(s->task), s->topo.name,
+           model_name(s->model));
+  return -1;
+}
+
+int stored_schedule(sched *s) {
+  const stored_template *st = find(s);
+  s->is_template = true;
+  for (size_t i = 0; st && i < st->nrows; i++) {
+    const stored_row *r = &st->rows[i];
+    if (sched_add(s, r->slot, r->src, r->dst, 0, r->dest)) return -1;
+  }
+  return 0;
+}
