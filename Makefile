@@ -172,7 +172,7 @@ fuzz: $(FUZZ_BINS)
 
 # -- tools: Debian packages the hardware flows need (installed when root) -------
 # ccache: every Verilator build recompiles the same runtime library and test bench; the tests'
-# hundred builds share one compilation of each (scripts/sim.sh sets OBJCACHE)
+# hundred builds share one compilation of each (sim/sim.sh sets OBJCACHE)
 # clang and its libFuzzer runtime: the fuzz targets (tests/fuzz/)
 # xmllint: tests/draw.sh checks that cmodel draw's SVGs are well-formed XML
 # iverilog: the second simulator (make sim SIM=icarus)
@@ -225,17 +225,17 @@ DESIGN_VARS = TOPO=$(TOPO) TASK=$(TASK) MODEL=$(MODEL) WIDTH=$(WIDTH) FLIT=$(FLI
               ACTIVE=$(ACTIVE) K=$(K) M=$(M) KSEED=$(KSEED) SPLIT=$(SPLIT)
 .PHONY: sim
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@$(DESIGN_VARS) SEED=$(SEED) TRACE=$(TRACE) SIM=$(SIM) scripts/sim.sh
+	@$(DESIGN_VARS) SEED=$(SEED) TRACE=$(TRACE) SIM=$(SIM) sim/sim.sh
 
 # the same fabric as a SystemC module, with the SystemC test bench
 .PHONY: sim-sc
 sim-sc: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@$(DESIGN_VARS) SEED=$(SEED) BENCH=sc scripts/sim.sh
+	@$(DESIGN_VARS) SEED=$(SEED) BENCH=sc sim/sim.sh
 
 # the minimal SystemC platform of docs/SYSTEMC.md
 .PHONY: sc-example
 sc-example: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@scripts/sc_example.sh
+	@sim/sc_example.sh
 
 # -- the run-time kbcast router (paper 001): one Verilator build per D, RUNS active sets ------
 # dimension of the hypercube, runs (K spread over 1..2^D), payload seed
@@ -243,17 +243,17 @@ D     ?= 4
 RUNS  ?= 50
 .PHONY: sim-kbcast-rt synth-kbcast-rt
 sim-kbcast-rt: $(BUILD)/cmodel $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
-	@D=$(D) RUNS=$(RUNS) SEED=$(SEED) WIDTH=$(WIDTH) TRACE=$(TRACE) scripts/kbrt_sim.sh
+	@D=$(D) RUNS=$(RUNS) SEED=$(SEED) WIDTH=$(WIDTH) TRACE=$(TRACE) sim/kbrt_sim.sh
 synth-kbcast-rt: $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
-	@D=$(D) WIDTH=$(WIDTH) TARGET=$(TARGET) scripts/kbrt_synth.sh
+	@D=$(D) WIDTH=$(WIDTH) TARGET=$(TARGET) synth/kbrt_synth.sh
 
 # -- synthesis: Yosys (generic or iCE40) and nextpnr-ice40 ---------------------
 TARGET ?= generic
 .PHONY: synth
 synth: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@$(DESIGN_VARS) TARGET=$(TARGET) scripts/synth.sh
+	@$(DESIGN_VARS) TARGET=$(TARGET) synth/synth.sh
 
-# -- sweeps: a job list, run here with make -j (or on Slurm: scripts/sweep_slurm.sh), collected -----
+# -- sweeps: a job list, run here with make -j (or on Slurm: sweep/sweep_slurm.sh), collected -----
 # SWEEP: words key=values (topo, task, model, alg, width, target, sim; docs/SWEEPS.md); empty:
 # sweep_jobs.sh's default, schedule and verify of mnb and te on hypercube:2..4
 SWEEP      ?=
@@ -264,11 +264,11 @@ SWEEP_DIR  ?= $(BUILD)/sweep
 .PHONY: sweep
 sweep: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@echo "-- SWEEP jobs --"
-	@scripts/sweep_jobs.sh -o $(SWEEP_DIR)/jobs.txt "$(SWEEP)"
+	@sweep/sweep_jobs.sh -o $(SWEEP_DIR)/jobs.txt "$(SWEEP)"
 	@echo "-- SWEEP run: make -j $(SWEEP_JOBS) --"
 	@$(MAKE) --no-print-directory -f $(SWEEP_DIR)/jobs.mk -j $(SWEEP_JOBS)
 	@echo "-- SWEEP collect --"
-	@scripts/sweep_collect.sh $(SWEEP_DIR)
+	@sweep/sweep_collect.sh $(SWEEP_DIR)
 
 # -- tests -------------------------------------------------------------------
 test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok \
@@ -291,34 +291,34 @@ DYN_JOBS   ?= $(shell nproc)
 .PHONY: dynbcast-plot
 dynbcast-plot: $(BUILD)/cmodel
 	@echo "-- DYNBCAST --"
-	ROUNDS=$(DYN_ROUNDS) JOBS=$(DYN_JOBS) bash scripts/dynbcast_sweep.sh $(BUILD)/cmodel docs/DYNAMIC.md
+	ROUNDS=$(DYN_ROUNDS) JOBS=$(DYN_JOBS) bash bench/tables/dynbcast_sweep.sh $(BUILD)/cmodel docs/DYNAMIC.md
 
 # $(call publish_table,NAME,TITLE,TARGET): the table a target wrote to $(BUILD)/NAME.md into
 # section NAME of docs/SCHEDULES.md (where it is explained) and, with TITLE, the command and the
-# machine, of docs/BENCHMARKS.md (scripts/bench_section.sh)
+# machine, of docs/BENCHMARKS.md (bench/tables/bench_section.sh)
 comma := ,
-publish_table = bash scripts/md_section.sh docs/SCHEDULES.md $(1) < $(BUILD)/$(1).md && \
-  bash scripts/bench_section.sh docs/BENCHMARKS.md $(1) "$(2)" "make $(3)" < $(BUILD)/$(1).md
+publish_table = bash bench/tables/md_section.sh docs/SCHEDULES.md $(1) < $(BUILD)/$(1).md && \
+  bash bench/tables/bench_section.sh docs/BENCHMARKS.md $(1) "$(2)" "make $(3)" < $(BUILD)/$(1).md
 
 # -- te templates: the SAT search's table (issue 17; about 40 s) ----------------------------
 .PHONY: te-search
 te-search: $(BUILD)/cmodel $(BUILD)/te_search
 	@echo "-- TE-SEARCH --"
-	bash scripts/te_search_table.sh $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/te-search.md
+	bash bench/tables/te_search_table.sh $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/te-search.md
 	$(call publish_table,te-search,te templates on rings and tori: SAT certificates (issue 17),te-search)
 
 # S4NOC head to head (issue 17): about 4 minutes, 16 routers through Yosys and nextpnr-ice40
 .PHONY: s4noc-table
 s4noc-table: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@echo "-- S4NOC-TABLE --"
-	SYNTH=1 bash scripts/s4noc_table.sh $(BUILD)/cmodel > $(BUILD)/s4noc.md
+	SYNTH=1 bash bench/tables/s4noc_table.sh $(BUILD)/cmodel > $(BUILD)/s4noc.md
 	$(call publish_table,s4noc,S4NOC head to head: te slots and router area$(comma) iCE40 HX8K (issue 17),s4noc-table)
 
 # the same tasks' certificates: about 20 minutes (three sizes run the solvers to their limit)
 .PHONY: s4noc-search
 s4noc-search: $(BUILD)/cmodel $(BUILD)/te_search
 	@echo "-- S4NOC-SEARCH --"
-	bash scripts/s4noc_search_table.sh $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/s4noc-search.md
+	bash bench/tables/s4noc_search_table.sh $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/s4noc-search.md
 	$(call publish_table,s4noc-search,Bufferless S4NOC te templates: SAT below cmodel's (issue 17),s4noc-search)
 
 # mnb templates for small routers (issue 16): SAT, and the orbit chain on hypercube:8, with at
@@ -328,7 +328,7 @@ s4noc-search: $(BUILD)/cmodel $(BUILD)/te_search
 .PHONY: mnb-search
 mnb-search: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/te_search $(BUILD)/.tools-ok
 	@echo "-- MNB-SEARCH --"
-	SYNTH=1 LIMIT=$${LIMIT:-3600} bash scripts/lean_table.sh mnb $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/mnb-search.md
+	SYNTH=1 LIMIT=$${LIMIT:-3600} bash bench/tables/lean_table.sh mnb $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/mnb-search.md
 	$(call publish_table,mnb-search,mnb templates for small routers: iCE40 HX8K area (issue 16),mnb-search)
 
 # te templates for small routers (issue 16): the same for the total exchange (te_search --lanes), 900 s
@@ -336,7 +336,7 @@ mnb-search: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/te_search $(BUILD)/.tools-
 .PHONY: te-lanes-search
 te-lanes-search: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/te_search $(BUILD)/.tools-ok
 	@echo "-- TE-LANES-SEARCH --"
-	SYNTH=1 LIMIT=$${LIMIT:-900} bash scripts/lean_table.sh te $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/te-lanes-search.md
+	SYNTH=1 LIMIT=$${LIMIT:-900} bash bench/tables/lean_table.sh te $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/te-lanes-search.md
 	$(call publish_table,te-lanes-search,te templates for small routers: iCE40 HX8K area (issue 16),te-lanes-search)
 
 # the stored templates (cmodel/templates/, the construction `stored`) written again by the search
@@ -359,7 +359,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	bash bench/pmnb_bench.sh docs/BENCHMARKS.md
 	bash bench/tools_bench.sh docs/BENCHMARKS.md
 	bash bench/mpi_baselines_bench.sh docs/BENCHMARKS.md
-	bash scripts/pmnb_tables.sh $(BUILD)/cmodel | bash scripts/md_section.sh docs/PMNB.md pmnb-tables
+	bash bench/tables/pmnb_tables.sh $(BUILD)/cmodel | bash bench/tables/md_section.sh docs/PMNB.md pmnb-tables
 	$(MAKE) dynbcast-plot
 	$(MAKE) te-search
 	$(MAKE) s4noc-table

@@ -5,7 +5,7 @@
 # verify`) and what generating and verifying it costs in the golden model (wall-clock median of
 # REPEAT runs of `cmodel schedule -o` + `cmodel verify`), plus the cycles of romnoc's schedule
 # in the simulated fabric. Writes the "allreduce" section of OUT.md.
-#   SIM=1 [SIM_MAX_NODES=64]   fill the cycles column from scripts/sim.sh runs (the PASS line's
+#   SIM=1 [SIM_MAX_NODES=64]   fill the cycles column from sim/sim.sh runs (the PASS line's
 #                              cycles=) for topologies of at most SIM_MAX_NODES nodes; without
 #                              SIM=1 (until the hardware runs combining schedules) it shows "-"
 #   TOPOS="hypercube:4 torus:4x4" REPEAT=1 bench/allreduce_bench.sh build/cmodel OUT.md   (a subset)
@@ -50,7 +50,7 @@ for topo in $topos; do
       echo "-- BENCH allreduce $topo: make sim --" >&2
       log=$work/sim/${topo/:/-}.log
       mkdir -p "$work/sim"
-      SIM=verilator SCHEDULE=$tsv SIM_DIR=$work/sim/${topo/:/-} "$repo/scripts/sim.sh" >"$log" 2>&1 || true
+      SIM=verilator SCHEDULE=$tsv SIM_DIR=$work/sim/${topo/:/-} "$repo/sim/sim.sh" >"$log" 2>&1 || true
       cycles=$(sed -n "s/^PASS .* cycles=\([0-9]*\) .*/\1/p" "$log")
       cycles=${cycles:-FAIL}
     fi
@@ -62,8 +62,8 @@ done
 
 cpu=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)
 sim_note="not simulated in this run (SIM=1 fills it)"
-[ "$sim" = 1 ] && sim_note="from the PASS line of \`scripts/sim.sh\` (\`make sim\`) on romnoc's schedule, up to $sim_max nodes (\"-\" above; FAIL: no PASS line, build/bench/allreduce/sim/TOPO.log says why)"
-"$repo/scripts/md_section.sh" "$out" allreduce <<MD
+[ "$sim" = 1 ] && sim_note="from the PASS line of \`sim/sim.sh\` (\`make sim\`) on romnoc's schedule, up to $sim_max nodes (\"-\" above; FAIL: no PASS line, build/bench/allreduce/sim/TOPO.log says why)"
+"$repo/bench/tables/md_section.sh" "$out" allreduce <<MD
 ## All-reduce: romnoc against the algorithms in use
 
 Command: \`make bench\` (runs \`bench/allreduce_bench.sh build/cmodel docs/BENCHMARKS.md\`, REPEAT=$repeat; SIM=1 for the

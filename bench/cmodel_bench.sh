@@ -57,7 +57,7 @@ for job in hypercube:10:mnb hypercube:11:mnb hypercube:12:mnb hypercube:13:mnb h
 done
 
 cpu=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)
-scripts/md_section.sh "$out" cmodel <<MD
+bench/tables/md_section.sh "$out" cmodel <<MD
 ## Golden model: schedule generation and verification
 
 Command: \`make bench\` (runs \`bench/cmodel_bench.sh build/cmodel docs/BENCHMARKS.md\`, REPEAT=$repeat).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # combine_bench.sh OUT.md — the cost of the combiner: area and speed of the combining router on
-# an iCE40 HX8K (Yosys synth_ice40 + nextpnr-ice40, scripts/synth.sh, W = 32) for
+# an iCE40 HX8K (Yosys synth_ice40 + nextpnr-ice40, synth/synth.sh, W = 32) for
 # reduce_scatter, allreduce and global_sum under op add, xor and max, beside the same
 # topology's mnb router (the banked router, no combiner) as the reference, on torus:4x4 and
 # hypercube:4; and the Verilator build and simulation speed of those fabrics (op add). Writes
@@ -25,7 +25,7 @@ synth() {
   local dir=$work/$1
   shift
   if [ "${REUSE:-0}" != 1 ] || ! grep -q '^SYNTH.*scope=router' "$dir.log" 2>/dev/null; then
-    env "$@" TARGET=ice40 SYNTH_DIR="$dir" "$repo/scripts/synth.sh" >"$dir.log" 2>&1 || true
+    env "$@" TARGET=ice40 SYNTH_DIR="$dir" "$repo/synth/synth.sh" >"$dir.log" 2>&1 || true
   fi
   grep -h "scope=router" "$dir.log" | tail -n 1
 }
@@ -74,12 +74,12 @@ for topo in $topos; do
   done
 done
 cpu=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)
-"$repo/scripts/md_section.sh" "$out" combine <<MD
+"$repo/bench/tables/md_section.sh" "$out" combine <<MD
 ## Combining tasks: the cost of the combiner (iCE40 HX8K, W = 32)
 
 Command: \`make bench\` (runs \`bench/combine_bench.sh docs/BENCHMARKS.md\`; a subset with
 \`TOPOS="torus:4x4" REPEAT=1\`). One router per row, \`make synth TARGET=ice40 TOPO=T TASK=K OP=O\`
-(scripts/synth.sh: node 0's router and ROM in the scan-chain wrapper, nextpnr at a 100 MHz
+(synth/synth.sh: node 0's router and ROM in the scan-chain wrapper, nextpnr at a 100 MHz
 constraint; deterministic figures). Machine: 2 cores, ${cpu:-unknown}; $(date -u +%Y-%m-%d); romnoc
 $(git -C "$repo" describe --always --dirty 2>/dev/null || echo unknown).
 

@@ -20,7 +20,7 @@ run_job() { # d task
   if [ "${KEEP:-0}" = 1 ] && grep -q "scope=router" "$work/$tag.log" 2>/dev/null; then return; fi # resume
   [ "$task" = kbcast ] && extra=(ALG=001 K=$(((1 << d) / 2)) KSEED=1)
   env TOPO="hypercube:$d" TASK="$task" "${extra[@]}" TARGET=ice40 SYNTH_DIR="$work/$tag" \
-    "$repo/scripts/synth.sh" >"$work/$tag.log" 2>&1 || true
+    "$repo/synth/synth.sh" >"$work/$tag.log" 2>&1 || true
   echo "-- BENCH kbcast-rom hypercube:$d $task: $(grep '^SYNTH' "$work/$tag.log" | tail -n 1 | cut -d' ' -f6-)" >&2
 }
 export -f run_job
@@ -39,7 +39,7 @@ for d in $sizes; do
   [ "$slots" = "$want" ] || { echo "kbcast_rom_bench: hypercube:$d K=$k has $slots slots, 001's formula $want" >&2; exit 1; }
   rows+="| $d | $k | $slots | $(fact flit_width "$kd") | $(fact rom_width "$kd") | $(fact mem_depth "$kd") | $(printf '%s' "$kb" | field luts) | $(printf '%s' "$kb" | field ffs) | $(printf '%s' "$kb" | field brams) | $(printf '%s' "$kb" | field fmax_mhz) | $(printf '%s' "$kb" | field status) | $(fact slots "$md") | $(fact flit_width "$md") | $(fact rom_width "$md") | $(printf '%s' "$mn" | field luts) | $(printf '%s' "$mn" | field ffs) | $(printf '%s' "$mn" | field brams) | $(printf '%s' "$mn" | field fmax_mhz) | $(printf '%s' "$mn" | field status) |"$'\n'
 done
-scripts/md_section.sh "$out" kbcast-rom <<MD
+bench/tables/md_section.sh "$out" kbcast-rom <<MD
 ## kbcast, active set fixed at generation (iCE40 HX8K, W = 32)
 
 Command: \`make bench\` (runs \`bench/kbcast_rom_bench.sh docs/BENCHMARKS.md\`); one design:

@@ -24,10 +24,10 @@ done
 run_job() { # rt|rom D
   if [ "$1" = rt ]; then
     local start=$(date +%s)
-    D=$2 TARGET=ice40 SYNTH_DIR="$work/rt-$2" "$repo/scripts/kbrt_synth.sh" >"$work/rt-$2.log" 2>&1 || true
+    D=$2 TARGET=ice40 SYNTH_DIR="$work/rt-$2" "$repo/synth/kbrt_synth.sh" >"$work/rt-$2.log" 2>&1 || true
     echo "seconds=$(($(date +%s) - start))" >>"$work/rt-$2.log"
   else
-    TOPO=hypercube:$2 TASK=mnb TARGET=ice40 SYNTH_DIR="$work/rom-$2" "$repo/scripts/synth.sh" >"$work/rom-$2.log" 2>&1 || true
+    TOPO=hypercube:$2 TASK=mnb TARGET=ice40 SYNTH_DIR="$work/rom-$2" "$repo/synth/synth.sh" >"$work/rom-$2.log" 2>&1 || true
   fi
   echo "-- BENCH kbcast-runtime $1 hypercube:$2: $(grep '^SYNTH' "$work/$1-$2.log" | tail -n 1 | cut -d' ' -f6-)" >&2
 }
@@ -47,7 +47,7 @@ after4="| this design | $(printf '%s' "$r4" | field luts) | $(printf '%s' "$r4" 
 simrows=""
 for d in $sim_sizes; do
   start=$(date +%s)
-  D=$d RUNS=$runs SEED=$d SIM_DIR="$work/sim-$d" "$repo/scripts/kbrt_sim.sh" >"$work/sim-$d.out" 2>&1 || true
+  D=$d RUNS=$runs SEED=$d SIM_DIR="$work/sim-$d" "$repo/sim/kbrt_sim.sh" >"$work/sim-$d.out" 2>&1 || true
   secs=$(($(date +%s) - start))
   verdict=$(grep -E '^(PASS|FAIL) topo' "$work/sim-$d.out" | tail -n 1 | cut -d' ' -f1)
   simrows+=$(awk -v d="$d" -v secs="$secs" -v verdict="${verdict:-FAIL}" '
@@ -57,21 +57,21 @@ for d in $sim_sizes; do
     END { printf "| %d | %d | %d of %d | %d (K = %d) | %d | %s | %d s |\n", d, n, within, n, max, kmax,
                  2 * int((2 ^ d + d - 1) / d) + 4 * d + 1, verdict, secs }' "$work/sim-$d/sim.log")$'\n'
 done
-scripts/md_section.sh "$out" kbcast-runtime <<MD
+bench/tables/md_section.sh "$out" kbcast-runtime <<MD
 ## The run-time kbcast router (paper 001) against the schedule-ROM router
 
 Command: \`make bench\` (runs \`bench/kbrt_bench.sh docs/BENCHMARKS.md\`); one router, \`make
-synth-kbcast-rt D=4 TARGET=ice40\` (scripts/kbrt_synth.sh), one size simulated, \`make
+synth-kbcast-rt D=4 TARGET=ice40\` (synth/kbrt_synth.sh), one size simulated, \`make
 sim-kbcast-rt D=4 RUNS=50\`. The run-time router (docs/ARCHITECTURE.md, "kbcast run-time
 router") is synthesised inside romnoc_kbrt_synth_top with its configuration word on the scan
 chain, so the figures hold for any node; the ROM router is the mnb router of the same cube (\`make
 synth TOPO=hypercube:D TASK=mnb TARGET=ice40\`: node 0's router and ROM), the fixed-set
 comparison at hand. Both on an iCE40 HX8K (CT256: 7680 logic cells, 32 block RAMs), Yosys 0.23
-synth_ice40 + nextpnr-ice40 0.4 with the 100 MHz constraint of constraints/clock.py, W = 32.
+synth_ice40 + nextpnr-ice40 0.4 with the 100 MHz constraint of synth/constraints/clock.py, W = 32.
 status: ok (meets 100 MHz), timing-fail (placed and routed, Fmax below 100 MHz), no-fit (does
 not fit the HX8K: nextpnr finds no room). "bank depth" is F = ⌈N/d⌉, the entries of each
 in-port bank (each queue holds F − 1 later slots). "synth + P&R" is the wall time of
-scripts/kbrt_synth.sh for the router (JOBS=1). "HX8K logic cells" is what nextpnr packs,
+synth/kbrt_synth.sh for the router (JOBS=1). "HX8K logic cells" is what nextpnr packs,
 the synthesis wrapper's scan chains included (one flip-flop per router input and output bit):
 the fit margin. The run-time router pays for taking the active set as an input: d in-port
 banks and d slot-mask rings in block RAM (4d RAMs), and per lane a crossbar whose sources are

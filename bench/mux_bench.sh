@@ -50,7 +50,7 @@ for k in 2 3 4 5 6 7 8 9; do
   rows+=$(awk -v k="$k" -v z="$z" -v x="$x" -v w="$width" \
     'BEGIN { printf "| %d | %d | %.2f | %d | %.2f |", k, z, z / w, x, x / w }')$'\n'
 done
-"$repo/scripts/md_section.sh" "$out" mux <<MD
+"$repo/bench/tables/md_section.sh" "$out" mux <<MD
 ## A lane's output multiplexer: two select encodings (iCE40, Yosys 0.23)
 
 Command: \`make bench\` (runs \`bench/mux_bench.sh docs/BENCHMARKS.md\`); $(date -u +%Y-%m-%d), romnoc

@@ -5,7 +5,7 @@
 # ROMs; auto, the fastest construction for the set) next to
 # mnb, pexchange (004) next to te, on
 # TOPOS (default torus:4x4 mesh:4x4), M = N/2 nodes drawn with KSEED=1 (cmodel's --m M --seed 1),
-# W = 32, the banked router, node 0's router and ROM in the scan-chain wrapper (scripts/synth.sh).
+# W = 32, the banked router, node 0's router and ROM in the scan-chain wrapper (synth/synth.sh).
 # A second table, from the golden model alone: how many packets 004's schedules make one node
 # keep at once (bench/held_packets.awk) on HELD_TOPOS (default torus:4x4 mesh:4x4 torus:8x8
 # mesh:8x8) for M = N/4, N/2, N — what a router that takes the set at run time must size its
@@ -39,7 +39,7 @@ run_job() { # topo task VAR=VALUE...
   shift 2
   if [ "${KEEP:-0}" = 1 ] && grep -q "scope=router" "$work/$tag.log" 2>/dev/null; then return; fi # resume
   env TOPO="$topo" TASK="$task" "$@" TARGET=ice40 SYNTH_DIR="$work/$tag" \
-    "$repo/scripts/synth.sh" >"$work/$tag.log" 2>&1 || true
+    "$repo/synth/synth.sh" >"$work/$tag.log" 2>&1 || true
   echo "-- BENCH pmnb-rom $topo $task $*: $(grep '^SYNTH' "$work/$tag.log" | tail -n 1 | cut -d' ' -f6-)" >&2
 }
 export -f run_job tag_of
@@ -70,7 +70,7 @@ for t in $held_topos; do
     done
   done
 done
-scripts/md_section.sh "$out" pmnb-rom <<MD
+bench/tables/md_section.sh "$out" pmnb-rom <<MD
 ## pmnb and partial exchange, active set fixed at generation (iCE40 HX8K, W = 32)
 
 Command: \`make bench\` (runs \`bench/pmnb_bench.sh docs/BENCHMARKS.md\`); one design:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # port_model_bench.sh OUT.md — area and speed of the router each port model gets, on an iCE40
-# HX8K (Yosys synth_ice40 + nextpnr-ice40, scripts/synth.sh), beside the slots its schedule
+# HX8K (Yosys synth_ice40 + nextpnr-ice40, synth/synth.sh), beside the slots its schedule
 # takes: mla on the all-port banked router, sp-full and sp-half on the single-port router,
 # oneway on the banked router plus its share of the one-way link modules, for mnb (and te for
 # mla and oneway) on hypercube D=4..7 and torus:4x4, 8x8. Writes the "ports" section of OUT.md.
@@ -23,7 +23,7 @@ for topo in $topos; do
     set -- $job
     task=$1 model=$2 tag=${topo/:/-}_${task}_$model dir=$work/$tag
     if [ "${REUSE:-0}" != 1 ] || [ ! -f "$dir/gen/design.txt" ] || ! grep -q '^SYNTH.*scope=router' "$dir.log" 2>/dev/null; then
-      TOPO=$topo TASK=$task MODEL=$model TARGET=ice40 SYNTH_DIR="$dir" "$repo/scripts/synth.sh" >"$dir.log" 2>&1 || true
+      TOPO=$topo TASK=$task MODEL=$model TARGET=ice40 SYNTH_DIR="$dir" "$repo/synth/synth.sh" >"$dir.log" 2>&1 || true
     fi
     line=$(grep -h "scope=router" "$dir.log" | tail -n 1)
     echo "-- BENCH ports $topo $task $model: $(printf '%s' "$line" | cut -d' ' -f6-)" >&2
@@ -43,11 +43,11 @@ for topo in $topos; do
     rows+="| $topo | $task | $model | $alg | $slots | $lb | $arch | $luts | $(printf '%s' "$line" | field ffs) | $(printf '%s' "$line" | field brams) | $link | $total | $fmax | $run | $(printf '%s' "$line" | field status) |"$'\n'
   done
 done
-"$repo/scripts/md_section.sh" "$out" ports <<MD
+"$repo/bench/tables/md_section.sh" "$out" ports <<MD
 ## Port models: router area against schedule length (iCE40 HX8K, W = 32)
 
 Command: \`make bench\` (runs \`bench/port_model_bench.sh docs/BENCHMARKS.md\`; a subset with
-\`TOPOS="hypercube:4 torus:4x4"\`). Flow as in the synthesis section (scripts/synth.sh,
+\`TOPOS="hypercube:4 torus:4x4"\`). Flow as in the synthesis section (synth/synth.sh,
 TARGET=ice40: node 0's router and ROM in the scan-chain wrapper, nextpnr at a 100 MHz
 constraint); every figure is deterministic (no timing medians needed). Date $(date -u +%Y-%m-%d);
 romnoc $(git -C "$repo" describe --always --dirty 2>/dev/null || echo unknown).

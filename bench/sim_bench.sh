@@ -128,7 +128,7 @@ cpu=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)
 machine="Machine: $(nproc) cores, ${cpu:-unknown CPU}, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo); $(date -u +%Y-%m-%d); romnoc $(git describe --always --dirty 2>/dev/null || echo unknown)."
 
 if [ "$section" != sim ]; then
-  scripts/md_section.sh "$out" "$section" <<MD
+  bench/tables/md_section.sh "$out" "$section" <<MD
 ## Simulation at the largest sizes: Verilator 5.006, whole fabric, one thread
 
 Command: \`make bench-large\` (runs \`TOPOS="$topos" TASKS="$tasks" REPEAT=$repeat_n BASELINE=none
@@ -159,7 +159,7 @@ else
   base_cols="" base_rule="" base_text="No baseline column (BASELINE=none)."
 fi
 goals=${goals%$'\n'}
-scripts/md_section.sh "$out" sim <<MD
+bench/tables/md_section.sh "$out" sim <<MD
 ## Simulation: Verilator 5.006, whole fabric, one thread
 
 Command: \`make bench\` (runs \`bench/sim_bench.sh docs/BENCHMARKS.md\`).

@@ -23,7 +23,7 @@ baseline=$baseline_rev
 synth_prev= # the previous design's synth.sh, run from its own tree
 if [ "$baseline" != none ]; then
   baseline_tree "$baseline" "$work/baseline"
-  synth_prev=$base_src/scripts/synth.sh
+  synth_prev=$base_src/synth/synth.sh
 fi
 designs=() # "topo task"
 for task in $tasks; do
@@ -38,7 +38,7 @@ for x in "${designs[@]}"; do
   [ -n "$synth_prev" ] && jobs+=("$x previous ice40")
 done
 run_job() { # topo task design(banked|bare|previous) target
-  local topo=$1 task=$2 design=$3 target=$4 tag=${1/:/-}-$2-$3 script=$repo/scripts/synth.sh flit=tagged
+  local topo=$1 task=$2 design=$3 target=$4 tag=${1/:/-}-$2-$3 script=$repo/synth/synth.sh flit=tagged
   [ "$design" = previous ] && script=$synth_prev
   [ "$design" = bare ] && flit=bare
   FLIT=$flit TOPO=$topo TASK=$task TARGET=$target SYNTH_DIR="$work/$tag-$target" "$script" >"$work/$tag-$target.log" 2>&1 || true
@@ -93,15 +93,15 @@ goal() {
     END { printf "met by %d of %d routers", met, n; if (miss) printf "; not met: %s", miss }'
 }
 goal_tagged=$(goal "$rows" 9 8 13) goal_bare=$(goal "$bare_rows" 9 8 10)
-scripts/md_section.sh "$out" synth <<MD
+bench/tables/md_section.sh "$out" synth <<MD
 ## Synthesis: iCE40 HX8K (CT256), Yosys 0.23 + nextpnr-ice40 0.4, W = 32
 
 Command: \`make bench\` (runs \`bench/synth_bench.sh docs/BENCHMARKS.md\`); one router, \`make synth
-TARGET=ice40\` (scripts/synth.sh): node 0's router and ROM inside a scan-chain wrapper
+TARGET=ice40\` (synth/synth.sh): node 0's router and ROM inside a scan-chain wrapper
 (romnoc_synth_top: every router lane input from a shift register, every lane output captured
 into one, so nothing is optimised away and six pins suffice), hierarchy kept, only the router
-and ROM modules counted; nextpnr with constraints/ice40_hx8k_ct256.pcf and a 100 MHz clock
-constraint (constraints/clock.py), default placer and router. Fmax is nextpnr's estimate
+and ROM modules counted; nextpnr with synth/constraints/ice40_hx8k_ct256.pcf and a 100 MHz clock
+constraint (synth/constraints/clock.py), default placer and router. Fmax is nextpnr's estimate
 for the whole wrapper. Date $(date -u +%Y-%m-%d); romnoc $(git describe --always --dirty 2>/dev/null || echo unknown).
 
 Goal (issue 16): every router at most 4 LUT4 per (port × payload bit) at ≥ 100 MHz on the HX8K —

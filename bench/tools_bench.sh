@@ -32,7 +32,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
 
 sim_designs=${SIM_DESIGNS-"hypercube:4:mnb torus:4x4:te hypercube:6:mnb torus:8x8:mnb hypercube:8:mnb"}
 sim() { # sim SIM TOPO TASK: make sim's flow, which must PASS
-  SIM=$1 TOPO=$2 TASK=$3 SIM_DIR=$work/sim/${2/:/-}_$3 "$repo/scripts/sim.sh" >"$work/sim_$1.log" 2>&1 &&
+  SIM=$1 TOPO=$2 TASK=$3 SIM_DIR=$work/sim/${2/:/-}_$3 "$repo/sim/sim.sh" >"$work/sim_$1.log" 2>&1 &&
     grep -q '^PASS' "$work/sim_$1.log"
 }
 sim_rows=""
@@ -101,4 +101,4 @@ done
   echo "| topology | task | links x slots | verify s | draw s | SVG KiB |"
   echo "|---|---|---|---|---|---|"
   printf '%s' "$draw_rows"
-} | bash "$repo/scripts/md_section.sh" "$out" tools
+} | bash "$repo/bench/tables/md_section.sh" "$out" tools

@@ -26,10 +26,10 @@ draw_rc=$?
 : >build/demo/sim.log
 sim_rc=0
 for design in $topos; do
-  TOPO=${design%:*} TASK=${design##*:} scripts/sim.sh | tee -a build/demo/sim.log
+  TOPO=${design%:*} TASK=${design##*:} sim/sim.sh | tee -a build/demo/sim.log
   [ "${PIPESTATUS[0]}" -eq 0 ] || sim_rc=1
 done
-TOPO=${synth%:*} TASK=${synth##*:} TARGET=ice40 scripts/synth.sh | tee build/demo/synth.log
+TOPO=${synth%:*} TASK=${synth##*:} TARGET=ice40 synth/synth.sh | tee build/demo/synth.log
 synth_rc=${PIPESTATUS[0]}
 echo "-- SUMMARY --"
 count() { awk 'NR > 1 { n++; if ($3 == $4 && $6 == $7 && $8 == "OK") at++ }

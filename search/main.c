@@ -7,7 +7,7 @@
  * and, unless --no-confirm, with MiniSat on the same clauses written as DIMACS, and prints one
  * line (docs/SCHEDULES.md, "te templates: the solver's certificates", "S4NOC, head to head", "mnb
  * templates for small routers", "te templates for small routers" and "te on the 8-cube";
- * scripts/te_search_table.sh runs it over every size of the first table).
+ * bench/tables/te_search_table.sh runs it over every size of the first table).
  */
 #include <stdarg.h>
 #include <stdbool.h>

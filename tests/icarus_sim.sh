@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# icarus_sim.sh — the second simulator (make sim SIM=icarus, scripts/sim_icarus.sh): small
+# icarus_sim.sh — the second simulator (make sim SIM=icarus, sim/sim_icarus.sh): small
 # designs of every router architecture and port model, bare flits (--flit bare), a combining
 # task, kbcast and pmnb split into pieces, generated, linted, run under Icarus Verilog with the
 # Verilog bench (sim/tb_icarus.v), diffed against the golden files and verified by cmodel. Per
@@ -37,7 +37,7 @@ meta() { sed -n "s/^# *$1=//p" "$2" | head -n 1; } # meta KEY FILE: a metadata l
 rows() { grep -E '^[0-9]+	' "$1"; }               # rows FILE: the data rows of a TSV
 
 # icarus_case NAME VAR=VALUE...: the schedule from 'cmodel schedule' with the same arguments,
-# then scripts/sim.sh SIM=icarus in $T/NAME with the variables, and the checks of the header.
+# then sim/sim.sh SIM=icarus in $T/NAME with the variables, and the checks of the header.
 icarus_case() {
   local name=$1 v topo="" task="" model=mla args=() n want_dlv line cycles slots log work=$T/$1 rc
   shift
@@ -66,7 +66,7 @@ icarus_case() {
   kbcast | pmnb) want_dlv=$(($(set_size "$(meta active "$T/$name.tsv")") * (n - 1) * $(meta fraction "$T/$name.tsv" | grep . || echo 1))) ;;
   *) want_dlv= ;;
   esac
-  env "$@" SIM=icarus SIM_DIR="$work" scripts/sim.sh >"$T/out" 2>&1
+  env "$@" SIM=icarus SIM_DIR="$work" sim/sim.sh >"$T/out" 2>&1
   rc=$?
   line=$(grep -E "^PASS topo=$topo task=$task model=$model cycles=[0-9]+ slots=[0-9]+ log=" "$T/out")
   if [ $rc -ne 0 ] || [ -z "$line" ] || ! grep -qE '^OK slots=' "$T/out"; then
@@ -97,7 +97,7 @@ icarus_case() {
 same_as_verilator() {
   local name=$1 work=$T/$1 f ok=1
   shift
-  if ! env "$@" SIM=verilator SIM_DIR="$work" scripts/sim.sh >"$T/out" 2>&1 || ! grep -q '^PASS ' "$T/out"; then
+  if ! env "$@" SIM=verilator SIM_DIR="$work" sim/sim.sh >"$T/out" 2>&1 || ! grep -q '^PASS ' "$T/out"; then
     fail "$name: the Verilator run fails" "$T/out"
     return
   fi
@@ -145,7 +145,7 @@ rom_edit() {
   mkdir -p "$dst" && cp -r "$src" "$dst/gen"
   awk "${a[@]}" "$src/$rom" >"$dst/gen/$rom"
   if cmp -s "$src/$rom" "$dst/gen/$rom"; then fail "$name: test bug: the edit leaves $rom as it was"; return; fi
-  SIM=icarus SIM_DIR="$dst" REUSE_GEN=1 scripts/sim.sh >"$T/out" 2>&1
+  SIM=icarus SIM_DIR="$dst" REUSE_GEN=1 sim/sim.sh >"$T/out" 2>&1
   rc=$?
   local w ok=1
   for w in "${wants[@]}"; do grep -qE -- "$w" "$T/out" || ok=0; done
@@ -171,7 +171,7 @@ rom_edit "hc3-allreduce: a combiner that loses its own contribution must FAIL th
 refused() { # NAME WANT VAR=VALUE...
   local name=$1 want=$2 rc
   shift 2
-  env TOPO=hypercube:3 TASK=mnb SIM_DIR="$T/refused" "$@" scripts/sim.sh >"$T/out" 2>"$T/err"
+  env TOPO=hypercube:3 TASK=mnb SIM_DIR="$T/refused" "$@" sim/sim.sh >"$T/out" 2>"$T/err"
   rc=$?
   if [ $rc -eq 2 ] && [ ! -s "$T/out" ] && [ "$(wc -l <"$T/err")" -eq 1 ] && grep -qF -- "$want" "$T/err" && [ ! -e "$T/refused" ]; then
     pass "$name"
@@ -183,7 +183,7 @@ refused "SIM=bogus is refused" "unknown SIM 'bogus'" SIM=bogus
 refused "SIM=icarus BENCH=sc is refused" "BENCH 'sc'" SIM=icarus BENCH=sc
 
 # ---- TRACE=1: the bench dumps the run into run_icarus/wave.vcd
-if SIM=icarus TRACE=1 SIM_DIR="$T/trace" TOPO=hypercube:2 TASK=mnb scripts/sim.sh >"$T/out" 2>&1 &&
+if SIM=icarus TRACE=1 SIM_DIR="$T/trace" TOPO=hypercube:2 TASK=mnb sim/sim.sh >"$T/out" 2>&1 &&
   grep -q '^PASS ' "$T/out" && grep -q 'enddefinitions' "$T/trace/run_icarus/wave.vcd" &&
   grep -q 'u_fabric' "$T/trace/run_icarus/wave.vcd"; then
   pass "TRACE=1 writes run_icarus/wave.vcd"

@@ -23,14 +23,14 @@ ceil() { echo $((($1 + $2 - 1) / $2)); }
 # the lower bound of the verifier (docs/KBCAST.md): max(d, ceil((N-1)K/(dN)))
 kb_lb() { local d=$1 k=$2 n=$((1 << $1)) b; b=$(ceil $(((n - 1) * k)) $((d * n))); echo $((b > d ? b : d)); }
 
-# kb_run NAME D K SLOTS-TEST VAR=VALUE...: scripts/sim.sh must PASS within slots+2 cycles, the
+# kb_run NAME D K SLOTS-TEST VAR=VALUE...: sim/sim.sh must PASS within slots+2 cycles, the
 # wire log pass cmodel verify with lb and txlb as the formulas say, K(N-1) deliveries;
 # SLOTS-TEST is "=S" (exactly S slots), "<=S" or ">=S". Sets gen_dir.
 kb_run() {
   local name=$1 d=$2 k=$3 want=$4 n=$((1 << $2)) lb txlb line slots cycles ok=1
   shift 4
   lb=$(kb_lb "$d" "$k") txlb=$((k * (n - 1))) gen_dir=
-  env "$@" scripts/sim.sh >"$T/out" 2>&1
+  env "$@" sim/sim.sh >"$T/out" 2>&1
   local rc=$?
   line=$(grep -E "^PASS topo=hypercube:$d task=kbcast model=mla cycles=[0-9]+ slots=[0-9]+ log=" "$T/out")
   if [ $rc -ne 0 ] || [ -z "$line" ] || ! grep -qxE "OK slots=[0-9]+ lb=$lb tx=[0-9]+ txlb=$txlb" "$T/out"; then
@@ -90,7 +90,7 @@ if [ -n "$d3_001" ]; then
       m = 2 ^ (bit % 4); v = (int(v / m) % 2) ? v - m : v + m
       print substr($0, 1, pos - 1) substr("0123456789abcdef", v + 1, 1) substr($0, pos + 1) }' "$f" >"$f.new" && mv "$f.new" "$f"
   done
-  if [ -n "$bit" ] && ! SIM_DIR="$T/edit" REUSE_GEN=1 TOPO=hypercube:3 TASK=kbcast scripts/sim.sh >"$T/out" 2>&1 &&
+  if [ -n "$bit" ] && ! SIM_DIR="$T/edit" REUSE_GEN=1 TOPO=hypercube:3 TASK=kbcast sim/sim.sh >"$T/out" 2>&1 &&
     grep -q "^FAIL topo=hypercube:3 task=kbcast .*wire.tsv differs" "$T/out" &&
     grep -q "the wire log fails cmodel verify" "$T/out"; then
     pass

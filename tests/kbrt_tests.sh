@@ -62,7 +62,7 @@ for d in $dims; do
   work=build/sim/hypercube-${d}_kbcast_runtime_w32
   rm -f "$work/sim.log"
   start=$(date +%s)
-  if D=$d RUNS=50 SEED=$d SIM_DIR="$work" scripts/kbrt_sim.sh >"$T/sim$d" 2>&1; then
+  if D=$d RUNS=50 SEED=$d SIM_DIR="$work" sim/kbrt_sim.sh >"$T/sim$d" 2>&1; then
     pass "hypercube:$d 50 runs: $(grep -E '^PASS' "$T/sim$d") ($(($(date +%s) - start)) s)"
   else
     fail "hypercube:$d 50 runs" "$T/sim$d"
@@ -85,7 +85,7 @@ work=build/sim/hypercube-3_kbcast_runtime_small_fifo
 rm -rf "$work"
 mkdir -p "$work"
 "$gen" --topo hypercube:3 --fifo-depth 1 -o "$work/gen" >/dev/null 2>&1
-if D=3 RUNS=1 SIM_DIR="$work" REUSE_GEN=1 scripts/kbrt_sim.sh >"$T/small" 2>&1; then
+if D=3 RUNS=1 SIM_DIR="$work" REUSE_GEN=1 sim/kbrt_sim.sh >"$T/small" 2>&1; then
   fail "FIFOs of 1 entry: the bench passed"
 elif grep -q "raised err_o" "$T/small"; then
   pass "FIFOs of 1 entry: err_o raised and the bench fails"

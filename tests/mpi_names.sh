@@ -100,7 +100,7 @@ expect "design_name.sh: TASK=frob is refused (exit 2, cmodel's line)" \
 
 # sweeps: a job list names the task's own name
 mkdir -p "$T/sweep"
-(cd "$REPO" && scripts/sweep_jobs.sh -o "$T/sweep/jobs.txt" "topo=hypercube:2 task=bcast,alltoall") >/dev/null 2>&1
+(cd "$REPO" && sweep/sweep_jobs.sh -o "$T/sweep/jobs.txt" "topo=hypercube:2 task=bcast,alltoall") >/dev/null 2>&1
 expect "sweep_jobs.sh task=bcast,alltoall: jobs of snb and te" \
   '[ "$(grep -c " task=snb " "$T/sweep/jobs.txt")" = 1 ] && [ "$(grep -c " task=te " "$T/sweep/jobs.txt")" = 1 ] && [ "$(wc -l <"$T/sweep/jobs.txt")" = 2 ]' \
   "$(cat "$T/sweep/jobs.txt" 2>&1)"

@@ -3,7 +3,7 @@
 # generation: pmnb (whole packets and split into pieces) and pexchange on torus:4x4, torus:8x8
 # and mesh:4x4, each with a set drawn by M=/KSEED= and one given as ACTIVE=LIST (and pmnb's rank
 # phase as counter rows, 004-prefix), generated,
-# linted, read by Yosys, simulated (scripts/sim.sh), the wire log and deliveries diffed against
+# linted, read by Yosys, simulated (sim/sim.sh), the wire log and deliveries diffed against
 # the golden files, the wire log verified by cmodel under the schedule's model and set. Per run:
 #   - the schedule rtl_gen built in-process (golden/wire.tsv) has the rows of the one
 #     'cmodel schedule' writes for the same arguments;
@@ -36,13 +36,13 @@ meta() { sed -n "s/^# *$1=//p" "$2" | head -n 1; }
 # rows FILE: the data rows of a schedule TSV
 rows() { grep -E '^[0-9]+	' "$1"; }
 
-# sim_case NAME TASK TOPO TSV M PIECES VAR=VALUE...: scripts/sim.sh with the variables must PASS in
+# sim_case NAME TASK TOPO TSV M PIECES VAR=VALUE...: sim/sim.sh with the variables must PASS in
 # the TSV's slots + LATENCY cycles; the checks of the header. Sets gen_dir (empty on failure).
 sim_case() {
   local name=$1 task=$2 topo=$3 tsv=$4 m=$5 pieces=$6 n line slots cycles log run want_dlv
   shift 6
   n=$(nodes "$topo") gen_dir=
-  env "$@" scripts/sim.sh >"$T/out" 2>&1
+  env "$@" sim/sim.sh >"$T/out" 2>&1
   local rc=$?
   line=$(grep -E "^PASS topo=$topo task=$task model=mla cycles=[0-9]+ slots=[0-9]+ log=" "$T/out")
   if [ $rc -ne 0 ] || [ -z "$line" ] || ! grep -qE '^OK slots=' "$T/out"; then
@@ -177,7 +177,7 @@ rom_edit() { # NAME DIR TASK TOPO
   bits=$(sed -nE 's/.*assign inj[0-9]+_req_o = rom_data_i\[([0-9]+)\];.*/\1/p' "$T/edit/gen/romnoc_router.v" | tr '\n' ' ')
   awk -v bits="$bits" -f tests/rom_clear.awk "$rom" >"$rom.new" && mv "$rom.new" "$rom"
   if [ -n "$bits" ] && ! cmp -s "$rom" "$dir/$(basename "$rom")" &&
-    ! SIM_DIR="$T/edit" REUSE_GEN=1 TOPO=$topo TASK=$task scripts/sim.sh >"$T/out" 2>&1 &&
+    ! SIM_DIR="$T/edit" REUSE_GEN=1 TOPO=$topo TASK=$task sim/sim.sh >"$T/out" 2>&1 &&
     grep -q "^FAIL topo=$topo task=$task .*wire.tsv differs" "$T/out" && grep -q "the wire log fails cmodel verify" "$T/out"; then
     pass "$name"
   else

@@ -45,10 +45,10 @@ expect "on a terminal, $rows rows (under 10 M): no progress line" '! grep -aq "r
 
 # 4. the Verilator build of make sim (hypercube:2: four nodes stand in for 256)
 work=$T/sim
-on_tty "cd '$REPO' && ROMNOC_PROGRESS_MIN_NODES=4 SIM_DIR='$work' TOPO=hypercube:2 TASK=mnb scripts/sim.sh" >"$T/sim.out"
+on_tty "cd '$REPO' && ROMNOC_PROGRESS_MIN_NODES=4 SIM_DIR='$work' TOPO=hypercube:2 TASK=mnb sim/sim.sh" >"$T/sim.out"
 expect "make sim on a terminal: PASS and the build's progress line" \
   'grep -aq "^PASS topo=hypercube:2" "$T/sim.out" && grep -aq "^-- VERILATE: [0-9]* s, " "$T/sim.out"' "$(tail -c 300 "$T/sim.out")"
-(cd "$REPO" && ROMNOC_PROGRESS_MIN_NODES=4 SIM_DIR="$work" TOPO=hypercube:2 TASK=mnb scripts/sim.sh) >"$T/sim2.out" 2>&1
+(cd "$REPO" && ROMNOC_PROGRESS_MIN_NODES=4 SIM_DIR="$work" TOPO=hypercube:2 TASK=mnb sim/sim.sh) >"$T/sim2.out" 2>&1
 expect "make sim not on a terminal: PASS, no progress line" \
   'grep -q "^PASS topo=hypercube:2" "$T/sim2.out" && ! grep -q -- "-- VERILATE: [0-9]" "$T/sim2.out"' "$(tail -c 300 "$T/sim2.out")"
 

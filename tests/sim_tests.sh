@@ -34,7 +34,7 @@ yosys_case() {
   fi
 }
 
-# expect_run NAME SLOTS TX MODEL [VAR=VALUE ...]: scripts/sim.sh with the variables must PASS
+# expect_run NAME SLOTS TX MODEL [VAR=VALUE ...]: sim/sim.sh with the variables must PASS
 # in at most slots+2 cycles, with the wire log verified under MODEL at SLOTS slots (the lower
 # bound) and TX transmissions (the lower bound too), or as the regular expression OK_LINE
 # says; with ARCH_IS set, the design must be of that architecture. Sets gen_dir to the
@@ -44,7 +44,7 @@ expect_run() {
   shift 4
   ok_line=${OK_LINE:-OK slots=$s lb=$s tx=$t txlb=$t}
   gen_dir=
-  env "$@" scripts/sim.sh >"$T/out" 2>&1
+  env "$@" sim/sim.sh >"$T/out" 2>&1
   local rc=$?
   pass_line=$(grep -E "^PASS topo=[^ ]+ task=[a-z_]+ model=$model cycles=[0-9]+ slots=$s log=" "$T/out")
   if [ $rc -ne 0 ] || [ -z "$pass_line" ] || ! grep -qxE "$ok_line" "$T/out"; then
@@ -107,7 +107,7 @@ sim_case hypercube:4 te BENCH=sc
 sim_case torus:4x4 mnb BENCH=sc
 sim_case torus:4x4 te BENCH=sc
 # the minimal SystemC platform of docs/SYSTEMC.md builds, runs and gets every delivery
-if scripts/sc_example.sh >"$T/out" 2>&1 && grep -qE '^example: hypercube:2 mnb done=1 after 3 cycles, err=0, 12 packets delivered \(expected 12\)$' "$T/out"; then
+if sim/sc_example.sh >"$T/out" 2>&1 && grep -qE '^example: hypercube:2 mnb done=1 after 3 cycles, err=0, 12 packets delivered \(expected 12\)$' "$T/out"; then
   pass
 else
   fail "the SystemC example (docs/SYSTEMC.md)" "$T/out"
@@ -156,7 +156,7 @@ mutate() {
     fail "mutation $name: the edit changed nothing"
     return
   fi
-  env SIM_DIR="$dst" REUSE_GEN=1 "$@" scripts/sim.sh >"$T/out" 2>&1
+  env SIM_DIR="$dst" REUSE_GEN=1 "$@" sim/sim.sh >"$T/out" 2>&1
   local rc=$?
   local verdict='^FAIL (slot=|incomplete)'
   [ "${VERIFIED:-0}" = 1 ] && verdict='^OK slots='
@@ -252,7 +252,7 @@ rm -rf "$dst" && mkdir -p "$dst" && cp -r "$src/gen" "$dst/gen"
 awk '!/^\/\// { n++; if (n == 2) w1 = $0; if (n == 3) $0 = w1 } { print }' "$src/gen/rom_n0.hex" >"$dst/gen/rom_n0.hex"
 if cmp -s "$src/gen/rom_n0.hex" "$dst/gen/rom_n0.hex"; then
   fail "disagreement: the edit changed nothing"
-elif SIM_DIR="$dst" REUSE_GEN=1 scripts/sim.sh >"$T/out" 2>&1; then
+elif SIM_DIR="$dst" REUSE_GEN=1 sim/sim.sh >"$T/out" 2>&1; then
   fail "disagreement: the run must fail" "$T/out"
 elif grep -qE '^FAIL topo=hypercube:3 task=mnb model=oneway: .*raised err_o' "$T/out" &&
   grep -qE '^FAIL slot=2 src=0 ' "$T/out"; then

@@ -31,7 +31,7 @@ BIN=build/cmodel NAME=sweep # suite.sh's BIN (made absolute) and temporary direc
 # shellcheck source=tests/checks.sh
 . tests/checks.sh
 if [ ! -x build/cmodel ] || [ ! -x build/rtl_gen ]; then echo "FAIL: build build/cmodel and build/rtl_gen first"; exit 1; fi
-JOBS=scripts/sweep_jobs.sh
+JOBS=sweep/sweep_jobs.sh
 
 # ---- 1: bad SWEEP words --------------------------------------------------------------------
 # each case: the words | what the stderr line must name
@@ -81,7 +81,7 @@ D=$T/sw SW="topo=hypercube:2..4 task=mnb,te width=16,32 target=none"
 $JOBS -o "$D/jobs.txt" "$SW" >"$T/jobs.out" 2>&1
 : >"$T/want.txt"
 for d in 2 3 4; do for t in mnb te; do for w in 16 32; do
-  echo "scripts/sweep_run.sh out=$D topo=hypercube:$d task=$t model=mla width=$w target=none sim=0" >>"$T/want.txt"
+  echo "sweep/sweep_run.sh out=$D topo=hypercube:$d task=$t model=mla width=$w target=none sim=0" >>"$T/want.txt"
 done; done; done
 expect "job list of '$SW': $((3 * 2 * 2)) lines" '[ "$(wc -l <"$D/jobs.txt")" = 12 ]' "$(wc -l <"$D/jobs.txt") lines"
 if diff -u "$T/want.txt" "$D/jobs.txt" >"$T/diff"; then pass "job list of '$SW': the lines, topo slowest, width fastest"
@@ -101,7 +101,7 @@ $JOBS -o "$T/all/jobs.txt" topo=ring:4..5,mesh:2x2..2x3 task=all model=oneway >"
 expect "task=all under oneway on 4 topologies: 4 x 9 jobs, none refused" \
   '[ "$(wc -l <"$T/all/jobs.txt")" = 36 ] && [ ! -s "$T/all/refused.txt" ] && [ "$(sed "s/.* task=\([^ ]*\) .*/\1/" "$T/all/jobs.txt" | sort -u | wc -l)" = 9 ]' "$(cat "$T/all.out")"
 $JOBS -o "$T/cl/jobs.txt" topo=hypercube:3,ring:5 task=mnb,te,scatter alg=classes width=8,16 >"$T/cl.out"
-printf 'scripts/sweep_run.sh out=%s topo=hypercube:3 task=%s model=mla alg=classes width=%s target=none sim=0\n' \
+printf 'sweep/sweep_run.sh out=%s topo=hypercube:3 task=%s model=mla alg=classes width=%s target=none sim=0\n' \
   "$T/cl" mnb 8 "$T/cl" mnb 16 "$T/cl" scatter 8 "$T/cl" scatter 16 >"$T/want_cl.txt"
 expect "alg=classes: $((2 * 3 * 2)) combinations, hypercube:3's mnb and scatter kept" 'cmp -s "$T/want_cl.txt" "$T/cl/jobs.txt"' "$(cat "$T/cl/jobs.txt")"
 expect "alg=classes: 8 refused, counted, 4 (topo, task) reasons listed" \
@@ -144,7 +144,7 @@ expect "a failing Yosys: make -f jobs.mk goes on (exit 0), both jobs print their
 expect "a failing Yosys: status=fail, reason.txt names the synth stage" \
   '[ "$(tail -n 1 "$gj/summary.tsv" | cut -f "$(col status)")" = fail ] && grep -q "^synth failed: see .*synth.log" "$gj/reason.txt"' "$gj" "$gj/summary.tsv"
 rc=0
-scripts/sweep_collect.sh "$G" >"$T/coll.out" 2>"$T/coll.err" || rc=$?
+sweep/sweep_collect.sh "$G" >"$T/coll.out" 2>"$T/coll.err" || rc=$?
 expect "collector on a failed job: exit 1, the job and its reason on stderr, 1 ok 1 failed" \
   '[ $rc = 1 ] && grep -q "failed: job 2 (hypercube-2_mnb_mla_w8_generic): synth failed" "$T/coll.err" && grep -q "2 jobs: 1 ok, 1 failed, 0 missing" "$T/coll.out"' "exit $rc" "$T/coll.err"
 rc=0
@@ -160,7 +160,7 @@ expect "target=none beside it: no synthesis columns" \
 k=5 name=hypercube-3_mnb_mla_w16_none
 local_row=$(tail -n 1 "$D/jobs/$name/summary.tsv")
 rm -rf "$D/jobs/$name"
-SLURM_ARRAY_TASK_ID=$k bash scripts/sweep_slurm.sh "$D/jobs.txt" >"$T/slurm.out" 2>"$T/slurm.err"
+SLURM_ARRAY_TASK_ID=$k bash sweep/sweep_slurm.sh "$D/jobs.txt" >"$T/slurm.out" 2>"$T/slurm.err"
 rc=$?
 # shellcheck disable=SC2034 # used in expect's conditions
 nf=$(head -n 1 "$D/summary.tsv" | awk -F '\t' '{ print NF }')
@@ -168,19 +168,19 @@ expect "SLURM_ARRAY_TASK_ID=$k: exit 0, one line, job $k's local summary line bu
   '[ $rc = 0 ] && [ "$(wc -l <"$T/slurm.out")" = 1 ] && [ "$(cut -f 1-$((nf - 1)) "$T/slurm.out")" = "$(cut -f 1-$((nf - 1)) <<<"$local_row")" ] && [ "$(cut -f 1 <<<"$local_row")" = $name ]' \
   "exit $rc: $(cat "$T/slurm.out") vs $local_row" "$T/slurm.err"
 expect "SLURM_ARRAY_TASK_ID=$k: the summary where the collector finds it" \
-  'cmp -s <(tail -n 1 "$D/jobs/$name/summary.tsv") "$T/slurm.out" && scripts/sweep_collect.sh "$D" >/dev/null 2>&1' "$D/jobs/$name"
+  'cmp -s <(tail -n 1 "$D/jobs/$name/summary.tsv") "$T/slurm.out" && sweep/sweep_collect.sh "$D" >/dev/null 2>&1' "$D/jobs/$name"
 # as sbatch runs it: a copy in a spool directory, from the directory it was submitted from
 mkdir -p "$T/spool"
-cp scripts/sweep_slurm.sh "$T/spool/slurm_script"
+cp sweep/sweep_slurm.sh "$T/spool/slurm_script"
 rm -rf "$D/jobs/$name"
 (cd "$T/spool" && SLURM_SUBMIT_DIR=$OLDPWD SLURM_ARRAY_TASK_ID=$k bash ./slurm_script "$D/jobs.txt") >"$T/slurm2.out" 2>&1
 expect "the script as sbatch's copy, run from SLURM_SUBMIT_DIR: the same line" '[ "$(cut -f 1-$((nf - 1)) "$T/slurm2.out")" = "$(cut -f 1-$((nf - 1)) "$T/slurm.out")" ]' "$T/slurm2.out"
 while IFS='|' read -r id want; do
   rc=0
   if [ "$id" = unset ]; then
-    env -u SLURM_ARRAY_TASK_ID bash scripts/sweep_slurm.sh "$D/jobs.txt" >"$T/out" 2>"$T/err" || rc=$?
+    env -u SLURM_ARRAY_TASK_ID bash sweep/sweep_slurm.sh "$D/jobs.txt" >"$T/out" 2>"$T/err" || rc=$?
   else
-    SLURM_ARRAY_TASK_ID=$id bash scripts/sweep_slurm.sh "$D/jobs.txt" >"$T/out" 2>"$T/err" || rc=$?
+    SLURM_ARRAY_TASK_ID=$id bash sweep/sweep_slurm.sh "$D/jobs.txt" >"$T/out" 2>"$T/err" || rc=$?
   fi
   expect "sweep_slurm.sh with SLURM_ARRAY_TASK_ID $id: exit 2, one line naming $want" \
     '[ $rc = 2 ] && [ ! -s "$T/out" ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -qF -- "$want" "$T/err"' "exit $rc" "$T/err"
@@ -195,17 +195,17 @@ EOF
 name=hypercube-4_te_mla_w16_none
 mv "$D/jobs/$name/summary.tsv" "$T/saved.tsv"
 rc=0
-scripts/sweep_collect.sh "$D" >"$T/coll.out" 2>"$T/coll.err" || rc=$?
+sweep/sweep_collect.sh "$D" >"$T/coll.out" 2>"$T/coll.err" || rc=$?
 expect "collector, one summary missing: exit 1, the job named, 11 ok 1 missing" \
   '[ $rc = 1 ] && [ "$(cat "$T/coll.err")" = "sweep_collect.sh: missing: job 11 ($name): no summary of this sweep in $D/jobs/$name/summary.tsv" ] && grep -q "12 jobs: 11 ok, 0 failed, 1 missing" "$T/coll.out" && [ "$(wc -l <"$D/summary.tsv")" = 12 ]' "exit $rc" "$T/coll.err"
 mv "$T/saved.tsv" "$D/jobs/$name/summary.tsv"
 touch -d '+1 minute' "$D/jobs.txt"
 rc=0
-scripts/sweep_collect.sh "$D" >"$T/coll.out" 2>"$T/coll.err" || rc=$?
+sweep/sweep_collect.sh "$D" >"$T/coll.out" 2>"$T/coll.err" || rc=$?
 expect "collector, summaries older than the job list (a previous sweep's): all 12 missing, exit 1" \
   '[ $rc = 1 ] && [ "$(grep -c ": missing: " "$T/coll.err")" = 12 ] && grep -q "12 jobs: 0 ok, 0 failed, 12 missing" "$T/coll.out"' "exit $rc" "$T/coll.err"
 rc=0
-scripts/sweep_collect.sh "$T/nowhere" >"$T/out" 2>"$T/err" || rc=$?
+sweep/sweep_collect.sh "$T/nowhere" >"$T/out" 2>"$T/err" || rc=$?
 expect "collector without a job list: exit 2, one line" '[ $rc = 2 ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -q "no job list" "$T/err"' "exit $rc" "$T/err"
 
 echo "sweep: $npass passed, $nfail failed"

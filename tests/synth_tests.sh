@@ -19,7 +19,7 @@ num='[0-9]+'
 generic_case() {
   local label=$1 topo=$2 task=$3 rc scope line
   shift 3
-  env "$@" TARGET=generic scripts/synth.sh >"$T/out" 2>&1
+  env "$@" TARGET=generic synth/synth.sh >"$T/out" 2>&1
   rc=$?
   for scope in router fabric; do
     line="^SYNTH topo=$topo task=$task width=32 target=generic scope=$scope luts=$num ffs=$num brams=$num mem_depth=$num status=ok$"
@@ -41,7 +41,7 @@ for model in sp-full oneway; do
 done
 grep -qx 'arch=single' "$T/synth-sp-full/gen/design.txt" && pass || fail "the sp-full design must use the single router"
 # the single router is the smaller: fewer LUTs than the banked router on the same schedule
-TOPO=hypercube:3 TASK=mnb MODEL=sp-full ARCH=banked TARGET=generic SYNTH_DIR=$T/synth-sp-full-banked scripts/synth.sh >"$T/out2" 2>&1
+TOPO=hypercube:3 TASK=mnb MODEL=sp-full ARCH=banked TARGET=generic SYNTH_DIR=$T/synth-sp-full-banked synth/synth.sh >"$T/out2" 2>&1
 single=$(sed -nE 's/.*scope=router luts=([0-9]+) .*/\1/p' "$T/out-sp-full") banked=$(sed -nE 's/.*scope=router luts=([0-9]+) .*/\1/p' "$T/out2")
 [ -n "$single" ] && [ -n "$banked" ] && [ "$single" -lt "$banked" ] && pass ||
   fail "the single router ($single LUTs) must be smaller than banked ($banked) on an sp-full schedule" "$T/out2"
@@ -54,7 +54,7 @@ grep -qx 'arch=combine' build/synth/torus-4x4_allreduce_xor_w32/gen/design.txt &
 
 for design in hypercube:4:te torus:4x4:mnb torus:4x4:allreduce; do
   topo=${design%:*} task=${design##*:}
-  TOPO=$topo TASK=$task TARGET=ice40 scripts/synth.sh >"$T/out" 2>&1
+  TOPO=$topo TASK=$task TARGET=ice40 synth/synth.sh >"$T/out" 2>&1
   rc=$?
   line="^SYNTH topo=$topo task=$task width=32 target=ice40 scope=router luts=$num ffs=$num brams=$num mem_depth=$num fmax_mhz=[0-9.]+ status=(ok|timing-fail)$"
   if [ $rc -ne 0 ] || ! grep -qE "$line" "$T/out"; then

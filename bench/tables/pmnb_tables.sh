@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/pmnb_tables.sh [CMODEL] - the tables of docs/PMNB.md: every pmnb construction on tori
+# bench/tables/pmnb_tables.sh [CMODEL] - the tables of docs/PMNB.md: every pmnb construction on tori
 # and meshes, verified, against 004's bounds (t_p = 0: the rank phase is not in the rows).
 #   whole   slots of 004, a0, mnb-subset, offline (<= 256 nodes) beside the verifier's lower
 #           bound, 004 (3a)/(3b) and §3.2's upper bound, per M (one random set, seed 1)

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # sweep_run.sh KEY=VALUE... — one job of a sweep (a line of build/sweep/jobs.txt; docs/SWEEPS.md).
-#   scripts/sweep_run.sh out=build/sweep topo=hypercube:3 task=mnb model=mla [alg=A] width=32 target=none sim=0
-#   scripts/sweep_run.sh --name KEY=VALUE...     prints the job's name only
+#   sweep/sweep_run.sh out=build/sweep topo=hypercube:3 task=mnb model=mla [alg=A] width=32 target=none sim=0
+#   sweep/sweep_run.sh --name KEY=VALUE...     prints the job's name only
 # Works in OUT/jobs/<name>/ (emptied first): cmodel schedule (root 0) -> schedule.tsv, cmodel
-# verify; with sim=1 scripts/sim.sh on that schedule (sim/); with target=generic or ice40
-# scripts/synth.sh on it (synth/; the router's figures). Each stage's output goes to its log.
+# verify; with sim=1 sim/sim.sh on that schedule (sim/); with target=generic or ice40
+# synth/synth.sh on it (synth/; the router's figures). Each stage's output goes to its log.
 # Prints ONE summary line (the columns of SWEEP_HEADER in sweep_lib.sh, tab-separated, '-'
 # where a column does not apply) and writes it under the header to OUT/jobs/<name>/summary.tsv.
 # A stage that fails makes status=fail, with the stage and its log in reason.txt, and exit 1;
@@ -14,15 +14,15 @@
 set -euo pipefail
 prog=sweep_run.sh
 repo=$(cd "$(dirname "$0")/.." && pwd)
-# shellcheck source=scripts/sweep_lib.sh
-. "$repo/scripts/sweep_lib.sh"
+# shellcheck source=sweep/sweep_lib.sh
+. "$repo/sweep/sweep_lib.sh"
 cd "$repo" # a job line's paths are relative to the checkout
 unset TOPO TASK MODEL ALG ROOT ARCH OP ACTIVE K M KSEED SPLIT SEED TRACE BENCH REUSE_GEN TARGET WIDTH \
   SCHEDULE SIM_DIR SYNTH_DIR
 
 name_only=0
 [ "${1-}" = --name ] && name_only=1 && shift
-[ $# -gt 0 ] || sweep_die "usage: scripts/sweep_run.sh out=DIR topo=T task=K [model=M] [alg=A] [width=W] [target=X] [sim=0|1]"
+[ $# -gt 0 ] || sweep_die "usage: sweep/sweep_run.sh out=DIR topo=T task=K [model=M] [alg=A] [width=W] [target=X] [sim=0|1]"
 sweep_parse_job "$@"
 name=$(sweep_job_name "$topo" "$task" "$model" "$alg" "$width" "$target" "$sim")
 if [ $name_only = 1 ]; then
@@ -73,7 +73,7 @@ run_stages() {
   esac
   # the hardware flows build the verified schedule itself
   if [ "$sim" = 1 ]; then
-    if SIM_DIR=$work/sim SCHEDULE=$sched WIDTH=$width scripts/sim.sh >"$work/sim.log" 2>&1; then
+    if SIM_DIR=$work/sim SCHEDULE=$sched WIDTH=$width sim/sim.sh >"$work/sim.log" 2>&1; then
       col[sim]=PASS
     else
       col[sim]=FAIL
@@ -82,7 +82,7 @@ run_stages() {
     fi
   fi
   if [ "$target" != none ]; then
-    if ! SYNTH_DIR=$work/synth SCHEDULE=$sched WIDTH=$width TARGET=$target scripts/synth.sh >"$work/synth.log" 2>&1; then
+    if ! SYNTH_DIR=$work/synth SCHEDULE=$sched WIDTH=$width TARGET=$target synth/synth.sh >"$work/synth.log" 2>&1; then
       failed synth "$work/synth.log"
       return
     fi

@@ -3,12 +3,12 @@
 # `cmodel dynbcast` on torus:8x8 and mesh:8x8, t_p = 0 and 1, whole packets and --split (8
 # series), each over rho = 0.1, 0.2, ..., 0.9, 0.95 of its stability limit rho* and once beyond
 # it (1.1 rho*). Writes the data build/dynbcast/p8.tsv (cmodel's columns, one header), the chart
-# docs/dynbcast_p8.svg (scripts/dynbcast_plot.sh) and the tables of OUT.md (default
+# docs/dynbcast_p8.svg (bench/tables/dynbcast_plot.sh) and the tables of OUT.md (default
 # docs/DYNAMIC.md, sections dynbcast-summary and dynbcast-sweep).
 # Environment: ROUNDS (rounds per load, default 3000), SEED (default 1), JOBS (series run at once,
 # default the number of cores). About 2 minutes on 2 cores.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 bin=${1:-build/cmodel}
 out=${2:-docs/DYNAMIC.md}
 rounds=${ROUNDS:-3000} seed=${SEED:-1} jobs=${JOBS:-$(nproc)}
@@ -55,7 +55,7 @@ for pid in "${pids[@]}"; do wait "$pid"; done
   done
 } >"$work/p8.tsv.tmp"
 mv "$work/p8.tsv.tmp" "$work/p8.tsv"
-scripts/dynbcast_plot.sh "$work/p8.tsv" docs/dynbcast_p8.svg
+bench/tables/dynbcast_plot.sh "$work/p8.tsv" docs/dynbcast_p8.svg
 
 # the capacity of the scheme as built: a round of all N nodes takes rank + S_N / fraction, so the
 # scheme carries at most N packets per such round, lambda_sat = 1 / (rank + S_N / fraction) and
@@ -72,7 +72,7 @@ capacity() { # capacity TOPO TP MODEL: "S_N/fraction rho_sat"
 }
 
 {
-  echo "Written by \`scripts/dynbcast_sweep.sh\` ($stamp): \`cmodel dynbcast --topo T --tp TP [--split] --rho LIST --rounds $rounds --seed $seed\`,"
+  echo "Written by \`bench/tables/dynbcast_sweep.sh\` ($stamp): \`cmodel dynbcast --topo T --tp TP [--split] --rho LIST --rounds $rounds --seed $seed\`,"
   echo "construction 004. rho* is (14) for split packets and 1/(1 + V/(NX)) for whole ones (both: 1 - rho - lambda V > 0);"
   echo "S_N is the 004 schedule of all 64 nodes, in packet times; rho_sat = N X / (rank + S_N), the load at which rounds of"
   echo "all 64 nodes just keep up (the scheme as built cannot carry more). T at 0.1 rho* and at 0.9 rho*, with the bound"
@@ -88,10 +88,10 @@ capacity() { # capacity TOPO TP MODEL: "S_N/fraction rho_sat"
       END { printf "| %s | %s | %s | %.4f | %.1f | %.1f | %.4f | %s | %.4f | %s | %.1f | %s | %.1f | %s |\n",
                    t, m, tp, x, v, light, star, sn, sat, T[1], B[1], T[9], B[9], T[11] }' "$work/p8.tsv"
   done
-} | scripts/md_section.sh "$out" dynbcast-summary
+} | bench/tables/md_section.sh "$out" dynbcast-summary
 
 {
-  echo "Written by \`scripts/dynbcast_sweep.sh\` ($stamp). Every load of the sweep: T is the mean delay"
+  echo "Written by \`bench/tables/dynbcast_sweep.sh\` ($stamp). Every load of the sweep: T is the mean delay"
   echo "and its 95% interval (30 batch means, Student t), (11) the bound, M the mean number of active nodes per round and"
   echo "'round' the mean round length; T/(11) is how much of the bound the delay uses."
   echo
@@ -102,4 +102,4 @@ capacity() { # capacity TOPO TP MODEL: "S_N/fraction rho_sat"
       printf "| %s | %s | %s | %s | %.2f | %s | %.2f ± %.2f | %s | %s | %.1f | %.1f |\n", $1, $2, $3, $5, $5 / $12, $6, $9, $10, $11, ratio, $14, $15 }' "$work/p8.tsv"
   echo
   echo "![mean delay against rho, p = 8, d = 2](dynbcast_p8.svg)"
-} | scripts/md_section.sh "$out" dynbcast-sweep
+} | bench/tables/md_section.sh "$out" dynbcast-sweep

@@ -1,4 +1,4 @@
-# ice40_flow.sh — sourced by scripts/synth.sh and scripts/kbrt_synth.sh: what both do with Yosys's
+# ice40_flow.sh — sourced by synth/synth.sh and synth/kbrt_synth.sh: what both do with Yosys's
 # statistics and nextpnr-ice40.
 
 # count CELLTYPE-REGEX MODULE-REGEX STAT-FILE: cells of matching types in matching modules of a
@@ -17,8 +17,8 @@ ice40_pnr() {
   local work=$1 repo=$2 line
   echo "-- PNR nextpnr-ice40 hx8k ct256 --"
   status=ok fmax=none
-  if nextpnr-ice40 --hx8k --package ct256 --json "$work/top.json" --pcf "$repo/constraints/ice40_hx8k_ct256.pcf" \
-    --pre-pack "$repo/constraints/clock.py" --timing-allow-fail --asc "$work/top.asc" >"$work/nextpnr.log" 2>&1; then
+  if nextpnr-ice40 --hx8k --package ct256 --json "$work/top.json" --pcf "$repo/synth/constraints/ice40_hx8k_ct256.pcf" \
+    --pre-pack "$repo/synth/constraints/clock.py" --timing-allow-fail --asc "$work/top.asc" >"$work/nextpnr.log" 2>&1; then
     line=$(grep -E "Max frequency for clock +'clk_i" "$work/nextpnr.log" | tail -n 1)
     fmax=$(printf '%s\n' "$line" | sed -E 's/.*: *([0-9.]+) MHz.*/\1/')
     printf '%s\n' "$line" | grep -q PASS || status=timing-fail

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # kbrt_sim.sh — the run-time kbcast router of hypercube:D: generate, lint, one Verilator build,
 # many runs (make sim-kbcast-rt).
-#   D=4 [RUNS=50] [SEED=1] [WIDTH=32] [TRACE=1] scripts/kbrt_sim.sh
+#   D=4 [RUNS=50] [SEED=1] [WIDTH=32] [TRACE=1] sim/kbrt_sim.sh
 #   SIM_DIR=DIR sets the work directory; REUSE_GEN=1 simulates DIR/gen as it is.
 # Runs: RUNS active sets with K spread evenly over 1..2^D (K=1 and K=2^D included), each a
 # pseudo-random K-subset of the golden model (cmodel schedule --k K --seed), with its golden

@@ -6,11 +6,11 @@
 # docs/BENCHMARKS.md holds every measured figure.
 set -euo pipefail
 file=$1 name=$2 title=$3 command=$4
-repo=$(cd "$(dirname "$0")/.." && pwd)
+repo=$(cd "$(dirname "$0")/../.." && pwd)
 table=$(cat)
 [ -n "$table" ] || { echo "bench_section.sh: no table on standard input for $name" >&2; exit 1; }
 cpu=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)
-"$repo/scripts/md_section.sh" "$file" "$name" <<MD
+"$repo/bench/tables/md_section.sh" "$file" "$name" <<MD
 ## $title
 
 Command: \`$command\` (also run by \`make bench\`; the same table is in docs/SCHEDULES.md with

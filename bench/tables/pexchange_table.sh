@@ -5,7 +5,7 @@
 # the table into the section "pexchange-table" of OUT.md (default docs/PEXCHANGE.md). Fails if a
 # schedule does not verify or 004 exceeds 004 §4's bound 2m(N-p) + 2(p-1). About 10 seconds.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 out=${1:-docs/PEXCHANGE.md}
 bin=build/cmodel
 work=build/tables
@@ -53,7 +53,7 @@ table=$(awk '
   END { exit bad }' "$rows")
 
 {
-  echo "Written by \`scripts/pexchange_table.sh\` ($stamp): \`cmodel schedule --topo KIND:PxP --task pexchange --m M --seed 1 --alg A\`"
+  echo "Written by \`bench/tables/pexchange_table.sh\` ($stamp): \`cmodel schedule --topo KIND:PxP --task pexchange --m M --seed 1 --alg A\`"
   echo "(random sets) or \`--active\` the (p/2) x (p/2) corner block, then \`cmodel verify\`; every schedule verified."
   echo "Slots are phase 2 only: add p t_p for phase 1 (p slots at t_p = 1). m = floor(sqrt(M)); 'bound' is"
   echo "004 s4's 2m(N-p) + 2(p-1); '(a)' is 004 s4's lower bound m(N-m^2)/2 for the corner block on the mesh;"
@@ -63,4 +63,4 @@ table=$(awk '
   echo "| topo | M | set | m | 004 | row-first | bound | (a) | mN/4 | lb | 004 / (mN/4) | 004 / lb |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
   printf '%s\n' "$table"
-} | scripts/md_section.sh "$out" pexchange-table
+} | bench/tables/md_section.sh "$out" pexchange-table

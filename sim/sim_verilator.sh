@@ -1,4 +1,4 @@
-# sim_verilator.sh — sourced by scripts/sim.sh for SIM=verilator (the default): the C++ bench
+# sim_verilator.sh — sourced by sim/sim.sh for SIM=verilator (the default): the C++ bench
 # (sim/tb_main.cpp on romnoc_sim_fabric, BENCH=cpp) or the SystemC one (sim/tb_sc_main.cpp on
 # romnoc_fabric, BENCH=sc). Sets obj and run (obj[_sc][_trace]/, run[_sc]/ under the work
 # directory) and defines sim_build_run, which verilates and runs the bench in $gen and sets status.

@@ -3,9 +3,9 @@
 # docs/KBCAST.md) with `cmodel table --task kbcast` and writes three sections of OUT.md (default
 # docs/KBCAST.md): the table for hypercube:3..10 at the default spread of K, a summary over every
 # K of hypercube:3..8, and the randomized variant's success rates (`cmodel kbcast-random`); and
-# the chart docs/kbcast_d8.svg (scripts/kbcast_plot.sh) of every K on hypercube:8. About 2 minutes.
+# the chart docs/kbcast_d8.svg (bench/tables/kbcast_plot.sh) of every K on hypercube:8. About 2 minutes.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 out=${1:-docs/KBCAST.md}
 bin=build/cmodel
 work=build/tables
@@ -18,20 +18,20 @@ for d in 3 4 5 6 7 8; do
   echo "-- TABLE kbcast hypercube:$d, every K --" >&2
   "$bin" table --task kbcast --topo hypercube:$d --k all >"$work/kbcast_all_$d.txt"
 done
-scripts/kbcast_plot.sh "$work/kbcast_all_8.txt" 8 docs/kbcast_d8.svg
+bench/tables/kbcast_plot.sh "$work/kbcast_all_8.txt" 8 docs/kbcast_d8.svg
 
 {
-  echo "Written by \`scripts/kbcast_tables.sh\` ($stamp): \`cmodel table --task kbcast --topo hypercube:3..10\`."
+  echo "Written by \`bench/tables/kbcast_tables.sh\` ($stamp): \`cmodel table --task kbcast --topo hypercube:3..10\`."
   echo "Every schedule verified; slots per construction ('-': it does not apply to this K); lb is the"
   echo "verifier's bound max(d, ceil((N-1)K/(dN))); the table exits non-zero if a construction misses"
   echo "001's figure (001 exact, same-order <= d+K-1, pair and ranked = d, ranked-prefix = 3d, 001-mnb exact)."
   echo
   awk 'NR == 1 { printf "|"; for (i = 1; i <= NF; i++) printf " %s |", $i; printf "\n|"; for (i = 1; i <= NF; i++) printf "---|"; printf "\n"; next }
        { printf "|"; for (i = 1; i <= NF; i++) printf " %s |", $i; printf "\n" }' "$work/kbcast_spread.txt"
-} | scripts/md_section.sh "$out" kbcast-table
+} | bench/tables/md_section.sh "$out" kbcast-table
 
 {
-  echo "Written by \`scripts/kbcast_tables.sh\` ($stamp): \`cmodel table --task kbcast --topo hypercube:D --k all\`,"
+  echo "Written by \`bench/tables/kbcast_tables.sh\` ($stamp): \`cmodel table --task kbcast --topo hypercube:D --k all\`,"
   echo "every K from 1 to 2^d, one pseudo-random set each. 'auto at lb': rows where the fastest"
   echo "construction meets the lower bound; '001 / lb': 001's slots over the bound, largest; 'same-order"
   echo "< 001 up to K': the largest K for which the unbalanced trees beat 001 (001 §3.3.1 says K <= 3d)."
@@ -53,10 +53,10 @@ scripts/kbcast_plot.sh "$work/kbcast_all_8.txt" 8 docs/kbcast_d8.svg
   done
   echo
   echo "![slots against K on hypercube:8](kbcast_d8.svg)"
-} | scripts/md_section.sh "$out" kbcast-summary
+} | bench/tables/md_section.sh "$out" kbcast-summary
 
 {
-  echo "Written by \`scripts/kbcast_tables.sh\` ($stamp): \`cmodel kbcast-random --topo hypercube:D --k K --c C --runs 1000\`."
+  echo "Written by \`bench/tables/kbcast_tables.sh\` ($stamp): \`cmodel kbcast-random --topo hypercube:D --k K --c C --runs 1000\`."
   echo "A trial succeeds when every packet reaches its randomly drawn root within ceil(C K/d) + d - 1 slots"
   echo "and no root holds more than ceil(C K/d) packets (then phase 3 fits its ceil(C K/d) + d slots). 'Chernoff'"
   echo "is d (e^(C-1)/C^C)^(K/d), the bound on failure that 001's 'with high probability' rests on (1: no"
@@ -74,4 +74,4 @@ scripts/kbcast_plot.sh "$work/kbcast_all_8.txt" 8 docs/kbcast_d8.svg
       done
     done
   done
-} | scripts/md_section.sh "$out" kbcast-random
+} | bench/tables/md_section.sh "$out" kbcast-random

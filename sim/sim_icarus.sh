@@ -1,4 +1,4 @@
-# sim_icarus.sh — sourced by scripts/sim.sh for SIM=icarus: the synthesizable romnoc_fabric (per-node
+# sim_icarus.sh — sourced by sim/sim.sh for SIM=icarus: the synthesizable romnoc_fabric (per-node
 # ports; Icarus cannot run romnoc_sim_fabric's $c calls) under Icarus Verilog with the Verilog bench
 # sim/tb_icarus.v. Its C++ half, sim/tb_icarus_io.cpp, is built per design against sim_config.h
 # and tb_common.cpp: it writes the bench's include (sizes, wiring) and own-packet table, and

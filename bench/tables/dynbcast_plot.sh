@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # dynbcast_plot.sh DATA.tsv OUT.svg — draws the mean delay of 004 §5's dynamic broadcasting
-# against the load rho, from the output of `cmodel dynbcast` (scripts/dynbcast_sweep.sh's
+# against the load rho, from the output of `cmodel dynbcast` (bench/tables/dynbcast_sweep.sh's
 # build/dynbcast/p8.tsv): one panel per topology, one colour per series (whole or split packets,
 # t_p = 0 or 1); measured T with its 95% interval as dots and error bars on a solid line, the
 # bound (11) dashed, the stability limit rho* a dotted vertical line, loads beyond rho* hollow
 # dots. The delay axis is logarithmic: the bound grows without limit at rho*, the delays differ
 # by a factor of ten between t_p = 0 and 1.
-# Plain SVG written by awk, as scripts/kbcast_plot.sh: no plotting package, the same bytes from
+# Plain SVG written by awk, as bench/tables/kbcast_plot.sh: no plotting package, the same bytes from
 # the same data. The output goes to OUT.svg.tmp.PID and is renamed when complete.
 set -euo pipefail
 if [ $# -ne 2 ]; then
-  echo "usage: scripts/dynbcast_plot.sh DATA.tsv OUT.svg" >&2
+  echo "usage: bench/tables/dynbcast_plot.sh DATA.tsv OUT.svg" >&2
   exit 2
 fi
 data=$1 out=$2

@@ -5,11 +5,11 @@
 # two variants: bufferless (s4noc-bufferless, cmodel's default construction) and with the
 # routers' forwarding memory (s4noc, --alg staggered-wait: packets wait between hops). For each:
 # the verified schedule's slots, and with SYNTH=1 the router rtl_gen makes for it (banked,
-# --flit bare, W=32) through Yosys synth_ice40 and nextpnr-ice40 (scripts/synth.sh): LUT4, DFF,
+# --flit bare, W=32) through Yosys synth_ice40 and nextpnr-ice40 (synth/synth.sh): LUT4, DFF,
 # BRAM, Fmax, packet-memory entries. Prints markdown; a schedule that fails the verifier or takes
 # more slots than S4NOC's period fails the script.
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
+repo=$(cd "$(dirname "$0")/../.." && pwd)
 cmodel=$1
 shift
 ks=("$@")
@@ -22,7 +22,7 @@ field() { sed -nE "s/.*(^| )$1=([^ ]+).*/\2/p"; }
 
 router() { # MODEL ALG K: "LUT4 / DFF / BRAM / Fmax" of node 0's router for the schedule
   local line
-  line=$(TOPO=torus:$3x$3 TASK=te MODEL=$1 ALG=$2 FLIT=bare WIDTH=32 TARGET=ice40 bash "$repo/scripts/synth.sh" 2>/dev/null |
+  line=$(TOPO=torus:$3x$3 TASK=te MODEL=$1 ALG=$2 FLIT=bare WIDTH=32 TARGET=ice40 bash "$repo/synth/synth.sh" 2>/dev/null |
     grep '^SYNTH .*scope=router')
   echo "$(field luts <<<"$line") / $(field ffs <<<"$line") / $(field brams <<<"$line") / $(field fmax_mhz <<<"$line") MHz ($(field status <<<"$line"); memory $(field mem_depth <<<"$line"))"
 }

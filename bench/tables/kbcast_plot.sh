@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # kbcast_plot.sh — draws the slots of kbcast's constructions against K for one hypercube:d as an
 # SVG line chart, from the output of `cmodel table --task kbcast --k all` (docs/KBCAST.md).
-#   scripts/kbcast_plot.sh TABLE.txt D OUT.svg
+#   bench/tables/kbcast_plot.sh TABLE.txt D OUT.svg
 # Plain SVG written by awk: no plotting package needed. The output is written to OUT.svg.tmp.PID
 # and renamed when complete.
 set -euo pipefail
 if [ $# -ne 3 ]; then
-  echo "usage: scripts/kbcast_plot.sh TABLE.txt D OUT.svg" >&2
+  echo "usage: bench/tables/kbcast_plot.sh TABLE.txt D OUT.svg" >&2
   exit 2
 fi
 table=$1 d=$2 out=$3

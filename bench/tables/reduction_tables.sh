@@ -5,7 +5,7 @@
 # (default docs/REDUCTIONS.md): per model, family and task the sizes run, how many meet the
 # verifier's slot bound, the largest gap and the constructions used.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 out=${1:-docs/REDUCTIONS.md}
 bin=build/cmodel
 work=build/tables
@@ -23,7 +23,7 @@ done
 {
   echo "## Results: every size, generated and verified"
   echo
-  echo "Written by \`scripts/reduction_tables.sh\` from \`cmodel table --task K --model M\` runs (root 0);"
+  echo "Written by \`bench/tables/reduction_tables.sh\` from \`cmodel table --task K --model M\` runs (root 0);"
   echo "$(date -u +%Y-%m-%d), romnoc $(git describe --always --dirty 2>/dev/null || echo unknown). Every row passes the"
   echo "verifier (each contribution counted exactly once, every sum complete) and meets the transmission"
   echo "bound of reduce and reduce_scatter. The gap is against the verifier's lower bound (above)."
@@ -42,5 +42,5 @@ done
       done
     done
   done
-} | scripts/md_section.sh "$out" reductions
+} | bench/tables/md_section.sh "$out" reductions
 echo "wrote the reductions section of $out" >&2

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # kbrt_synth.sh — area and speed of one run-time kbcast router (make synth-kbcast-rt).
-#   D=4 [WIDTH=32] [TARGET=generic|ice40] scripts/kbrt_synth.sh
+#   D=4 [WIDTH=32] [TARGET=generic|ice40] synth/kbrt_synth.sh
 # The router is synthesised inside romnoc_kbrt_synth_top (scan chains on every port, the
 # configuration word included, so the count holds for any node) with its hierarchy kept; only
-# the router is counted, as scripts/synth.sh counts the ROM routers. ice40: synth_ice40 and
+# the router is counted, as synth/synth.sh counts the ROM routers. ice40: synth_ice40 and
 # nextpnr-ice40 on an HX8K (CT256), constraints/*. Prints one line
 #   SYNTH topo=hypercube:D task=kbcast arch=kbcast-runtime width=W target=T scope=router luts=..
 #         ffs=.. brams=.. fifo_depth=.. fmax_mhz=.. status=ok|timing-fail|no-fit|pnr-error
@@ -20,7 +20,7 @@ echo "-- GEN hypercube:$d kbcast run-time width=$width --"
 depth=$(awk -F= '$1 == "fifo_depth" { print $2 }' "$gen/design.txt")
 head="SYNTH topo=hypercube:$d task=kbcast arch=kbcast-runtime width=$width target=$target"
 summary=$work/summary_$target.txt
-. "$repo/scripts/ice40_flow.sh" # count, ice40_pnr
+. "$repo/synth/ice40_flow.sh" # count, ice40_pnr
 sources="romnoc_kbrt_router.v romnoc_kbrt_synth_top.v"
 keep="setattr -mod -set keep_hierarchy 1 romnoc_kbrt_router"
 if [ "$target" = generic ]; then

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # sim.sh — generate, lint, verilate, build, run and compare one fabric (make sim).
-#   TOPO=hypercube:4 TASK=mnb [MODEL=mla] [WIDTH=32] [FLIT=bare] [SEED=1] [ROOT=0] [ALG=...] [ARCH=...] [OP=...] [TRACE=1] scripts/sim.sh
-#   SCHEDULE=FILE.tsv [WIDTH=32] [SEED=1] scripts/sim.sh      (any schedule in the exchange format)
-#   TOPO=hypercube:4 TASK=kbcast [ALG=001] (ACTIVE=0,3,5-9 | K=5 [KSEED=3]) scripts/sim.sh   (kbcast's set)
-#   TOPO=torus:4x4 TASK=pmnb|pexchange (ACTIVE=0,3,5-9 | M=5 [KSEED=3]) [SPLIT=1] scripts/sim.sh   (004's)
+#   TOPO=hypercube:4 TASK=mnb [MODEL=mla] [WIDTH=32] [FLIT=bare] [SEED=1] [ROOT=0] [ALG=...] [ARCH=...] [OP=...] [TRACE=1] sim/sim.sh
+#   SCHEDULE=FILE.tsv [WIDTH=32] [SEED=1] sim/sim.sh      (any schedule in the exchange format)
+#   TOPO=hypercube:4 TASK=kbcast [ALG=001] (ACTIVE=0,3,5-9 | K=5 [KSEED=3]) sim/sim.sh   (kbcast's set)
+#   TOPO=torus:4x4 TASK=pmnb|pexchange (ACTIVE=0,3,5-9 | M=5 [KSEED=3]) [SPLIT=1] sim/sim.sh   (004's)
 #   SIM_DIR=DIR sets the work directory; REUSE_GEN=1 simulates DIR/gen as it is.
 #   BENCH=sc builds the SystemC test bench (verilator --sc, make sim-sc) instead of the C++ one.
 #   SIM=icarus runs the design under Icarus Verilog with the Verilog bench (sim/tb_icarus.v) instead
@@ -11,14 +11,14 @@
 # Prints the harness's PASS/FAIL line (and the verifier's verdict on the wire log); exits
 # non-zero on any failure. Work goes to build/sim/<topo>_<task>[_r<root>]_w<width>/ (the
 # simulators' own obj*/ and run*/ directories side by side).
-# shellcheck disable=SC2034,SC2154 # bench, trace: read by scripts/sim_$sim.sh, which sets run
+# shellcheck disable=SC2034,SC2154 # bench, trace: read by sim/sim_$sim.sh, which sets run
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 seed=${SEED:-1} trace=${TRACE:-0}
 . "$repo/scripts/design_name.sh"
 work=${SIM_DIR:-$repo/build/sim/$name}
 bench=${BENCH:-cpp} sim=${SIM:-verilator}
-# the simulators: each a file scripts/sim_<name>.sh, sourced here, that sets obj and run (its
+# the simulators: each a file sim/sim_<name>.sh, sourced here, that sets obj and run (its
 # directories under $work) and defines sim_build_run (build and run its bench in $gen: the
 # PASS/FAIL line, $run/wire.tsv and $run/deliveries.tsv, status); a new simulator is a new file
 # and a row here
@@ -29,7 +29,7 @@ icarus) ;;    # Icarus Verilog (iverilog -g2012, vvp), the Verilog bench sim/tb_
 esac
 gen=$work/gen
 # shellcheck disable=SC1090 # the simulator's file (it reads bench, trace, seed and sets run)
-. "$repo/scripts/sim_$sim.sh"
+. "$repo/sim/sim_$sim.sh"
 mkdir -p "$work" "$run"
 
 if [ "${REUSE_GEN:-0}" = 1 ]; then # simulate the design already in $gen (e.g. edited by hand)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # sweep_collect.sh [DIR] — one table from a sweep's per-job summaries (make sweep; docs/SWEEPS.md).
 # DIR (default build/sweep) holds jobs.txt; job N's summary is OUT/jobs/<name>/summary.tsv (OUT:
-# the line's out=, relative to the checkout), written by scripts/sweep_run.sh wherever it ran (make -j here, a Slurm array on a cluster with
+# the line's out=, relative to the checkout), written by sweep/sweep_run.sh wherever it ran (make -j here, a Slurm array on a cluster with
 # a shared checkout). Writes DIR/summary.tsv (the header, then one row per job in the order of
 # jobs.txt: the sweep's own order, topo slowest, sizes numeric) and DIR/summary.md (the same as
 # a Markdown table, without the job column), each beside itself then renamed. A job is missing
@@ -12,12 +12,12 @@
 set -euo pipefail
 prog=sweep_collect.sh
 repo=$(cd "$(dirname "$0")/.." && pwd)
-# shellcheck source=scripts/sweep_lib.sh
-. "$repo/scripts/sweep_lib.sh"
+# shellcheck source=sweep/sweep_lib.sh
+. "$repo/sweep/sweep_lib.sh"
 
 dir=${1:-build/sweep}
 jobs=$dir/jobs.txt
-[ -f "$jobs" ] || sweep_die "no job list '$jobs' (scripts/sweep_jobs.sh writes it)"
+[ -f "$jobs" ] || sweep_die "no job list '$jobs' (sweep/sweep_jobs.sh writes it)"
 dir=$(cd "$dir" && pwd) jobs=$(cd "$dir" && pwd)/jobs.txt
 tsv=$dir/summary.tsv md=$dir/summary.md
 cd "$repo" # a job line's out= is relative to the checkout

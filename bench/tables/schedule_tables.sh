@@ -5,7 +5,7 @@
 # docs/SCHEDULES.md): per family and task how many sizes meet the slot bound and the largest
 # gap, every size that misses it, and the te slot counts of every size against their bound.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 out=${1:-docs/SCHEDULES.md}
 bin=build/cmodel
 work=build/tables
@@ -19,7 +19,7 @@ done
 {
   echo "## Results: every size, generated and verified"
   echo
-  echo "Written by \`scripts/schedule_tables.sh\` from \`cmodel table\` runs (root 0, model \`mla\`);"
+  echo "Written by \`bench/tables/schedule_tables.sh\` from \`cmodel table\` runs (root 0, model \`mla\`);"
   echo "$(date -u +%Y-%m-%d), romnoc $(git describe --always --dirty 2>/dev/null || echo unknown). \`make test\` checks the"
   echo "same ranges against the bound formulas (tests/bounds.awk)."
   echo
@@ -84,5 +84,5 @@ done
   for k in 2 3 4 5 6 7 8; do
     matrix "$work/torus_2x2x2__8x8x8.txt" "3-D tori torus:${k}xK1xK2:" "${k}x"
   done
-} | scripts/md_section.sh "$out" results
+} | bench/tables/md_section.sh "$out" results
 echo "wrote the results section of $out" >&2

@@ -9,7 +9,7 @@
 # (`cmodel verify`: the slots come from there) and, on the topologies of SIM_TOPOS (by default
 # all but hypercube:10: each simulation builds the whole fabric, and a D=9 build takes about 5
 # minutes two side by side, so hypercube:10's 21 would take hours), runs each on the generated fabric
-# (`SCHEDULE=FILE scripts/sim.sh`): the cycles are the PASS line's cycles=; "FAIL" when the run
+# (`SCHEDULE=FILE sim/sim.sh`): the cycles are the PASS line's cycles=; "FAIL" when the run
 # did not pass (its log is named on stderr, its work directory kept), "-" where not simulated.
 # Ratio = baseline / romnoc.
 #   TOPOS="hypercube:4 torus:4x4"   the topologies (default hypercube:4..10, torus:4x4, 8x8, 16x16)
@@ -18,8 +18,8 @@
 #   SIM_JOBS=2                      simulations run side by side
 # Work files under build/bench/mpi_baselines/. Exits 1 if a schedule fails to build or verify.
 set -euo pipefail
-bin=$(cd "$(dirname "${1:?usage: scripts/mpi_baselines_table.sh CMODEL}")" && pwd)/$(basename "$1")
-repo=$(cd "$(dirname "$0")/.." && pwd)
+bin=$(cd "$(dirname "${1:?usage: bench/tables/mpi_baselines_table.sh CMODEL}")" && pwd)/$(basename "$1")
+repo=$(cd "$(dirname "$0")/../.." && pwd)
 topos=${TOPOS:-"hypercube:4 hypercube:5 hypercube:6 hypercube:7 hypercube:8 hypercube:9 hypercube:10 torus:4x4 torus:8x8 torus:16x16"}
 sim_topos=${SIM_TOPOS-"hypercube:4 hypercube:5 hypercube:6 hypercube:7 hypercube:8 hypercube:9 torus:4x4 torus:8x8 torus:16x16"}
 jobs=${SIM_JOBS:-2}
@@ -61,7 +61,7 @@ done
 
 # 2: the simulations, SIM_JOBS at a time (each in its own work directory)
 sim_one() {
-  SCHEDULE=$1.tsv SIM_DIR=$1.sim "$2/scripts/sim.sh" >"$1.simlog" 2>&1 || true
+  SCHEDULE=$1.tsv SIM_DIR=$1.sim "$2/sim/sim.sh" >"$1.simlog" 2>&1 || true
   if grep -q '^PASS' "$1.simlog"; then rm -rf "$1.sim"; fi # a failed run's directory stays
 }
 export -f sim_one

@@ -15,7 +15,7 @@ SWEEP_ALL_TASKS=(snb mnb scatter gather te reduce reduce_scatter allreduce globa
 # make sweep with SWEEP empty: small and fast (schedule and verify only)
 SWEEP_DEFAULT="topo=hypercube:2..4 task=mnb,te target=none"
 # the runner of a job line (relative to the checkout)
-SWEEP_RUNNER=scripts/sweep_run.sh
+SWEEP_RUNNER=sweep/sweep_run.sh
 
 sweep_die() { echo "$prog: $*" >&2; exit 2; }
 

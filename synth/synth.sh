@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # synth.sh — area and speed of one generated router (make synth).
-#   TOPO=hypercube:4 TASK=mnb [MODEL=mla] [WIDTH=32] [FLIT=bare] [OP=add] [TARGET=generic|ice40] [ROOT=0] [ARCH=...] scripts/synth.sh
-#   SCHEDULE=FILE.tsv [WIDTH=32] [TARGET=...] scripts/synth.sh
-#   TOPO=hypercube:5 TASK=kbcast ALG=001 K=16 [KSEED=1] [TARGET=...] scripts/synth.sh   (or ACTIVE=LIST)
-#   TOPO=torus:4x4 TASK=pmnb|pexchange M=5 [KSEED=1] [TARGET=...] scripts/synth.sh        (or ACTIVE=LIST)
+#   TOPO=hypercube:4 TASK=mnb [MODEL=mla] [WIDTH=32] [FLIT=bare] [OP=add] [TARGET=generic|ice40] [ROOT=0] [ARCH=...] synth/synth.sh
+#   SCHEDULE=FILE.tsv [WIDTH=32] [TARGET=...] synth/synth.sh
+#   TOPO=hypercube:5 TASK=kbcast ALG=001 K=16 [KSEED=1] [TARGET=...] synth/synth.sh   (or ACTIVE=LIST)
+#   TOPO=torus:4x4 TASK=pmnb|pexchange M=5 [KSEED=1] [TARGET=...] synth/synth.sh        (or ACTIVE=LIST)
 # generic: Yosys `synth -lut 4` of node 0's router and ROM (and of the whole fabric up to 16 nodes).
 # ice40:   `synth_ice40` and nextpnr-ice40 on an HX8K (CT256) with constraints/*: LUT4, DFF,
 #          BRAM and the achieved Fmax.
@@ -28,7 +28,7 @@ head="SYNTH topo=$topo task=$task width=$width target=$target"
 summary=$work/summary_$target.txt
 : >"$summary"
 
-. "$repo/scripts/ice40_flow.sh" # count, ice40_pnr
+. "$repo/synth/ice40_flow.sh" # count, ice40_pnr
 
 sources="romnoc_rom.v romnoc_router.v romnoc_synth_top.v"
 keep="setattr -mod -set keep_hierarchy 1 romnoc_router *romnoc_rom*"

@@ -5,7 +5,7 @@
 # model, family and task how many sizes meet the slot bound, the largest gap and which
 # construction won, and every size where the multinode broadcast or a one-way task misses it.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 out=${1:-docs/PORT_MODELS.md}
 bin=build/cmodel
 work=build/tables
@@ -29,7 +29,7 @@ done
 {
   echo "## Results: every size, generated and verified"
   echo
-  echo "Written by \`scripts/model_tables.sh\` from \`cmodel table --model M\` runs (root 0);"
+  echo "Written by \`bench/tables/model_tables.sh\` from \`cmodel table --model M\` runs (root 0);"
   echo "$(date -u +%Y-%m-%d), romnoc $(git describe --always --dirty 2>/dev/null || echo unknown). Every row is"
   echo "verified under its model and meets the transmission bound. \`make test\` checks the cases"
   echo "the papers prove optimal against the bound formulas (tests/models.sh, tests/bounds.awk)."
@@ -65,5 +65,5 @@ done
       awk -v m=$m '$1 == "mnb" && $5 > 0 && $2 !~ /^mesh/ { printf "| %s | %s | %s | %s | %s |\n", m, $2, $3, $4, $9 }' "$(name $m "$r")"
     done
   done
-} | scripts/md_section.sh "$out" models
+} | bench/tables/md_section.sh "$out" models
 echo "wrote the models section of $out" >&2

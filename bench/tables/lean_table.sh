@@ -11,7 +11,7 @@
 # 7-cube template; on
 # torus:16x16 --diagonals --by-window). Both schedules are verified by cmodel; rtl_gen builds
 # the banked router for each (--flit bare, W=32: sources per lane, packet-memory entries) and, with SYNTH=1, Yosys synth_ice40 and
-# nextpnr-ice40 place it on the HX8K (scripts/synth.sh): LUT4, BRAM, Fmax and LUT4 per (port x
+# nextpnr-ice40 place it on the HX8K (synth/synth.sh): LUT4, BRAM, Fmax and LUT4 per (port x
 # payload bit), issue 16's unit. LIMIT (default 600) bounds the solver's seconds per size; a
 # size it does not solve is a row that says so. Where cmodel's default is a stored template
 # (cmodel/templates/, found by this search), the default column shows the construction auto
@@ -29,7 +29,7 @@ sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(hypercube:3 hypercube:4 hypercube:5 hypercube:6 hypercube:7 hypercube:8 ring:8 ring:16
   torus:4x4 torus:8x8 torus:16x16 torus:4x4x4)
 limit=${LIMIT:-600}
-repo=$(cd "$(dirname "$0")/.." && pwd)
+repo=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 field() { sed -nE "s/.*(^| )$1=([^ ]+).*/\2/p"; }
@@ -39,7 +39,7 @@ field() { sed -nE "s/.*(^| )$1=([^ ]+).*/\2/p"; }
 router() {
   local dir=$work/$2 line="" luts ports
   if [ "${SYNTH:-0}" = 1 ]; then
-    line=$(SCHEDULE=$1 FLIT=bare WIDTH=32 TARGET=ice40 SYNTH_DIR=$dir bash "$repo/scripts/synth.sh" 2>/dev/null |
+    line=$(SCHEDULE=$1 FLIT=bare WIDTH=32 TARGET=ice40 SYNTH_DIR=$dir bash "$repo/synth/synth.sh" 2>/dev/null |
       grep '^SYNTH .*scope=router' || true)
   else
     "$repo/build/rtl_gen" --schedule "$1" --flit bare -o "$dir/gen" >/dev/null
