@@ -63,7 +63,8 @@ CC      ?= cc
 CFLAGS  ?= -O2
 
 .PHONY: all test demo bench bench-large clean help
-all: build/cmodel build/rtl_gen build/rtl_gen_kbrt build/te_search
+BUILD   := build
+all: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/te_search
 
 # -- the C build: object files, one static library of the golden model per flavor -----------
 # Every .c is compiled once per flavor into $(BUILD)/obj/FLAVOR/PATH.o with a dependency file
@@ -84,7 +85,6 @@ FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=a
 # the golden model uses exp and log (kbcast_study.c)
 LDLIBS  := -lm
 
-BUILD   := build
 OBJ     := $(BUILD)/obj
 # the stored templates (cmodel/construct/stored_templates.h): a C table the build makes of cmodel/templates/*.tsv
 STORED_TSV := $(wildcard cmodel/templates/*.tsv)
