@@ -14,7 +14,7 @@
 #include "draw/draw_tree.h"
 #include "util/outfile.h"
 #include "draw/svg.h"
-#include "verify/verify.h"
+#include "verify/verify_schedule.h"
 #include "util/version.h"
 
 #define STR_(x) #x
@@ -54,26 +54,40 @@ static const char usage_draw[] =
 
 typedef enum { VIEW_OCCUPANCY = 1, VIEW_TREE = 2, VIEW_BOTH = 3 } draw_view;
 
-/* Verifies the whole schedule s (rows: its every transmission) as 'cmodel verify' does;
- * returns 0 with *sum filled, 1 (a violation, reported) or the bad-input exit code. */
-static int verify_rows(const sched *s, const sched_row *rows, size_t n, const char *what, verify_summary *sum) {
-  char err[256];
-  verifier *v = task_has_active_set(s->task)
-                    ? verifier_new_active(&s->topo, s->task, s->model, &s->active, s->fraction, err, sizeof err)
-                    : verifier_new(&s->topo, s->task, s->model, s->root, TEMPLATE_NONE, err, sizeof err);
-  if (!v) return bad_input("%s", err);
-  int rc = VERIFY_OK;
-  for (size_t i = 0; i < n && rc == VERIFY_OK; i++) rc = verifier_feed(v, &rows[i]);
-  if (rc == VERIFY_OK) rc = verifier_finish(v, sum);
-  if (rc == VERIFY_BAD_INPUT) rc = bad_input("%s: %s", what, verifier_message(v));
-  else if (rc == VERIFY_VIOLATION) {
+/* A schedule on its way to the pictures. */
+typedef struct {
+  sched s;            /* as loaded or built */
+  sched whole;        /* s's template expanded, when s is one (expanded) */
+  const sched *all;   /* every transmission: &s or &whole */
+  bool expanded;
+  unsigned view;      /* draw_view; 0 until chosen */
+  verify_summary sum; /* the verifier's slots and lower bound */
+  int64_t origin;     /* the tree view's node, or -1: every packet */
+} drawing;
+
+/* --view's name as a draw_view into *view; returns 0 or the bad-input exit code. */
+static int parse_view(const char *name, unsigned *view) {
+  if (!strcmp(name, "occupancy")) *view = VIEW_OCCUPANCY;
+  else if (!strcmp(name, "tree")) *view = VIEW_TREE;
+  else if (!strcmp(name, "both")) *view = VIEW_BOTH;
+  else return bad_input("unknown --view '%s' (expected occupancy, tree or both)", name);
+  return 0;
+}
+
+/* Verifies the whole schedule d->all as 'cmodel verify' does; returns 0 with d->sum filled,
+ * 1 (a violation, reported) or the bad-input exit code. */
+static int verify_rows(drawing *d, const char *what) {
+  char msg[VERIFY_MESSAGE_LEN];
+  int rc = verify_sched(d->all, false, &d->sum, msg, sizeof msg);
+  if (rc < 0) return bad_input("%s", msg);
+  if (rc == VERIFY_BAD_INPUT) return bad_input("%s: %s", what, msg);
+  if (rc == VERIFY_VIOLATION) {
     fprintf(stderr, "cmodel: %s does not verify, not drawn: ", what);
     char buf[1100];
-    fprintf(stderr, "%s\n", cli_printable(verifier_message(v), 1000, buf, sizeof buf));
-    rc = EXIT_VIOLATION;
+    fprintf(stderr, "%s\n", cli_printable(msg, 1000, buf, sizeof buf));
+    return EXIT_VIOLATION;
   }
-  verifier_free(v);
-  return rc;
+  return 0;
 }
 
 /* The limits the topology alone decides, checked before a construction that may take long
@@ -87,10 +101,96 @@ static int check_topology(const job *j, const void *ctx) {
   return 0;
 }
 
-/* Every transmission of s, a template expanded, into *whole (initialized here); 0 or -1. */
-static int whole_rows(const sched *s, sched *whole) {
-  sched_init(whole, &s->topo, s->task, s->model, s->root);
-  return sched_expand(s, whole);
+/* Expands d->s's template into d->whole, settles the views (the default: both where the tree
+ * view applies), checks their limits and verifies; returns 0, 1 or the bad-input exit code. */
+static int prepare(drawing *d, const char *what) {
+  char err[256];
+  d->all = &d->s;
+  if (d->s.is_template) {
+    sched_init(&d->whole, &d->s.topo, d->s.task, d->s.model, d->s.root);
+    d->expanded = true; /* sched_expand leaves whole to be freed, complete or not */
+    if (sched_expand(&d->s, &d->whole))
+      return bad_input("out of memory expanding the template of %s on %s", task_name(d->s.task), d->s.topo.name);
+    d->all = &d->whole;
+  }
+  const topo *t = &d->s.topo;
+  if (!d->view) d->view = draw_layout_check(t, err, sizeof err) ? VIEW_OCCUPANCY : VIEW_BOTH;
+  if ((d->view & VIEW_TREE && draw_layout_check(t, err, sizeof err)) ||
+      (d->view & VIEW_OCCUPANCY && draw_occupancy_check(t, 0, err, sizeof err)))
+    return bad_input("%s", err);
+  int rc = verify_rows(d, what);
+  if (rc) return rc;
+  if (d->view & VIEW_OCCUPANCY && draw_occupancy_check(t, d->sum.slots, err, sizeof err)) return bad_input("%s", err);
+  return 0;
+}
+
+/* What the panels draw from. */
+static draw_input input_of(const drawing *d) {
+  return (draw_input){&d->s, d->all->rows, d->all->nrows, d->sum.slots, d->sum.lb};
+}
+
+/* The tree view's node into d->origin: --origin (name: its text, NULL for the default), which
+ * some transmission must select; returns 0 or the bad-input exit code. */
+static int pick_origin(drawing *d, const char *name) {
+  const sched *s = &d->s;
+  d->origin = draw_tree_default(s);
+  if (!name) return 0;
+  uint64_t x;
+  if (!draw_tree_takes_origin(s->task))
+    return bad_input("--origin does not apply to task %s (its one chunk's partial sums are drawn)", task_name(s->task));
+  if (cli_uint(name, 0, s->topo.nodes - 1, &x))
+    return bad_input("--origin '%s' is not a node of %s (0..%u)", name, s->topo.name, (unsigned)(s->topo.nodes - 1));
+  d->origin = (int64_t)x;
+  if (!(d->view & VIEW_TREE)) return 0;
+  draw_input in = input_of(d);
+  size_t n = 0;
+  for (size_t i = 0; i < in.nrows; i++) n += draw_tree_selects(s, d->origin, &in.rows[i]);
+  if (!n && s->topo.nodes > 1)
+    return bad_input("--origin '%s': no transmission of this %s carries %s %s", name, task_name(s->task),
+                     task_combines(s->task) ? "a partial sum of chunk" : "a packet of origin", name);
+  return 0;
+}
+
+/* What the panels drew, for the summary line. */
+typedef struct {
+  uint64_t busy, cells, edges;
+} drawn;
+
+/* Writes the SVG, its panels one above the other, to f (path: the file's name for messages);
+ * returns 0 with *st filled or the bad-input exit code. */
+static int render(const drawing *d, FILE *f, const char *path, drawn *st) {
+  const sched *s = &d->s;
+  draw_input in = input_of(d);
+  double ow = 0, oh = 0, tw = 0, th = 0;
+  if (d->view & VIEW_OCCUPANCY) draw_occupancy_size(&in, &ow, &oh);
+  if (d->view & VIEW_TREE && draw_tree_size(&in, &tw, &th)) return bad_input("out of memory laying out %s", s->topo.name);
+  char title[256], desc[400];
+  draw_title(s, title, sizeof title);
+  snprintf(desc, sizeof desc, "romnoc-cmodel %s draw: %s", ROMNOC_VERSION, title);
+  svg w;
+  svg_begin(&w, f, ow > tw ? ow : tw, oh + th, desc);
+  *st = (drawn){0, 0, 0};
+  if ((d->view & VIEW_OCCUPANCY && draw_occupancy(&w, 0, 0, &in, &st->busy, &st->cells)) ||
+      (d->view & VIEW_TREE && draw_tree(&w, 0, oh, &in, d->origin, &st->edges)))
+    return bad_input("out of memory drawing %s on %s", task_name(s->task), s->topo.name);
+  if (svg_end(&w)) return bad_input("cannot write '%s': %s", path, strerror(errno ? errno : EIO));
+  return 0;
+}
+
+/* The summary line on standard output: the file, then each panel's figures. */
+static void report(const drawing *d, const char *path, const drawn *st) {
+  const sched *s = &d->s;
+  printf("%s:", path);
+  if (d->view & VIEW_OCCUPANCY)
+    printf(" occupancy %llu links x %u slots, %llu busy (%.1f%%), lb %u%s", (unsigned long long)draw_directed_links(&s->topo),
+           (unsigned)d->sum.slots, (unsigned long long)st->busy,
+           st->cells ? 100.0 * (double)st->busy / (double)st->cells : 0.0, (unsigned)d->sum.lb,
+           d->view & VIEW_TREE ? ";" : "");
+  if (d->view & VIEW_TREE) {
+    if (d->origin >= 0) printf(" tree of %lld, %llu transmissions", (long long)d->origin, (unsigned long long)st->edges);
+    else printf(" tree of every packet, %llu transmissions", (unsigned long long)st->edges);
+  }
+  putchar('\n');
 }
 
 int cmd_draw(int argc, char **argv) {
@@ -103,112 +203,22 @@ int cmd_draw(int argc, char **argv) {
   if (!o.nwords && !o.topo && !o.task)
     return bad_input("missing --topo and --task, or a schedule file (a path, or - for standard input)");
   if (!o.out) return bad_input("missing -o FILE.svg (the picture is written to a file)");
-  unsigned view = 0;
-  if (o.view) {
-    if (!strcmp(o.view, "occupancy")) view = VIEW_OCCUPANCY;
-    else if (!strcmp(o.view, "tree")) view = VIEW_TREE;
-    else if (!strcmp(o.view, "both")) view = VIEW_BOTH;
-    else return bad_input("unknown --view '%s' (expected occupancy, tree or both)", o.view);
-  }
+  drawing d = {.view = 0, .expanded = false};
+  if (o.view && (rc = parse_view(o.view, &d.view))) return rc;
   char err[256];
   outfile out; /* opened before the construction, which may take seconds: a bad -o fails fast */
   if (outfile_open(&out, o.out, err, sizeof err)) return bad_input("%s", err);
-  sched s, whole;
   const char *what;
-  if ((rc = cmd_load_schedule(&o, check_topology, &view, &s, &what))) {
+  if ((rc = cmd_load_schedule(&o, check_topology, &d.view, &d.s, &what))) {
     outfile_abort(&out);
     return rc;
   }
-  const sched *all = &s;
-  bool expanded = false;
-  if (s.is_template) {
-    if (whole_rows(&s, &whole)) {
-      rc = bad_input("out of memory expanding the template of %s on %s", task_name(s.task), s.topo.name);
-      goto done;
-    }
-    expanded = true;
-    all = &whole;
-  }
-  if (!view) view = draw_layout_check(&s.topo, err, sizeof err) ? VIEW_OCCUPANCY : VIEW_BOTH;
-  if (view & VIEW_TREE && draw_layout_check(&s.topo, err, sizeof err)) {
-    rc = bad_input("%s", err);
-    goto done;
-  }
-  if (view & VIEW_OCCUPANCY && draw_occupancy_check(&s.topo, 0, err, sizeof err)) {
-    rc = bad_input("%s", err);
-    goto done;
-  }
-  verify_summary sum;
-  if ((rc = verify_rows(&s, all->rows, all->nrows, what, &sum))) goto done;
-  if (view & VIEW_OCCUPANCY && draw_occupancy_check(&s.topo, sum.slots, err, sizeof err)) {
-    rc = bad_input("%s", err);
-    goto done;
-  }
-  /* the tree view's node */
-  int64_t v = draw_tree_default(&s);
-  if (o.origin) {
-    uint64_t x;
-    if (!draw_tree_takes_origin(s.task)) {
-      rc = bad_input("--origin does not apply to task %s (its one chunk's partial sums are drawn)", task_name(s.task));
-      goto done;
-    }
-    if (cli_uint(o.origin, 0, s.topo.nodes - 1, &x)) {
-      rc = bad_input("--origin '%s' is not a node of %s (0..%u)", o.origin, s.topo.name, (unsigned)(s.topo.nodes - 1));
-      goto done;
-    }
-    v = (int64_t)x;
-  }
-  draw_input in = {&s, all->rows, all->nrows, sum.slots, sum.lb};
-  if (view & VIEW_TREE && o.origin) {
-    size_t n = 0;
-    for (size_t i = 0; i < in.nrows; i++) n += draw_tree_selects(&s, v, &in.rows[i]);
-    if (!n && s.topo.nodes > 1) {
-      rc = bad_input("--origin '%s': no transmission of this %s carries %s %s", o.origin, task_name(s.task),
-                     task_combines(s.task) ? "a partial sum of chunk" : "a packet of origin", o.origin);
-      goto done;
-    }
-  }
-  /* the panels, one above the other */
-  double ow = 0, oh = 0, tw = 0, th = 0;
-  if (view & VIEW_OCCUPANCY) draw_occupancy_size(&in, &ow, &oh);
-  if (view & VIEW_TREE && draw_tree_size(&in, &tw, &th)) {
-    rc = bad_input("out of memory laying out %s", s.topo.name);
-    goto done;
-  }
-  char title[256], desc[400];
-  draw_title(&s, title, sizeof title);
-  snprintf(desc, sizeof desc, "romnoc-cmodel %s draw: %s", ROMNOC_VERSION, title);
-  svg w;
-  svg_begin(&w, out.f, ow > tw ? ow : tw, oh + th, desc);
-  uint64_t busy = 0, cells = 0, edges = 0;
-  if ((view & VIEW_OCCUPANCY && draw_occupancy(&w, 0, 0, &in, &busy, &cells)) ||
-      (view & VIEW_TREE && draw_tree(&w, 0, oh, &in, v, &edges))) {
-    rc = bad_input("out of memory drawing %s on %s", task_name(s.task), s.topo.name);
-    goto done;
-  }
-  if (svg_end(&w)) {
-    rc = bad_input("cannot write '%s': %s", o.out, strerror(errno ? errno : EIO));
-    goto done;
-  }
-  if (outfile_commit(&out, err, sizeof err)) {
-    rc = bad_input("%s", err);
-    goto free_rows; /* the commit closed the file */
-  }
-  printf("%s:", o.out);
-  if (view & VIEW_OCCUPANCY)
-    printf(" occupancy %llu links x %u slots, %llu busy (%.1f%%), lb %u%s", (unsigned long long)draw_directed_links(&s.topo),
-           (unsigned)sum.slots, (unsigned long long)busy, cells ? 100.0 * (double)busy / (double)cells : 0.0,
-           (unsigned)sum.lb, view & VIEW_TREE ? ";" : "");
-  if (view & VIEW_TREE) {
-    if (v >= 0) printf(" tree of %lld, %llu transmissions", (long long)v, (unsigned long long)edges);
-    else printf(" tree of every packet, %llu transmissions", (unsigned long long)edges);
-  }
-  putchar('\n');
-  goto free_rows;
-done:
-  outfile_abort(&out);
-free_rows:
-  if (expanded) sched_free(&whole);
-  sched_free(&s);
+  drawn st;
+  if (!(rc = prepare(&d, what)) && !(rc = pick_origin(&d, o.origin))) rc = render(&d, out.f, o.out, &st);
+  if (rc) outfile_abort(&out);
+  else if (outfile_commit(&out, err, sizeof err)) rc = bad_input("%s", err); /* the commit closed the file */
+  else report(&d, o.out, &st);
+  if (d.expanded) sched_free(&d.whole);
+  sched_free(&d.s);
   return rc;
 }

@@ -1,6 +1,7 @@
-/* cmd_options.c — the options every cmodel command shares, and the job and schedule they name
- * (see commands.h). */
+/* cmd_options.c — the options every cmodel command shares, the job and schedule they name, and
+ * the helpers several commands use: the bad-input report, decimal numbers (see commands.h). */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,6 +10,33 @@
 #include "tool/commands.h"
 #include "util/memlimit.h"
 #include "format/schedule_reader.h"
+
+int cmodel_bad_input(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  cli_report("cmodel", fmt, ap);
+  va_end(ap);
+  return EXIT_BAD_INPUT;
+}
+
+int cmd_parse_decimal(const char *s, double *out) {
+  double v = 0, scale = 1;
+  int digits = 0, dot = 0;
+  for (const char *p = s; *p; p++) {
+    if (*p == '.' && !dot) {
+      dot = 1;
+    } else if (*p >= '0' && *p <= '9' && digits < 12) {
+      if (dot) scale /= 10;
+      v = v * (dot ? 1 : 10) + (*p - '0') * (dot ? scale : 1);
+      digits++;
+    } else {
+      return -1;
+    }
+  }
+  if (!digits || v <= 0 || v > 1000) return -1;
+  *out = v;
+  return 0;
+}
 
 unsigned cmd_option_mask(const int *ks) {
   unsigned m = 0;
@@ -19,13 +47,25 @@ unsigned cmd_option_mask(const int *ks) {
 int begin_command(int argc, char **argv, unsigned takes, int max_words, const char *usage, options *o) {
   memset(o, 0, sizeof *o);
   const cli_option all[O_COUNT] = {
-      {"--topo", &o->topo, NULL}, {"--task", &o->task, NULL}, {"--model", &o->model, NULL},
-      {"--root", &o->root, NULL}, {"--alg", &o->alg, NULL},   {"-o", &o->out, NULL},
-      {"--max-mem", &o->max_mem, NULL}, {"--template", NULL, &o->is_template},
-      {"--active", &o->active, NULL}, {"--k", &o->k, NULL}, {"--seed", &o->seed, NULL},
-      {"--c", &o->c, NULL}, {"--runs", &o->runs, NULL}, {"--m", &o->m, NULL}, {"--split", NULL, &o->split},
-      {"--view", &o->view, NULL}, {"--origin", &o->origin, NULL},
-      {"--format", &o->format, NULL}, {"--from", &o->from, NULL},
+      [O_TOPO] = {.name = "--topo", .value = &o->topo},
+      [O_TASK] = {.name = "--task", .value = &o->task},
+      [O_MODEL] = {.name = "--model", .value = &o->model},
+      [O_ROOT] = {.name = "--root", .value = &o->root},
+      [O_ALG] = {.name = "--alg", .value = &o->alg},
+      [O_OUT] = {.name = "-o", .value = &o->out},
+      [O_MAX_MEM] = {.name = "--max-mem", .value = &o->max_mem},
+      [O_TEMPLATE] = {.name = "--template", .flag = &o->is_template},
+      [O_ACTIVE] = {.name = "--active", .value = &o->active},
+      [O_K] = {.name = "--k", .value = &o->k},
+      [O_SEED] = {.name = "--seed", .value = &o->seed},
+      [O_C] = {.name = "--c", .value = &o->c},
+      [O_RUNS] = {.name = "--runs", .value = &o->runs},
+      [O_M] = {.name = "--m", .value = &o->m},
+      [O_SPLIT] = {.name = "--split", .flag = &o->split},
+      [O_VIEW] = {.name = "--view", .value = &o->view},
+      [O_ORIGIN] = {.name = "--origin", .value = &o->origin},
+      [O_FORMAT] = {.name = "--format", .value = &o->format},
+      [O_FROM] = {.name = "--from", .value = &o->from},
   };
   cli_option opts[O_COUNT];
   size_t n = 0;

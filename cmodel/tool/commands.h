@@ -1,7 +1,8 @@
 /* commands.h — what cmodel's commands share. main.c holds the table of commands (name, --help
- * line, entry point); a command in a file of its own (cmodel/cmd_*.c, not part of the library
- * rtl_gen links) is declared here and gets one row of that table. Exit codes: 0 done,
- * 1 a schedule violates its task or model, 2 bad input (docs/ERRORS.md). */
+ * line, entry point); each command is a file of its own (cmodel/tool/cmd_<name>.c, not part of
+ * the library rtl_gen links), declared here, and gets one row of that table. The options, the
+ * job and schedule they name, and the helpers several commands use are in cmd_options.c.
+ * Exit codes: 0 done, 1 a schedule violates its task or model, 2 bad input (docs/ERRORS.md). */
 #ifndef ROMNOC_COMMANDS_H
 #define ROMNOC_COMMANDS_H
 
@@ -62,6 +63,26 @@ int cmd_build(job *j, const char *alg, sched *s);
 int cmd_load_schedule(const options *o, int (*check)(const job *j, const void *ctx), const void *ctx, sched *s,
                       const char **what);
 
+/* A decimal number "D[.D]" (at most 12 digits) in (0, 1000] into *out; returns 0, or -1 (*out
+ * untouched). --c of kbcast-random, --rho of dynbcast. */
+int cmd_parse_decimal(const char *s, double *out);
+
+/* The commands, a file each (main.c's table): each takes the words after its name and returns
+ * the exit code. */
+
+/* cmodel schedule (cmd_schedule.c): a task's schedule written as a TSV. */
+int cmd_schedule(int argc, char **argv);
+/* cmodel verify (cmd_verify.c): a schedule file checked against a task and port model. */
+int cmd_verify(int argc, char **argv);
+/* cmodel info (cmd_info.c): a topology's nodes, ports, links and diameter, or a task's names. */
+int cmd_info(int argc, char **argv);
+/* cmodel table (cmd_table.c): a range of schedules generated, verified and set against their
+ * lower bounds; kbcast's against 001's figures. */
+int cmd_table(int argc, char **argv);
+/* cmodel kbcast-random (cmd_kbcast_random.c): 001's randomized K-broadcast, Monte-Carlo. */
+int cmd_kbcast_random(int argc, char **argv);
+/* cmodel dynbcast (cmd_dynbcast.c): 004 s5's dynamic broadcasting simulated (docs/DYNAMIC.md). */
+int cmd_dynbcast(int argc, char **argv);
 /* cmodel draw (cmd_draw.c): pictures of a schedule as SVG (docs/DRAW.md). */
 int cmd_draw(int argc, char **argv);
 /* cmodel export (cmd_export.c): a schedule written in another format (docs/EXPORT.md). */
