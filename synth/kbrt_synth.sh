@@ -4,7 +4,7 @@
 # The router is synthesised inside romnoc_kbrt_synth_top (scan chains on every port, the
 # configuration word included, so the count holds for any node) with its hierarchy kept; only
 # the router is counted, as synth/synth.sh counts the ROM routers. ice40: synth_ice40 and
-# nextpnr-ice40 on an HX8K (CT256), constraints/*. Prints one line
+# nextpnr-ice40 on an HX8K (CT256), synth/constraints/* (the commands: synth/yosys_flow.sh). Prints one line
 #   SYNTH topo=hypercube:D task=kbcast arch=kbcast-runtime width=W target=T scope=router luts=..
 #         ffs=.. brams=.. fifo_depth=.. fmax_mhz=.. status=ok|timing-fail|no-fit|pnr-error
 # and writes it to build/synth/hypercube-<D>_kbcast_runtime_w<W>/summary_<target>.txt.
@@ -20,19 +20,13 @@ echo "-- GEN hypercube:$d kbcast run-time width=$width --"
 depth=$(awk -F= '$1 == "fifo_depth" { print $2 }' "$gen/design.txt")
 head="SYNTH topo=hypercube:$d task=kbcast arch=kbcast-runtime width=$width target=$target"
 summary=$work/summary_$target.txt
-. "$repo/synth/ice40_flow.sh" # count, ice40_pnr
-sources="romnoc_kbrt_router.v romnoc_kbrt_synth_top.v"
-keep="setattr -mod -set keep_hierarchy 1 romnoc_kbrt_router"
+. "$repo/synth/yosys_flow.sh" # synth_router, router_cells, ice40_pnr
+echo "-- SYNTH $target: router --"
+synth_router "$gen" "$work" "$target" romnoc_kbrt_synth_top "romnoc_kbrt_router.v romnoc_kbrt_synth_top.v" romnoc_kbrt_router ""
+read -r luts ffs brams <<<"$(router_cells "$target" '^romnoc_kbrt_router$' "$work")"
 if [ "$target" = generic ]; then
-  echo "-- SYNTH generic: router --"
-  (cd "$gen" && yosys -q -l "$work/yosys_generic.log" -p "read_verilog $sources; hierarchy -top romnoc_kbrt_synth_top; $keep; synth -top romnoc_kbrt_synth_top -lut 4; tee -q -o $work/stat_generic.txt stat")
-  echo "$head scope=router luts=$(count '^\$lut$' '^romnoc_kbrt_router$' "$work/stat_generic.txt") ffs=$(count 'DFF' '^romnoc_kbrt_router$' "$work/stat_generic.txt") brams=0 fifo_depth=$depth status=ok" | tee "$summary"
+  echo "$head scope=router luts=$luts ffs=$ffs brams=$brams fifo_depth=$depth status=ok" | tee "$summary"
   exit 0
 fi
-echo "-- SYNTH ice40: router --"
-(cd "$gen" && yosys -q -l "$work/yosys_ice40.log" -p "read_verilog $sources; hierarchy -top romnoc_kbrt_synth_top; $keep; synth_ice40 -top romnoc_kbrt_synth_top -json $work/top.json; tee -q -o $work/stat_ice40.txt stat")
-luts=$(count '^SB_LUT4$' '^romnoc_kbrt_router$' "$work/stat_ice40.txt")
-ffs=$(count '^SB_DFF' '^romnoc_kbrt_router$' "$work/stat_ice40.txt")
-brams=$(count '^SB_RAM40_4K' '^romnoc_kbrt_router$' "$work/stat_ice40.txt")
 ice40_pnr "$work" "$repo"
 echo "$head scope=router luts=$luts ffs=$ffs brams=$brams fifo_depth=$depth fmax_mhz=$fmax status=$status" | tee "$summary"

@@ -5,13 +5,14 @@
 #   TOPO=hypercube:5 TASK=kbcast ALG=001 K=16 [KSEED=1] [TARGET=...] synth/synth.sh   (or ACTIVE=LIST)
 #   TOPO=torus:4x4 TASK=pmnb|pexchange M=5 [KSEED=1] [TARGET=...] synth/synth.sh        (or ACTIVE=LIST)
 # generic: Yosys `synth -lut 4` of node 0's router and ROM (and of the whole fabric up to 16 nodes).
-# ice40:   `synth_ice40` and nextpnr-ice40 on an HX8K (CT256) with constraints/*: LUT4, DFF,
+# ice40:   `synth_ice40` and nextpnr-ice40 on an HX8K (CT256) with synth/constraints/*: LUT4, DFF,
 #          BRAM and the achieved Fmax.
 # The router is synthesised inside romnoc_synth_top (scan chains on every router port) with its
 # hierarchy kept, and only the router and ROM modules are counted. Prints one line per scope
 #   SYNTH topo=... task=... width=... target=... scope=router luts=... ffs=... brams=...
 #         mem_depth=... fmax_mhz=... status=ok|timing-fail|no-fit
-# and writes them to build/synth/<name>/summary.txt. Exits non-zero if a tool fails outright.
+# and writes them to build/synth/<name>/summary_<target>.txt. The Yosys and nextpnr commands and
+# each target's cell names are in synth/yosys_flow.sh. Exits non-zero if a tool fails outright.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 target=${TARGET:-generic}
@@ -28,31 +29,22 @@ head="SYNTH topo=$topo task=$task width=$width target=$target"
 summary=$work/summary_$target.txt
 : >"$summary"
 
-. "$repo/synth/ice40_flow.sh" # count, ice40_pnr
+. "$repo/synth/yosys_flow.sh" # synth_router, router_cells, ice40_pnr
 
-sources="romnoc_rom.v romnoc_router.v romnoc_synth_top.v"
-keep="setattr -mod -set keep_hierarchy 1 romnoc_router *romnoc_rom*"
+echo "-- SYNTH $target: router --"
+synth_router "$gen" "$work" "$target" romnoc_synth_top "romnoc_rom.v romnoc_router.v romnoc_synth_top.v" "romnoc_router *romnoc_rom*"
+read -r luts ffs brams <<<"$(router_cells "$target" 'romnoc_router|romnoc_rom' "$work")"
 if [ "$target" = generic ]; then
-  echo "-- SYNTH generic: router --"
-  (cd "$gen" && yosys -q -l "$work/yosys_generic.log" -p "read_verilog -defer $sources; hierarchy -top romnoc_synth_top; $keep; synth -top romnoc_synth_top -lut 4; tee -q -o $work/stat_generic.txt stat")
-  luts=$(count '^\$lut$' 'romnoc_router|romnoc_rom' "$work/stat_generic.txt")
-  ffs=$(count 'DFF' 'romnoc_router|romnoc_rom' "$work/stat_generic.txt")
-  echo "$head scope=router luts=$luts ffs=$ffs brams=0 mem_depth=$mem_depth status=ok" | tee -a "$summary"
+  echo "$head scope=router luts=$luts ffs=$ffs brams=$brams mem_depth=$mem_depth status=ok" | tee -a "$summary"
   if [ "$nodes" -le 16 ]; then
     echo "-- SYNTH generic: fabric --"
     fsrc=$(grep -v '^//' "$gen/files.f" | tr '\n' ' ')
     (cd "$gen" && yosys -q -l "$work/yosys_fabric.log" -p "read_verilog -defer $fsrc; hierarchy -top romnoc_fabric; synth -top romnoc_fabric -flatten -lut 4; tee -q -o $work/stat_fabric.txt stat")
-    luts=$(count '^\$lut$' '.' "$work/stat_fabric.txt")
-    ffs=$(count 'DFF' '.' "$work/stat_fabric.txt")
+    luts=$(count "${lut_cells[generic]}" '.' "$work/stat_fabric.txt")
+    ffs=$(count "${ff_cells[generic]}" '.' "$work/stat_fabric.txt")
     echo "$head scope=fabric luts=$luts ffs=$ffs brams=0 mem_depth=$mem_depth status=ok" | tee -a "$summary"
   fi
   exit 0
 fi
-
-echo "-- SYNTH ice40: router --"
-(cd "$gen" && yosys -q -l "$work/yosys_ice40.log" -p "read_verilog -defer $sources; hierarchy -top romnoc_synth_top; $keep; synth_ice40 -top romnoc_synth_top -json $work/top.json; tee -q -o $work/stat_ice40.txt stat")
-luts=$(count '^SB_LUT4$' 'romnoc_router|romnoc_rom' "$work/stat_ice40.txt")
-ffs=$(count '^SB_DFF' 'romnoc_router|romnoc_rom' "$work/stat_ice40.txt")
-brams=$(count '^SB_RAM40_4K' 'romnoc_router|romnoc_rom' "$work/stat_ice40.txt")
 ice40_pnr "$work" "$repo"
 echo "$head scope=router luts=$luts ffs=$ffs brams=$brams mem_depth=$mem_depth fmax_mhz=$fmax status=$status" | tee -a "$summary"

@@ -1,5 +1,18 @@
-# ice40_flow.sh — sourced by synth/synth.sh and synth/kbrt_synth.sh: what both do with Yosys's
-# statistics and nextpnr-ice40.
+# yosys_flow.sh — sourced by synth/synth.sh and synth/kbrt_synth.sh: the Yosys and nextpnr-ice40
+# commands and the cell names of each target, written once.
+#   synth_router GEN WORK TARGET TOP SOURCES KEEP [READ-OPTS]  Yosys on SOURCES (in GEN) below TOP, the
+#                                                    modules KEEP kept whole; the `stat` report
+#                                                    in WORK/stat_TARGET.txt
+#   router_cells TARGET MODULE-REGEX WORK            "luts ffs brams" of the matching modules
+#   ice40_pnr WORK REPO                              sets fmax and status
+#   count CELL-REGEX MODULE-REGEX STAT-FILE          cells of matching types in matching modules
+
+# the cell types that count, per target: LUTs, flip-flops, block RAMs (generic has none)
+declare -A lut_cells=([generic]='^\$lut$' [ice40]='^SB_LUT4$')
+declare -A ff_cells=([generic]='DFF' [ice40]='^SB_DFF')
+declare -A bram_cells=([generic]='^$' [ice40]='^SB_RAM40_4K')
+# the Yosys synthesis command of each target (generic: 4-input LUTs, as iCE40's)
+declare -A synth_cmd=([generic]='synth -lut 4' [ice40]='synth_ice40')
 
 # count CELLTYPE-REGEX MODULE-REGEX STAT-FILE: cells of matching types in matching modules of a
 # Yosys `stat` report
@@ -9,6 +22,24 @@ count() {
     /^=== design hierarchy ===/ { inmod = 0 }
     inmod && NF == 2 && $1 ~ cells && $2 ~ /^[0-9]+$/ { n += $2 }
     END { print n + 0 }' "$3"
+}
+
+# synth_router GEN WORK TARGET TOP SOURCES KEEP [READ-OPTS]: reads SOURCES in GEN with
+# read_verilog READ-OPTS (default -defer: a ROM module loads a file named by a parameter; the
+# run-time kbcast router has no ROM and is read without, which Yosys maps differently),
+# synthesises TOP with the modules KEEP kept whole (the router is inside a scan-chain wrapper);
+# WORK/yosys_TARGET.log, WORK/stat_TARGET.txt and, for ice40, WORK/top.json for nextpnr
+synth_router() {
+  local gen=$1 work=$2 target=$3 top=$4 sources=$5 keep=$6 read=${7--defer} json=
+  [ "$target" = ice40 ] && json=" -json $work/top.json"
+  (cd "$gen" && yosys -q -l "$work/yosys_$target.log" -p "read_verilog $read $sources; hierarchy -top $top; \
+setattr -mod -set keep_hierarchy 1 $keep; ${synth_cmd[$target]} -top $top$json; tee -q -o $work/stat_$target.txt stat")
+}
+
+# router_cells TARGET MODULE-REGEX WORK: "LUTS FFS BRAMS" of the matching modules in WORK's report
+router_cells() {
+  local stat=$3/stat_$1.txt
+  echo "$(count "${lut_cells[$1]}" "$2" "$stat") $(count "${ff_cells[$1]}" "$2" "$stat") $(count "${bram_cells[$1]}" "$2" "$stat")"
 }
 
 # ice40_pnr WORK REPO: places and routes WORK/top.json on an HX8K (CT256) with REPO's

@@ -5,11 +5,19 @@
 #include <string.h>
 
 #include "util/grow.h"
-static const char *const task_names[TASK_COUNT] = {"snb",    "mnb",            "scatter",   "gather",    "te",
-                                                   "reduce", "reduce_scatter", "allreduce", "global_sum",
-                                                   "kbcast", "pmnb",       "pexchange"};
-static const char *const model_names[MODEL_COUNT] = {"mla", "oneway", "sp-full", "sp-half", "s4noc",
-                                                     "s4noc-bufferless"};
+
+static const char *const task_names[TASK_COUNT] = {
+    [TASK_SNB] = "snb",           [TASK_MNB] = "mnb",
+    [TASK_SCATTER] = "scatter",   [TASK_GATHER] = "gather",
+    [TASK_TE] = "te",             [TASK_REDUCE] = "reduce",
+    [TASK_REDUCE_SCATTER] = "reduce_scatter", [TASK_ALLREDUCE] = "allreduce",
+    [TASK_GLOBAL_SUM] = "global_sum", [TASK_KBCAST] = "kbcast",
+    [TASK_PMNB] = "pmnb",         [TASK_PEXCHANGE] = "pexchange",
+};
+static const char *const model_names[MODEL_COUNT] = {
+    [MODEL_MLA] = "mla",         [MODEL_ONEWAY] = "oneway", [MODEL_SP_FULL] = "sp-full",
+    [MODEL_SP_HALF] = "sp-half", [MODEL_S4NOC] = "s4noc",   [MODEL_S4NOC_BUFFERLESS] = "s4noc-bufferless",
+};
 
 /* The MPI collective each task is (MPI 4.0 ch. 6), where the names differ: accepted as aliases
  * wherever a task is named. scatter, gather, reduce, reduce_scatter and allreduce are already
@@ -17,7 +25,8 @@ static const char *const model_names[MODEL_COUNT] = {"mla", "oneway", "sp-full",
 static const struct {
   const char *mpi;
   task_kind task;
-} task_aliases[] = {{"bcast", TASK_SNB}, {"allgather", TASK_MNB}, {"alltoall", TASK_TE}};
+} task_aliases[] = {
+    {.mpi = "bcast", .task = TASK_SNB}, {.mpi = "allgather", .task = TASK_MNB}, {.mpi = "alltoall", .task = TASK_TE}};
 
 const char *task_name(task_kind k) { return task_names[k]; }
 const char *model_name(model_kind m) { return model_names[m]; }

@@ -50,7 +50,7 @@ struct verifier {
 
   uint32_t slot, last_src, last_dst;
   uint64_t rows;
-  char msg[320];
+  char msg[VERIFY_MESSAGE_LEN];
 };
 
 static bool template_mode(const verifier *v) { return v->tpl != TEMPLATE_NONE; }

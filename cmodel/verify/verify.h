@@ -25,6 +25,9 @@
 
 #include "model/schedule.h"
 
+/* The room that holds any message of the verifier (verifier_message, verify_sched). */
+#define VERIFY_MESSAGE_LEN 320
+
 enum { VERIFY_OK = 0, VERIFY_VIOLATION = 1, VERIFY_BAD_INPUT = 2 };
 
 typedef struct {

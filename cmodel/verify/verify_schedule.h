@@ -9,9 +9,6 @@
 #include "model/schedule.h"
 #include "verify/verify.h"
 
-/* The room that holds any message verify_sched writes (verifier_message's longest). */
-#define VERIFY_MESSAGE_LEN 320
-
 /* Verifies s against its own task, model, root, active set and pieces (s->fraction). A
  * template s is certified from its origin-0 rows alone when by_template is set (verifier_new
  * with sched_template_kind(s)), else every transmission is checked, the template expanded
