@@ -4,21 +4,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/grow.h"
+
 int cnf_var(cnf *f) { return ++f->nvars; }
 
 void cnf_clause(cnf *f, const int *lit, size_t n) {
   if (f->oom) return;
-  if (f->len + n + 1 > f->cap) {
-    size_t cap = f->cap ? f->cap : 1024;
-    while (f->len + n + 1 > cap) cap *= 2;
-    int *grown = realloc(f->lits, cap * sizeof *grown);
-    if (!grown) {
-      f->oom = 1;
-      return;
-    }
-    f->lits = grown;
-    f->cap = cap;
+  int *grown = grow_array_room(f->lits, &f->cap, f->len + n + 1, sizeof *grown, 1024);
+  if (!grown) {
+    f->oom = 1;
+    return;
   }
+  f->lits = grown;
   memcpy(f->lits + f->len, lit, n * sizeof *lit);
   f->len += n;
   f->lits[f->len++] = 0;

@@ -21,6 +21,7 @@
 #include "construct/build.h"
 #include "construct/construct.h"
 #include "construct/hamilton.h"
+#include "util/grow.h"
 
 int mesh_mnb_cycle_applies(const sched *s, char *why, size_t len) {
   const topo *t = &s->topo;
@@ -100,12 +101,9 @@ static int fold_row(void *ctx, const sched_row *r) {
   const topo *m = &f->s->topo;
   uint32_t a = f->pos[r->src], b = f->pos[r->dst], o = f->pos[r->origin];
   if (topo_port_to(m, a, b) >= 0) { /* one array hop: placed when the slot is complete */
-    if (f->n_one == f->cap_one) {
-      f->cap_one = f->cap_one ? 2 * f->cap_one : 64;
-      sched_row *rows = realloc(f->one_hop, f->cap_one * sizeof *rows);
-      if (!rows) return 1;
-      f->one_hop = rows;
-    }
+    sched_row *rows = grow_array(f->one_hop, &f->cap_one, f->n_one, sizeof *rows, 64);
+    if (!rows) return 1;
+    f->one_hop = rows;
     f->one_hop[f->n_one++] = (sched_row){r->slot, a, b, o, -1};
     return 0;
   }

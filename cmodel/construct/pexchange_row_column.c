@@ -42,6 +42,7 @@
 #include <stdlib.h>
 
 #include "construct/construct.h"
+#include "util/grow.h"
 
 typedef struct {
   uint32_t origin, dest, at;
@@ -78,13 +79,12 @@ static uint64_t key_of(const topo *t, const packet *p, int dim) {
 }
 
 static int push(queue *q, const packet *pk, uint32_t x) {
-  if (q->len == q->cap) {
-    uint32_t cap = q->cap ? 2 * q->cap : 8;
-    uint32_t *idx = realloc(q->idx, (size_t)cap * sizeof *idx);
-    if (!idx) return -1;
-    q->idx = idx;
-    q->cap = cap;
-  }
+  if (q->len == q->cap && q->cap > UINT32_MAX / 2) return -1; /* cap is a uint32_t */
+  size_t cap = q->cap;
+  uint32_t *idx = grow_array(q->idx, &cap, q->len, sizeof *idx, 8);
+  if (!idx) return -1;
+  q->idx = idx;
+  q->cap = (uint32_t)cap;
   uint32_t c = q->len++;
   while (c && pk[q->idx[(c - 1) / 2]].key > pk[x].key) {
     q->idx[c] = q->idx[(c - 1) / 2];

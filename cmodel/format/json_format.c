@@ -11,6 +11,7 @@
 #include "model/active.h"
 #include "util/cli.h"
 #include "util/version.h"
+#include "util/grow.h"
 
 /* The largest file the reader takes. */
 #define JSON_MAX_BYTES ((size_t)1 << 31)
@@ -20,8 +21,10 @@ static const struct {
   const char *key;
   int number;
 } meta_keys[] = {
-    {"generator", 0}, {"topo", 0}, {"task", 0}, {"model", 0}, {"root", 1},     {"slots", 1},    {"rows", 1},
-    {"alg", 0},       {"k", 1},    {"m", 1},    {"active", 0}, {"fraction", 1}, {"template", 0},
+    {.key = "generator"}, {.key = "topo"}, {.key = "task"}, {.key = "model"},
+    {.key = "root", .number = 1}, {.key = "slots", .number = 1}, {.key = "rows", .number = 1},
+    {.key = "alg"}, {.key = "k", .number = 1}, {.key = "m", .number = 1}, {.key = "active"},
+    {.key = "fraction", .number = 1}, {.key = "template"},
 };
 enum { META_KEYS = sizeof meta_keys / sizeof meta_keys[0] };
 
@@ -95,17 +98,15 @@ typedef struct {
 /* Sets err to "line L col C: <message>" for the position pos. Returns -1. */
 __attribute__((format(printf, 5, 6))) static int jerr(const json_reader *r, size_t pos, char *err, size_t errlen,
                                                       const char *fmt, ...) {
-  size_t line = 1, col = 1;
+  unsigned long line = 1, col = 1;
   for (size_t i = 0; i < pos && i < r->len; i++) {
     if (r->buf[i] == '\n') line++, col = 1;
     else col++;
   }
-  char msg[200];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  reader_verror_at(line, col, err, errlen, fmt, ap);
   va_end(ap);
-  snprintf(err, errlen, "line %zu col %zu: %s", line, col, msg);
   return -1;
 }
 
@@ -257,13 +258,9 @@ static int parse_rows(json_reader *r, char *err, size_t errlen) {
       if (parse_int(r, lo[i], hi[i], names[i], &v[i], err, errlen)) return -1;
     }
     if (expect(r, ']', err, errlen)) return -1;
-    if (r->nrows == r->cap) {
-      size_t cap = r->cap ? 2 * r->cap : 1024;
-      sched_row *g = realloc(r->rows, cap * sizeof *g);
-      if (!g) return jerr(r, r->pos, err, errlen, "out of memory");
-      r->rows = g;
-      r->cap = cap;
-    }
+    sched_row *g = grow_array(r->rows, &r->cap, r->nrows, sizeof *g, 1024);
+    if (!g) return jerr(r, r->pos, err, errlen, "out of memory");
+    r->rows = g;
     uint32_t origin = v[3] == -1 ? ORIGIN_MOVE : v[3] == -2 ? ORIGIN_COPY : (uint32_t)v[3];
     r->rows[r->nrows++] = (sched_row){(uint32_t)v[0], (uint32_t)v[1], (uint32_t)v[2], origin, (int32_t)v[4]};
     int more = item_sep(r, ']', err, errlen);

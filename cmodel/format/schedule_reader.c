@@ -9,6 +9,7 @@
 #include "format/json_format.h"
 #include "format/msccl_xml.h"
 #include "format/tsv.h"
+#include "util/grow.h"
 
 /* ---- the TSV through the interface: tsv.h as it is ---- */
 
@@ -26,9 +27,11 @@ static int tsv_write_fmt(FILE *f, const sched *s, char *err, size_t errlen) {
 }
 
 static const schedule_format formats[] = {
-    {"tsv", tsv_open_fmt, tsv_meta_fmt, tsv_next_fmt, tsv_close_fmt, tsv_write_fmt},
-    {"json", json_open, json_meta, json_next, json_close, json_write},
-    {"msccl-xml", msccl_open, msccl_meta, msccl_next, msccl_close, msccl_write},
+    {.name = "tsv", .open = tsv_open_fmt, .meta = tsv_meta_fmt, .next = tsv_next_fmt, .close = tsv_close_fmt,
+     .write = tsv_write_fmt},
+    {.name = "json", .open = json_open, .meta = json_meta, .next = json_next, .close = json_close, .write = json_write},
+    {.name = "msccl-xml", .open = msccl_open, .meta = msccl_meta, .next = msccl_next, .close = msccl_close,
+     .write = msccl_write},
 };
 
 const schedule_format *schedule_format_find(const char *name) {
@@ -105,15 +108,11 @@ int schedule_load(const schedule_format *fmt, FILE *f, const reader_hints *h, sc
 }
 
 char *read_all(FILE *f, size_t max, size_t *len, char *err, size_t errlen) {
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  if (!buf) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
+  size_t cap = 0, n = 0;
+  char *buf = NULL;
   for (;;) {
-    if (cap - n < 4096 + 1) {
-      char *grown = cap <= max ? realloc(buf, 2 * cap) : NULL;
+    if (cap - n < 4096 + 1) { /* room for a read and the NUL; a buffer past max is not grown */
+      char *grown = cap <= max ? grow_buffer(buf, &cap, n + 4096 + 1, 1 << 16) : NULL;
       if (!grown) {
         free(buf);
         if (cap > max) snprintf(err, errlen, "longer than %zu MiB", max >> 20);
@@ -121,7 +120,6 @@ char *read_all(FILE *f, size_t max, size_t *len, char *err, size_t errlen) {
         return NULL;
       }
       buf = grown;
-      cap *= 2;
     }
     size_t got = fread(buf + n, 1, cap - 1 - n, f);
     n += got;
@@ -147,4 +145,19 @@ char *read_all(FILE *f, size_t max, size_t *len, char *err, size_t errlen) {
   }
   *len = n;
   return buf;
+}
+
+int reader_verror_at(unsigned long line, unsigned long col, char *err, size_t errlen, const char *fmt, va_list ap) {
+  char msg[200];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  snprintf(err, errlen, "line %lu col %lu: %s", line, col, msg);
+  return -1;
+}
+
+int reader_error_at(unsigned long line, unsigned long col, char *err, size_t errlen, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  reader_verror_at(line, col, err, errlen, fmt, ap);
+  va_end(ap);
+  return -1;
 }

@@ -6,6 +6,7 @@
 #ifndef ROMNOC_SCHEDULE_READER_H
 #define ROMNOC_SCHEDULE_READER_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -57,5 +58,11 @@ int schedule_load(const schedule_format *fmt, FILE *f, const reader_hints *h, sc
  * Returns it, or NULL with a message in err (a read error, more than max bytes, a NUL byte,
  * out of memory). */
 char *read_all(FILE *f, size_t max, size_t *len, char *err, size_t errlen);
+
+/* Sets err to "line L col C: <message>", the message formatted from fmt and its arguments (ap),
+ * cut at 199 characters: how every reader places a refusal in its file. Returns -1. */
+int reader_verror_at(unsigned long line, unsigned long col, char *err, size_t errlen, const char *fmt, va_list ap);
+__attribute__((format(printf, 5, 6))) int reader_error_at(unsigned long line, unsigned long col, char *err, size_t errlen,
+                                                          const char *fmt, ...);
 
 #endif

@@ -108,6 +108,10 @@ int tsv_write_progress(FILE *f, const sched *s, bool template_only, progress *pr
 
 /* ---- reading ---- */
 
+typedef struct {
+  char *key, *val;
+} meta_pair;
+
 struct tsv_reader {
   FILE *f;
   uint64_t line;
@@ -115,7 +119,7 @@ struct tsv_reader {
   size_t cap, start, end;
   int eof;
   size_t nmeta, cap_meta;
-  char **meta_key, **meta_val;
+  meta_pair *meta; /* the "# key = value" lines, in file order */
 };
 
 static int line_too_long(uint64_t line, char *err, size_t errlen) {
@@ -156,15 +160,12 @@ static int next_line(tsv_reader *r, char **line, size_t *len, char *err, size_t 
     memmove(r->buf, r->buf + r->start, r->end - r->start);
     r->end -= r->start;
     r->start = 0;
-    if (r->cap - r->end < 65536 + 1) { /* room for a read and the terminating NUL */
-      char *grown = realloc(r->buf, 2 * r->cap);
-      if (!grown) {
-        snprintf(err, errlen, "out of memory reading line %llu", (unsigned long long)r->line + 1);
-        return -1;
-      }
-      r->buf = grown;
-      r->cap *= 2;
+    char *grown = grow_buffer(r->buf, &r->cap, r->end + 65536 + 1, 1 << 16); /* a read and the NUL */
+    if (!grown) {
+      snprintf(err, errlen, "out of memory reading line %llu", (unsigned long long)r->line + 1);
+      return -1;
     }
+    r->buf = grown;
     size_t got = fread(r->buf + r->end, 1, r->cap - 1 - r->end, r->f);
     r->end += got;
     if (got == 0) {
@@ -194,24 +195,16 @@ static char *trimmed_copy(const char *s, size_t n) {
 static int add_meta(tsv_reader *r, const char *line) {
   const char *eq = strchr(line, '=');
   if (!eq) return 0;
-  if (r->nmeta == r->cap_meta) {
-    size_t cap = r->cap_meta ? 2 * r->cap_meta : 16;
-    char **k = realloc(r->meta_key, cap * sizeof *k);
-    if (!k) return -1;
-    r->meta_key = k;
-    char **v = realloc(r->meta_val, cap * sizeof *v);
-    if (!v) return -1;
-    r->meta_val = v;
-    r->cap_meta = cap;
-  }
+  meta_pair *m = grow_array(r->meta, &r->cap_meta, r->nmeta, sizeof *m, 16);
+  if (!m) return -1;
+  r->meta = m;
   char *key = trimmed_copy(line + 1, (size_t)(eq - line - 1)), *val = trimmed_copy(eq + 1, strlen(eq + 1));
   if (!key || !val) {
     free(key);
     free(val);
     return -1;
   }
-  r->meta_key[r->nmeta] = key;
-  r->meta_val[r->nmeta++] = val;
+  r->meta[r->nmeta++] = (meta_pair){key, val};
   return 0;
 }
 
@@ -257,7 +250,7 @@ tsv_reader *tsv_open(FILE *f, char *err, size_t errlen) {
 
 const char *tsv_meta(const tsv_reader *r, const char *key) {
   for (size_t i = r->nmeta; i-- > 0;)
-    if (!strcmp(r->meta_key[i], key)) return r->meta_val[i];
+    if (!strcmp(r->meta[i].key, key)) return r->meta[i].val;
   return NULL;
 }
 
@@ -336,11 +329,10 @@ int tsv_next(tsv_reader *r, sched_row *row, char *err, size_t errlen) {
 void tsv_close(tsv_reader *r) {
   if (!r) return;
   for (size_t i = 0; i < r->nmeta; i++) {
-    free(r->meta_key[i]);
-    free(r->meta_val[i]);
+    free(r->meta[i].key);
+    free(r->meta[i].val);
   }
-  free(r->meta_key);
-  free(r->meta_val);
+  free(r->meta);
   free(r->buf);
   free(r);
 }

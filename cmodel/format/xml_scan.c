@@ -1,9 +1,10 @@
 /* xml_scan.c — a tag-at-a-time XML scanner (see xml_scan.h). */
 #include "format/xml_scan.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "format/schedule_reader.h"
 
 void xml_scan_init(xml_scan *s, const char *buf, size_t len) {
   s->buf = buf;
@@ -32,17 +33,6 @@ static int starts(const xml_scan *s, const char *lit) {
   return s->len - s->pos >= n && !memcmp(s->buf + s->pos, lit, n);
 }
 
-__attribute__((format(printf, 5, 6))) static int fail(unsigned long line, unsigned long col, char *err, size_t errlen,
-                                                      const char *fmt, ...) {
-  char msg[200];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  snprintf(err, errlen, "line %lu col %lu: %s", line, col, msg);
-  return -1;
-}
-
 /* A character shown in a message. */
 static const char *shown(const xml_scan *s, char *buf) {
   char c = peek(s);
@@ -65,9 +55,9 @@ static int read_name(xml_scan *s, char *out, const char *what, char *err, size_t
   size_t n = 0;
   char b[8];
   if (!is_name(peek(s)) || peek(s) == '-' || peek(s) == '.')
-    return fail(line, col, err, errlen, "expected %s, found %s", what, shown(s, b));
+    return reader_error_at(line, col, err, errlen, "expected %s, found %s", what, shown(s, b));
   while (is_name(peek(s))) {
-    if (n + 1 >= XML_MAX_NAME) return fail(line, col, err, errlen, "%s longer than %d characters", what, XML_MAX_NAME - 1);
+    if (n + 1 >= XML_MAX_NAME) return reader_error_at(line, col, err, errlen, "%s longer than %d characters", what, XML_MAX_NAME - 1);
     out[n++] = peek(s);
     advance(s);
   }
@@ -79,27 +69,27 @@ static int read_value(xml_scan *s, char *out, const char *attr, char *err, size_
   unsigned long line = s->line, col = s->col;
   char q = peek(s), b[8];
   if (q != '"' && q != '\'')
-    return fail(line, col, err, errlen, "attribute %s: expected a quoted value, found %s", attr, shown(s, b));
+    return reader_error_at(line, col, err, errlen, "attribute %s: expected a quoted value, found %s", attr, shown(s, b));
   advance(s);
   size_t n = 0;
   for (;;) {
-    if (at_end(s)) return fail(line, col, err, errlen, "attribute %s: unterminated value", attr);
+    if (at_end(s)) return reader_error_at(line, col, err, errlen, "attribute %s: unterminated value", attr);
     char c = peek(s);
     if (c == q) break;
-    if (c == '<') return fail(s->line, s->col, err, errlen, "attribute %s: '<' in a value", attr);
+    if (c == '<') return reader_error_at(s->line, s->col, err, errlen, "attribute %s: '<' in a value", attr);
     if (c == '&') {
       static const char *const ent[5][2] = {{"&lt;", "<"}, {"&gt;", ">"}, {"&amp;", "&"}, {"&quot;", "\""}, {"&apos;", "'"}};
       int k = -1;
       for (int i = 0; i < 5; i++)
         if (starts(s, ent[i][0])) k = i;
-      if (k < 0) return fail(s->line, s->col, err, errlen, "attribute %s: an entity other than &lt; &gt; &amp; &quot; &apos;", attr);
+      if (k < 0) return reader_error_at(s->line, s->col, err, errlen, "attribute %s: an entity other than &lt; &gt; &amp; &quot; &apos;", attr);
       for (size_t i = strlen(ent[k][0]); i; i--) advance(s);
       c = ent[k][1][0];
     } else {
       advance(s);
     }
     if (n + 1 >= XML_MAX_VALUE)
-      return fail(line, col, err, errlen, "attribute %s: a value longer than %d characters", attr, XML_MAX_VALUE - 1);
+      return reader_error_at(line, col, err, errlen, "attribute %s: a value longer than %d characters", attr, XML_MAX_VALUE - 1);
     out[n++] = c;
   }
   advance(s);
@@ -113,16 +103,16 @@ int xml_next(xml_scan *s, xml_tag *t, char *err, size_t errlen) {
     skip_space(s);
     if (at_end(s)) return 0;
     unsigned long line = s->line, col = s->col;
-    if (peek(s) != '<') return fail(line, col, err, errlen, "text outside a tag (found %s)", shown(s, b));
+    if (peek(s) != '<') return reader_error_at(line, col, err, errlen, "text outside a tag (found %s)", shown(s, b));
     if (starts(s, "<!--")) {
-      if (skip_past(s, "-->")) return fail(line, col, err, errlen, "unterminated comment");
+      if (skip_past(s, "-->")) return reader_error_at(line, col, err, errlen, "unterminated comment");
       continue;
     }
     if (starts(s, "<?")) {
-      if (skip_past(s, "?>")) return fail(line, col, err, errlen, "unterminated <?...?>");
+      if (skip_past(s, "?>")) return reader_error_at(line, col, err, errlen, "unterminated <?...?>");
       continue;
     }
-    if (starts(s, "<!")) return fail(line, col, err, errlen, "DOCTYPE and CDATA are not taken");
+    if (starts(s, "<!")) return reader_error_at(line, col, err, errlen, "DOCTYPE and CDATA are not taken");
     advance(s);
     t->line = line;
     t->col = col;
@@ -136,28 +126,28 @@ int xml_next(xml_scan *s, xml_tag *t, char *err, size_t errlen) {
     for (;;) {
       int had_space = is_space(peek(s));
       skip_space(s);
-      if (at_end(s)) return fail(line, col, err, errlen, "unclosed tag <%s%s", t->kind == XML_CLOSE ? "/" : "", t->name);
+      if (at_end(s)) return reader_error_at(line, col, err, errlen, "unclosed tag <%s%s", t->kind == XML_CLOSE ? "/" : "", t->name);
       if (peek(s) == '>') {
         advance(s);
         return 1;
       }
       if (peek(s) == '/' && t->kind == XML_OPEN) {
         advance(s);
-        if (peek(s) != '>') return fail(s->line, s->col, err, errlen, "expected '>' after '/', found %s", shown(s, b));
+        if (peek(s) != '>') return reader_error_at(s->line, s->col, err, errlen, "expected '>' after '/', found %s", shown(s, b));
         advance(s);
         t->kind = XML_EMPTY;
         return 1;
       }
-      if (t->kind == XML_CLOSE) return fail(s->line, s->col, err, errlen, "expected '>' in </%s, found %s", t->name, shown(s, b));
-      if (!had_space) return fail(s->line, s->col, err, errlen, "expected a space, '>' or '/>' in <%s, found %s", t->name, shown(s, b));
-      if (t->nattr == XML_MAX_ATTRS) return fail(s->line, s->col, err, errlen, "more than %d attributes in <%s", XML_MAX_ATTRS, t->name);
+      if (t->kind == XML_CLOSE) return reader_error_at(s->line, s->col, err, errlen, "expected '>' in </%s, found %s", t->name, shown(s, b));
+      if (!had_space) return reader_error_at(s->line, s->col, err, errlen, "expected a space, '>' or '/>' in <%s, found %s", t->name, shown(s, b));
+      if (t->nattr == XML_MAX_ATTRS) return reader_error_at(s->line, s->col, err, errlen, "more than %d attributes in <%s", XML_MAX_ATTRS, t->name);
       unsigned long aline = s->line, acol = s->col;
       char *name = t->attr[t->nattr];
       if (read_name(s, name, "an attribute name", err, errlen)) return -1;
       for (int i = 0; i < t->nattr; i++)
-        if (!strcmp(t->attr[i], name)) return fail(aline, acol, err, errlen, "attribute %s given twice in <%s", name, t->name);
+        if (!strcmp(t->attr[i], name)) return reader_error_at(aline, acol, err, errlen, "attribute %s given twice in <%s", name, t->name);
       skip_space(s);
-      if (peek(s) != '=') return fail(s->line, s->col, err, errlen, "attribute %s: expected '=', found %s", name, shown(s, b));
+      if (peek(s) != '=') return reader_error_at(s->line, s->col, err, errlen, "attribute %s: expected '=', found %s", name, shown(s, b));
       advance(s);
       skip_space(s);
       if (read_value(s, t->value[t->nattr], name, err, errlen)) return -1;

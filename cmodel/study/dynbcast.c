@@ -11,6 +11,7 @@
 #include "model/pmnb_prefix.h"
 #include "util/rng.h"
 #include "model/schedule.h"
+#include "util/grow.h"
 
 int dynbcast_config_init(dynbcast_config *c, const topo *t, bool split, uint32_t tp, const char *alg, uint64_t rounds,
                          uint64_t seed, char *err, size_t errlen) {
@@ -89,12 +90,12 @@ static int fifo_push(fifo *q, double t) {
       memmove(q->t, q->t + q->head, q->len * sizeof *q->t);
       q->head = 0;
     } else {
-      uint32_t cap = q->cap ? 2 * q->cap : 8;
-      if (cap < q->cap) return -1;
-      double *grown = realloc(q->t, cap * sizeof *grown);
+      if (q->cap > UINT32_MAX / 2) return -1; /* cap is a uint32_t */
+      size_t cap = q->cap;
+      double *grown = grow_array(q->t, &cap, q->cap, sizeof *grown, 8);
       if (!grown) return -1;
       q->t = grown;
-      q->cap = cap;
+      q->cap = (uint32_t)cap;
     }
   }
   q->t[q->head + q->len++] = t;

@@ -96,13 +96,9 @@ static int push_word(combine_state *c, const sched_row *r, const uint64_t *set) 
   word *w = grow_array(s->w, &s->cap, s->n, sizeof *w, 256);
   if (!w) return -1;
   s->w = w;
-  if ((s->n + 1) * c->w > s->sets_cap) {
-    size_t cap = s->sets_cap ? 2 * s->sets_cap : 256 * (size_t)c->w;
-    uint64_t *sets = realloc(s->sets, cap * sizeof *sets);
-    if (!sets) return -1;
-    s->sets = sets;
-    s->sets_cap = cap;
-  }
+  uint64_t *sets = grow_array_room(s->sets, &s->sets_cap, (s->n + 1) * c->w, sizeof *sets, 256 * (size_t)c->w);
+  if (!sets) return -1;
+  s->sets = sets;
   memcpy(s->sets + s->n * c->w, set, c->w * sizeof *set);
   s->w[s->n] = (word){r->src, r->dst, (uint32_t)r->dest, s->n * c->w};
   s->n++;

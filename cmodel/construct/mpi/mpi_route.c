@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/grow.h"
+
 #define NONE UINT32_MAX
 
 void mpi_plan_init(mpi_plan *p) { memset(p, 0, sizeof *p); }
@@ -16,26 +18,18 @@ void mpi_plan_free(mpi_plan *p) {
 }
 
 int mpi_plan_msg(mpi_plan *p, uint32_t step, uint32_t src, uint32_t dst) {
-  if (p->nmsgs == p->capm) {
-    size_t cap = p->capm ? 2 * p->capm : 64;
-    mpi_msg *m = realloc(p->msgs, cap * sizeof *m);
-    if (!m) return -1;
-    p->msgs = m;
-    p->capm = cap;
-  }
+  mpi_msg *m = grow_array(p->msgs, &p->capm, p->nmsgs, sizeof *m, 64);
+  if (!m) return -1;
+  p->msgs = m;
   p->msgs[p->nmsgs++] = (mpi_msg){step, src, dst, p->nitems, 0};
   return 0;
 }
 
 int mpi_plan_item(mpi_plan *p, uint32_t origin, int32_t dest) {
   if (!p->nmsgs) return -1;
-  if (p->nitems == p->capi) {
-    size_t cap = p->capi ? 2 * p->capi : 256;
-    mpi_item *it = realloc(p->items, cap * sizeof *it);
-    if (!it) return -1;
-    p->items = it;
-    p->capi = cap;
-  }
+  mpi_item *it = grow_array(p->items, &p->capi, p->nitems, sizeof *it, 256);
+  if (!it) return -1;
+  p->items = it;
   p->items[p->nitems++] = (mpi_item){origin, dest};
   p->msgs[p->nmsgs - 1].count++;
   return 0;
@@ -97,13 +91,9 @@ typedef struct {
   size_t n, cap;
 } vec;
 static int vec_push(vec *q, uint32_t x) {
-  if (q->n == q->cap) {
-    size_t cap = q->cap ? 2 * q->cap : 256;
-    uint32_t *nv = realloc(q->v, cap * sizeof *nv);
-    if (!nv) return -1;
-    q->v = nv;
-    q->cap = cap;
-  }
+  uint32_t *nv = grow_array(q->v, &q->cap, q->n, sizeof *nv, 256);
+  if (!nv) return -1;
+  q->v = nv;
   q->v[q->n++] = x;
   return 0;
 }
