@@ -73,7 +73,7 @@ void *arch_plan_oom(void *plan, char *err, size_t errlen) {
 
 int flit_format_check(const ir_fabric *f, const flit_format *flit, char *why, size_t len) {
   if (!flit->bare) return 0;
-  int tags = flit_tag_bits(f->fd->id_width);
+  int tags = romnoc_flit_tag_bits(f->fd->id_width);
   if (task_combines(f->task))
     snprintf(why, len, "--flit bare: task %s's flits carry a chunk and how the partial moved in their tags (use "
              "--flit tagged)", task_name(f->task));
@@ -96,7 +96,7 @@ void router_shape_init(router_shape *s, const char *arch, const ir_fabric *f, co
   s->payload_width = flit->payload_width;
   s->kind_width = f->tagged ? IR_WORD_KIND_BITS : 0;
   s->bare_flit = flit->bare;
-  s->flit_width = flit->bare ? flit->payload_width : s->kind_width + flit_tag_bits(s->id_width) + flit->payload_width;
+  s->flit_width = romnoc_flit_width(s->id_width, flit->payload_width, s->kind_width, flit->bare);
   s->cycles = f->slots + 1;
 }
 

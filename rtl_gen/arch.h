@@ -12,13 +12,11 @@
 #include <stdint.h>
 
 #include "ir.h"
+#include "model/flit_layout.h"
 #include "vwriter.h"
 
 /* Router lanes: two per torus dimension. */
 #define RTL_MAX_PORTS (2 * TOPO_MAX_DIMS)
-
-/* The tags {broadcast, dest, origin} of a flit with id_width-bit node ids: 2*id_width + 1 bits. */
-static inline int flit_tag_bits(int id_width) { return 1 + 2 * id_width; }
 
 /* What a flit carries (rtl_gen --flit). */
 typedef struct {
@@ -39,7 +37,8 @@ typedef struct {
   int kind_width;     /* bits of the word-kind field (ir_word_kind): 0, or IR_WORD_KIND_BITS in a
                        * tagged fabric (kbcast's control words) */
   bool bare_flit;     /* the flit is the payload alone (flit_format) */
-  int flit_width;     /* {kind (if any), broadcast, dest, origin, payload}, or payload if bare_flit */
+  int flit_width;     /* {kind (if any), broadcast, dest, origin, payload}, or payload if bare_flit
+                       * (model/flit_layout.h) */
   uint32_t cycles;    /* of a run: slots + 1 */
   int cycle_width;    /* ROM address bits */
   uint32_t rom_entries; /* 2^cycle_width */
@@ -106,7 +105,13 @@ int flit_format_check(const ir_fabric *f, const flit_format *flit, char *why, si
 /* The bits of the payload that are the pseudo-random pattern of golden/deliveries.tsv: W, or
  * for a bare flit W - 2A - 1, the rest being the test benches' tags (docs/ARCHITECTURE.md). */
 static inline int shape_pattern_width(const router_shape *s) {
-  return s->bare_flit ? s->payload_width - flit_tag_bits(s->id_width) : s->payload_width;
+  return romnoc_flit_pattern_width(s->id_width, s->payload_width, s->bare_flit);
+}
+
+/* The fields of s's flit as the test benches see them (model/flit_layout.h); in a tagged flit
+ * also the router's own. */
+static inline romnoc_flit_layout shape_flit_layout(const router_shape *s) {
+  return romnoc_flit_layout_of(s->id_width, shape_pattern_width(s), s->flit_width);
 }
 
 /* A field of a ROM word: width bits from bit lsb (width 0: the field is absent). */

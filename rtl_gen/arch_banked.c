@@ -419,14 +419,14 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
 }
 
 const router_arch arch_banked = {
-    "banked",
-    "registered outputs, per-lane 1R1W memory banks, synchronous ROM (the default)",
-    false, /* packets, not partial sums */
-    NULL, /* no limit beyond the lanes every architecture has */
-    plan,
-    free_plan,
-    pack,
-    rom_legend,
-    emit_router,
-    true, /* sends kbcast's control words as constants of its ROM */
+    .name = "banked",
+    .summary = "registered outputs, per-lane 1R1W memory banks, synchronous ROM (the default)",
+    .combining = false, /* packets, not partial sums */
+    .supports = NULL, /* no limit beyond the lanes every architecture has */
+    .plan = plan,
+    .free_plan = free_plan,
+    .pack = pack,
+    .rom_legend = rom_legend,
+    .emit_router = emit_router,
+    .control_words = true, /* sends kbcast's control words as constants of its ROM */
 };

@@ -506,6 +506,7 @@ static const char *comb_value(char *buf, size_t len, const void *ctx, int q) {
 
 static void emit_declarations(vwriter *w, const combine_plan *pl) {
   const router_shape *sh = &pl->shape;
+  romnoc_flit_layout fl = shape_flit_layout(sh); /* a partial's chunk is the dest field */
   int aw = sh->id_width, pw = sh->payload_width, vw = pl->value_width;
   vw_blank(w);
   vw_line(w, "// partials: {chunk, payload}; a local port's own contribution, each combiner's result and");
@@ -513,7 +514,7 @@ static void emit_declarations(vwriter *w, const combine_plan *pl) {
   for (int p = 0; p < sh->ports; p++)
     if (pl->requests >> p & 1)
       vw_line(w, "wire [%d:0] %s = {inj%d_flit_i[%d:%d], inj%d_flit_i[%d:0]};", vw - 1, vw_ident(w, "inj%d_val", p), p,
-              pw + 2 * aw - 1, pw + aw, p, pw - 1);
+              fl.dest_lsb + aw - 1, fl.dest_lsb, p, pw - 1);
   for (int p = 0; p < sh->ports; p++)
     if (pl->combiners >> p & 1) vw_line(w, "wire [%d:0] %s;", vw - 1, vw_ident(w, "comb%d", p));
   for (int p = 0; p < sh->ports; p++)
@@ -579,6 +580,7 @@ static void emit_banks(vwriter *w, const combine_plan *pl) {
 
 static void emit_combiners(vwriter *w, const combine_plan *pl) {
   const router_shape *sh = &pl->shape;
+  romnoc_flit_layout fl = shape_flit_layout(sh); /* a partial's chunk is the dest field */
   int ports = sh->ports, pw = sh->payload_width, aw = sh->id_width;
   char a[64], e[64], ident[32];
   identity(ident, sizeof ident, pl);
@@ -645,13 +647,14 @@ static void emit_combiners(vwriter *w, const combine_plan *pl) {
       }
       n = m;
     }
-    vw_line(w, "assign comb%d = {rx%d_flit_i[%d:%d], %s};", L, L, pw + 2 * aw - 1, pw + aw, opnd[0]);
+    vw_line(w, "assign comb%d = {rx%d_flit_i[%d:%d], %s};", L, L, fl.dest_lsb + aw - 1, fl.dest_lsb, opnd[0]);
     free(opnd);
   }
 }
 
 static void emit_outputs(vwriter *w, const combine_plan *pl) {
   const router_shape *sh = &pl->shape;
+  romnoc_flit_layout fl = shape_flit_layout(sh); /* a partial's chunk is the dest field */
   int aw = sh->id_width, pw = sh->payload_width;
   char a[64], b[64], tag[64], e[64], flit[240], ident[32];
   identity(ident, sizeof ident, pl);
@@ -691,8 +694,8 @@ static void emit_outputs(vwriter *w, const combine_plan *pl) {
       for (int i = 0; i < rs->count; i++) {
         source s = rs->src[i];
         if (s.kind == SRC_RX) {
-          snprintf(flit, sizeof flit, "{1'b1, rx%d_flit_i[%d:%d], %d'd%d, rx%d_flit_i[%d:0]}", s.arg, pw + 2 * aw - 1, pw + aw,
-                   aw, s.arg, s.arg, pw - 1);
+          snprintf(flit, sizeof flit, "{1'b1, rx%d_flit_i[%d:%d], %d'd%d, rx%d_flit_i[%d:0]}", s.arg, fl.dest_lsb + aw - 1,
+                   fl.dest_lsb, aw, s.arg, s.arg, pw - 1);
         } else if (txv && s.kind != SRC_COMB) { /* registered partials: one item for all, below */
           used += (size_t)snprintf(labels + used, sizeof labels - used, "%s%d'd%d", used ? ", " : "", pl->sel[p].width, i + 1);
           continue;
@@ -750,14 +753,14 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
 }
 
 const router_arch arch_combine = {
-    "combine",
-    "registered outputs, a combiner (--op) per leading lane, per-reader banks (combining tasks)",
-    true, /* partial sums */
-    NULL, /* every port model: a single-port schedule uses one lane at a time */
-    plan,
-    free_plan,
-    pack,
-    rom_legend,
-    emit_router,
-    false, /* no constant control words (kbcast's counters, terminations): banked sends them */
+    .name = "combine",
+    .summary = "registered outputs, a combiner (--op) per leading lane, per-reader banks (combining tasks)",
+    .combining = true, /* partial sums */
+    .supports = NULL, /* every port model: a single-port schedule uses one lane at a time */
+    .plan = plan,
+    .free_plan = free_plan,
+    .pack = pack,
+    .rom_legend = rom_legend,
+    .emit_router = emit_router,
+    .control_words = false, /* no constant control words (kbcast's counters, terminations): banked sends them */
 };

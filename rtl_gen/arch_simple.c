@@ -209,19 +209,18 @@ static void rom_legend(vwriter *w, const void *plan) {
 
 /* ---- the router ---- */
 
-static void emit_router(vwriter *w, const char *header, const ir_fabric *f, const void *plan, const router_shape *sh) {
-  const simple_plan *pl = plan;
-  int cw = sh->cycle_width, fw = sh->flit_width, ports = sh->ports;
-  char a[64], b[64], r[32];
-  emit_router_header(w, header, f, sh, "Simple (baseline)");
-  emit_router_port_list(w, sh);
-  w->indent = 1;
+/* The registers: the run control, per lane the ROM word's fields of the cycle, the receive
+ * register and the multiplexer's output; the packet memory. */
+static void emit_declarations(vwriter *w, const simple_plan *pl) {
+  const router_shape *sh = &pl->shape;
+  int cw = sh->cycle_width, fw = sh->flit_width;
+  char r[32];
   vw_blank(w);
   vw_line(w, "// cycle counter: 0 idle, 1..%u running (cycle c drives slot c's transmissions)", (unsigned)sh->cycles);
   vw_line(w, "reg [%d:0] %s;", cw - 1, vw_ident(w, "cyc_q"));
   vw_line(w, "reg %s;", vw_ident(w, "done_q"));
   vw_line(w, "reg %s;", vw_ident(w, "err_q"));
-  for (int q = 0; q < ports; q++) {
+  for (int q = 0; q < sh->ports; q++) {
     const lane_fields *lf = &pl->lane[q];
     vw_line(w, "// lane %d: what it sends this cycle; what becomes of what it received last slot", q);
     vw_line(w, "reg [1:0] %s;  // 0 nothing, 1 local port, 2 a receive register, 3 memory", vw_ident(w, "out%d_src_q", q));
@@ -238,7 +237,12 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
     vw_line(w, "// packets received here that leave again later than the next cycle (%d needed)", sh->mem_depth);
     vw_line(w, "reg [%d:0] %s [0:%d];", fw - 1, vw_ident(w, "mem_q"), pl->mem_entries - 1);
   }
-  /* control */
+}
+
+/* The run control's wires: idle, load (the next cycle runs), the ROM address and mismatch. */
+static void emit_control(vwriter *w, const simple_plan *pl) {
+  const router_shape *sh = &pl->shape;
+  int cw = sh->cycle_width;
   vw_blank(w);
   vw_line(w, "localparam [%d:0] %s = %d'd%u;", cw - 1, vw_ident(w, "LastCycle"), cw, (unsigned)sh->cycles);
   vw_line(w, "wire %s = (cyc_q == %d'd0);", vw_ident(w, "idle"), cw);
@@ -246,15 +250,16 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
   vw_line(w, "wire %s = idle ? start_i : (cyc_q != LastCycle);", vw_ident(w, "load"));
   vw_line(w, "assign rom_addr_o = cyc_q + %d'd1;", cw);
   vw_raw(w, "  wire %s = ", vw_ident(w, "mismatch"));
-  for (int q = 0; q < ports; q++) vw_raw(w, "%s(rx%d_valid_q != in%d_expect_q)", q ? " | " : "", q, q);
+  for (int q = 0; q < sh->ports; q++) vw_raw(w, "%s(rx%d_valid_q != in%d_expect_q)", q ? " | " : "", q, q);
   vw_raw(w, ";\n");
-  vw_blank(w);
-  vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-  vw_open(w, "if (!rst_ni) begin");
-  vw_line(w, "cyc_q <= %d'd0;", cw);
+}
+
+/* The reset values of the run control and of lane q's ROM fields. */
+static void emit_reset(vwriter *w, const simple_plan *pl) {
+  vw_line(w, "cyc_q <= %d'd0;", pl->shape.cycle_width);
   vw_line(w, "done_q <= 1'b0;");
   vw_line(w, "err_q <= 1'b0;");
-  for (int q = 0; q < ports; q++) {
+  for (int q = 0; q < pl->shape.ports; q++) {
     const lane_fields *lf = &pl->lane[q];
     vw_line(w, "out%d_src_q <= 2'd0;", q);
     if (lf->arg.width) vw_line(w, "out%d_arg_q <= %d'd0;", q, lf->arg.width);
@@ -264,8 +269,13 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
     if (lf->addr.width) vw_line(w, "in%d_addr_q <= %d'd0;", q, lf->addr.width);
     vw_line(w, "rx%d_valid_q <= 1'b0;", q);
   }
-  vw_close(w, "end else begin");
-  w->indent++;
+}
+
+/* The registers' update in a cycle: the counter, done and err, and every lane's ROM fields
+ * taken from the word of the cycle (zero while not loading). */
+static void emit_update(vwriter *w, const simple_plan *pl) {
+  int cw = pl->shape.cycle_width;
+  char a[64];
   vw_line(w, "cyc_q <= load ? cyc_q + %d'd1 : %d'd0;", cw, cw);
   vw_open(w, "if (idle && start_i) begin");
   vw_line(w, "done_q <= 1'b0;");
@@ -275,7 +285,7 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
   vw_line(w, "if (cyc_q == LastCycle) done_q <= 1'b1;");
   vw_line(w, "if (mismatch) err_q <= 1'b1;");
   vw_close(w, "end");
-  for (int q = 0; q < ports; q++) {
+  for (int q = 0; q < pl->shape.ports; q++) {
     const lane_fields *lf = &pl->lane[q];
     vw_line(w, "out%d_src_q <= load ? %s : 2'd0;", q, slice(a, sizeof a, "rom_data_i", lf->src.lsb, 2));
     if (lf->arg.width)
@@ -289,51 +299,75 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
               lf->addr.width);
     vw_line(w, "rx%d_valid_q <= rx%d_valid_i;", q, q);
   }
+}
+
+/* The registers with a reset: reset, else update. */
+static void emit_state(vwriter *w, const simple_plan *pl) {
+  vw_blank(w);
+  vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+  vw_open(w, "if (!rst_ni) begin");
+  emit_reset(w, pl);
+  vw_close(w, "end else begin");
+  w->indent++;
+  emit_update(w, pl);
   vw_close(w, "end");
   vw_close(w, "end");
-  /* datapath */
+}
+
+/* The receive registers and the packet memory's writes. */
+static void emit_storage(vwriter *w, const simple_plan *pl) {
+  int ports = pl->shape.ports;
   vw_blank(w);
   vw_line(w, "// receive registers: what arrived in the previous slot");
   vw_open(w, "always @(posedge clk_i) begin");
   for (int q = 0; q < ports; q++) vw_line(w, "rx%d_flit_q <= rx%d_flit_i;", q, q);
   vw_close(w, "end");
-  if (sh->mem_depth) {
+  if (pl->shape.mem_depth) {
     vw_blank(w);
     vw_line(w, "// the generator gave each stored packet its own address for its lifetime");
     vw_open(w, "always @(posedge clk_i) begin");
     for (int q = 0; q < ports; q++) vw_line(w, "if (in%d_store_q) mem_q[in%d_addr_q] <= rx%d_flit_q;", q, q, q);
     vw_close(w, "end");
   }
-  for (int q = 0; q < ports; q++) {
-    const lane_fields *lf = &pl->lane[q];
-    vw_blank(w);
-    vw_open(w, "always @(*) begin");
-    vw_open(w, "case (out%d_src_q)", q);
-    if (pl->has_local) vw_line(w, "2'd1: tx%d_flit = inj%d_flit_i;", q, q);
-    if (pl->has_rx_forward) {
-      if (ports == 1) {
-        vw_line(w, "2'd2: tx%d_flit = rx0_flit_q;", q);
-      } else {
-        char arg[32];
-        snprintf(arg, sizeof arg, "out%d_arg_q", q);
-        vw_open(w, "2'd2: begin");
-        vw_open(w, "case (%s)", slice(a, sizeof a, arg, 0, pl->lane_width));
-        for (int k = 0; k < ports; k++) vw_line(w, "%d'd%d: tx%d_flit = rx%d_flit_q;", pl->lane_width, k, q, k);
-        vw_line(w, "default: tx%d_flit = %d'd0;", q, fw);
-        vw_close(w, "endcase");
-        vw_close(w, "end");
-      }
+}
+
+/* Lane q's output multiplexer: the local port, a receive register or the memory. */
+static void emit_lane_mux(vwriter *w, const simple_plan *pl, int q) {
+  const router_shape *sh = &pl->shape;
+  const lane_fields *lf = &pl->lane[q];
+  int fw = sh->flit_width, ports = sh->ports;
+  char a[64], b[64], arg[32];
+  snprintf(arg, sizeof arg, "out%d_arg_q", q);
+  vw_blank(w);
+  vw_open(w, "always @(*) begin");
+  vw_open(w, "case (out%d_src_q)", q);
+  if (pl->has_local) vw_line(w, "2'd1: tx%d_flit = inj%d_flit_i;", q, q);
+  if (pl->has_rx_forward) {
+    if (ports == 1) {
+      vw_line(w, "2'd2: tx%d_flit = rx0_flit_q;", q);
+    } else {
+      vw_open(w, "2'd2: begin");
+      vw_open(w, "case (%s)", slice(a, sizeof a, arg, 0, pl->lane_width));
+      for (int k = 0; k < ports; k++) vw_line(w, "%d'd%d: tx%d_flit = rx%d_flit_q;", pl->lane_width, k, q, k);
+      vw_line(w, "default: tx%d_flit = %d'd0;", q, fw);
+      vw_close(w, "endcase");
+      vw_close(w, "end");
     }
-    if (sh->mem_depth) {
-      char arg[32];
-      snprintf(arg, sizeof arg, "out%d_arg_q", q);
-      vw_line(w, "2'd3: tx%d_flit = mem_q[%s];", q,
-               lf->arg.width == pl->mem_addr_width ? arg : slice(b, sizeof b, arg, 0, pl->mem_addr_width));
-    }
-    vw_line(w, "default: tx%d_flit = %d'd0;", q, fw);
-    vw_close(w, "endcase");
-    vw_close(w, "end");
   }
+  if (sh->mem_depth)
+    vw_line(w, "2'd3: tx%d_flit = mem_q[%s];", q,
+            lf->arg.width == pl->mem_addr_width ? arg : slice(b, sizeof b, arg, 0, pl->mem_addr_width));
+  vw_line(w, "default: tx%d_flit = %d'd0;", q, fw);
+  vw_close(w, "endcase");
+  vw_close(w, "end");
+}
+
+/* The router's outputs: lanes, own-packet requests (from the next cycle's ROM word),
+ * deliveries, done and err. */
+static void emit_outputs(vwriter *w, const simple_plan *pl) {
+  const router_shape *sh = &pl->shape;
+  int ports = sh->ports;
+  char a[64], b[64];
   vw_blank(w);
   vw_line(w, "// own-packet requests come straight from the ROM word of the next cycle");
   for (int q = 0; q < ports; q++) {
@@ -356,18 +390,31 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
   }
   vw_line(w, "assign done_o = done_q;");
   vw_line(w, "assign err_o = err_q;");
+}
+
+static void emit_router(vwriter *w, const char *header, const ir_fabric *f, const void *plan, const router_shape *sh) {
+  const simple_plan *pl = plan;
+  emit_router_header(w, header, f, sh, "Simple (baseline)");
+  emit_router_port_list(w, sh);
+  w->indent = 1;
+  emit_declarations(w, pl);
+  emit_control(w, pl);
+  emit_state(w, pl);
+  emit_storage(w, pl);
+  for (int q = 0; q < sh->ports; q++) emit_lane_mux(w, pl, q);
+  emit_outputs(w, pl);
   emit_endmodule(w);
 }
 
 const router_arch arch_simple = {
-    "simple",
-    "the first design: receive registers and one multi-write-port memory (the area baseline)",
-    false, /* packets, not partial sums */
-    NULL, /* no limit beyond the lanes every architecture has */
-    plan,
-    free_plan,
-    pack,
-    rom_legend,
-    emit_router,
-    false, /* no constant control words (kbcast's counters, terminations): banked sends them */
+    .name = "simple",
+    .summary = "the first design: receive registers and one multi-write-port memory (the area baseline)",
+    .combining = false, /* packets, not partial sums */
+    .supports = NULL, /* no limit beyond the lanes every architecture has */
+    .plan = plan,
+    .free_plan = free_plan,
+    .pack = pack,
+    .rom_legend = rom_legend,
+    .emit_router = emit_router,
+    .control_words = false, /* no constant control words (kbcast's counters, terminations): banked sends them */
 };

@@ -386,14 +386,14 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
 }
 
 const router_arch arch_single = {
-    "single",
-    "one transmit and one receive datapath, one 1R1W bank (sp-full and sp-half schedules)",
-    false, /* packets, not partial sums */
-    supports,
-    plan,
-    free_plan,
-    pack,
-    rom_legend,
-    emit_router,
-    false, /* no constant control words (kbcast's counters, terminations): banked sends them */
+    .name = "single",
+    .summary = "one transmit and one receive datapath, one 1R1W bank (sp-full and sp-half schedules)",
+    .combining = false, /* packets, not partial sums */
+    .supports = supports,
+    .plan = plan,
+    .free_plan = free_plan,
+    .pack = pack,
+    .rom_legend = rom_legend,
+    .emit_router = emit_router,
+    .control_words = false, /* no constant control words (kbcast's counters, terminations): banked sends them */
 };

@@ -4,25 +4,7 @@
 #include <stdio.h>
 
 #include "links.h"
-#include "router_ports.h"
 #include "scan_wrapper.h"
-
-void emit_endmodule(vwriter *w) {
-  w->indent = 0;
-  vw_blank(w);
-  vw_line(w, "endmodule");
-}
-
-const char *vector_range(char *buf, size_t len, int width) {
-  snprintf(buf, len, "[%d:0] ", width - 1);
-  return buf;
-}
-
-const char *slice(char *buf, size_t len, const char *sig, int lsb, int width) {
-  if (width == 1) snprintf(buf, len, "%s[%d]", sig, lsb);
-  else snprintf(buf, len, "%s[%d:%d]", sig, lsb + width - 1, lsb);
-  return buf;
-}
 
 void rom_file_name(const ir_fabric *f, uint32_t u, char *buf, size_t len) {
   if (f->shared) snprintf(buf, len, "rom.hex");
@@ -143,8 +125,10 @@ typedef struct {
 } node_port;
 
 static const node_port node_ports[] = {
-    {RP_TX_VALID, "tx_valid_o"}, {RP_TX_FLIT, "tx_flit_o"},    {RP_INJ_REQ, "inj_req_o"},   {RP_INJ_DEST, "inj_dest_o"},
-    {RP_INJ_FLIT, "inj_flit_i"}, {RP_DLV_VALID, "dlv_valid_o"}, {RP_DLV_FLIT, "dlv_flit_o"},
+    {.kind = RP_TX_VALID, .suffix = "tx_valid_o"},   {.kind = RP_TX_FLIT, .suffix = "tx_flit_o"},
+    {.kind = RP_INJ_REQ, .suffix = "inj_req_o"},     {.kind = RP_INJ_DEST, .suffix = "inj_dest_o"},
+    {.kind = RP_INJ_FLIT, .suffix = "inj_flit_i"},   {.kind = RP_DLV_VALID, .suffix = "dlv_valid_o"},
+    {.kind = RP_DLV_FLIT, .suffix = "dlv_flit_o"},
 };
 #define NNODE_PORTS (sizeof node_ports / sizeof node_ports[0])
 
@@ -279,9 +263,10 @@ void emit_sim_node(vwriter *w, const char *header, const fabric_desc *fd, const 
   vw_new_scope(w);
   vw_raw(w, "%s", header);
   vw_line(w, "// A router of the simulation fabric with its local port played by the test bench: at every");
-  vw_line(w, "// rising edge romnoc_lane_c (C++, sim/tb_lane.h, called through Verilator's $c) is called, once");
+  vw_line(w, "// rising edge %s (C++, sim/%s, called through Verilator's $c) is called, once", SIM_BENCH_LANE_FN,
+          SIM_BENCH_HEADER);
   vw_line(w, "// per lane, with what the cycle that ends showed on the lane's link and local port, and");
-  vw_line(w, "// romnoc_inj_word then reads the own packet the router reads on that lane in the next cycle.");
+  vw_line(w, "// %s then reads the own packet the router reads on that lane in the next cycle.", SIM_BENCH_INJ_FN);
   vw_line(w, "// $c rather than a DPI import: Verilator numbers an import's temporaries per instance, which");
   vw_line(w, "// leaves every instance a copy of its own code; a $c statement keeps one copy for all nodes.");
   vw_line(w, "// A lane calls only when there is something to do: its router asks for an own packet, or the");
@@ -302,7 +287,7 @@ void emit_sim_node(vwriter *w, const char *header, const fabric_desc *fd, const 
   }
   vw_close(w, ");");
   w->indent = 1;
-  vw_raw(w, "`systemc_header\n#include \"tb_lane.h\"\n`verilog\n");
+  vw_raw(w, "`systemc_header\n#include \"%s\"\n`verilog\n", SIM_BENCH_HEADER);
   for (int p = 0; p < lanes; p++) {
     vw_line(w, "wire %s;", vw_ident(w, "inj%d_req", p));
     vw_line(w, "wire %s%s;", vector_range(r, sizeof r, dw), vw_ident(w, "inj%d_dest", p));
@@ -317,13 +302,13 @@ void emit_sim_node(vwriter *w, const char *header, const fabric_desc *fd, const 
   int words = (fw + 31) / 32; /* one word goes without braces: Verilator 5.006 warns of {x} (WIDTHCONCAT) */
   size_t used = (size_t)snprintf(answer, sizeof answer, "%d'(%s", fw, words > 1 ? "{" : "");
   for (int k = words - 1; k >= 0 && used < sizeof answer; k--)
-    used += (size_t)snprintf(answer + used, sizeof answer - used, "32'($c32(\"romnoc_inj_word(%d)\"))%s", k,
+    used += (size_t)snprintf(answer + used, sizeof answer - used, "32'($c32(\"%s(%d)\"))%s", SIM_BENCH_INJ_FN, k,
                              k ? ", " : words > 1 ? "})" : ")");
   vw_open(w, "always @(posedge clk_i) begin");
   for (int p = 0; p < lanes; p++) {
     vw_open(w, "if (inj%d_req || (log_i && (tx%d_valid_o || dlv%d_valid))) begin", p, p, p);
-    vw_line(w, "$c(\"romnoc_lane_c(\", node_i, \", %d, \", tx%d_valid_o, \", \", %s%d_flit_%s, \", \", dlv%d_valid, \", \", dlv%d_flit, \", \", inj%d_req, \", \", inj%d_dest, \");\");",
-            p, p, mon ? "mon" : "tx", p, mon ? "i" : "o", p, p, p, p);
+    vw_line(w, "$c(\"%s(\", node_i, \", %d, \", tx%d_valid_o, \", \", %s%d_flit_%s, \", \", dlv%d_valid, \", \", dlv%d_flit, \", \", inj%d_req, \", \", inj%d_dest, \");\");",
+            SIM_BENCH_LANE_FN, p, p, mon ? "mon" : "tx", p, mon ? "i" : "o", p, p, p, p);
     vw_line(w, "inj%d_q <= %s;", p, answer);
     vw_close(w, "end");
     vw_open(w, "else begin");

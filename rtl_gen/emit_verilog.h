@@ -8,14 +8,22 @@
 #include "arch.h"
 #include "fabric.h"
 #include "ir.h"
+#include "router_ports.h"
 #include "vwriter.h"
 
-#define ROUTER_MODULE "romnoc_router"
 #define ROM_MODULE "romnoc_rom"
 #define FABRIC_MODULE "romnoc_fabric"
 #define SYNTH_TOP_MODULE "romnoc_synth_top"
 #define SIM_NODE_MODULE "romnoc_sim_node"
 #define SIM_FABRIC_MODULE "romnoc_sim_fabric"
+
+/* The bench's side of romnoc_sim_node: the header its `systemc_header block includes and the
+ * two functions it calls through $c, which that header declares and the Verilator bench
+ * defines (sim/tb_lane.h, sim/tb_main.cpp). The only names of the bench the generator
+ * knows; a bench that renames them renames them here. */
+#define SIM_BENCH_HEADER "tb_lane.h"
+#define SIM_BENCH_LANE_FN "romnoc_lane_c"
+#define SIM_BENCH_INJ_FN "romnoc_inj_word"
 
 /* The opening of a router file: a new identifier scope, the header, what the router is. */
 void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s, const char *kind);
@@ -60,7 +68,7 @@ void emit_rom(vwriter *w, const char *header, const router_shape *s);
 void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s, bool sim);
 
 /* romnoc_sim_node: a router whose local port and link monitor are read, and whose own
- * packets are supplied, by the bench's romnoc_lane_c and romnoc_inj_word (sim/tb_lane.h),
+ * packets are supplied, by the bench's SIM_BENCH_LANE_FN and SIM_BENCH_INJ_FN (above),
  * once per lane and rising edge, called with $c: one copy of the node's code in Verilator,
  * where a DPI import made one per instance. Where the link style's monitor is a channel
  * (links.h), the node takes it as mon<p>_flit_i. */
@@ -70,15 +78,6 @@ void emit_sim_node(vwriter *w, const char *header, const fabric_desc *fd, const 
  * driven from a scan chain (sin_i) and every output captured into one (load_i, sout_o), so
  * that place and route sees a handful of pins and no logic can be optimised away. */
 void emit_synth_top(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s);
-
-/* An empty line and "endmodule" at the left margin. */
-void emit_endmodule(vwriter *w);
-
-/* "sig[hi:lo]", or "sig[b]" for one bit: width bits of sig from bit lsb, written into buf. */
-const char *slice(char *buf, size_t len, const char *sig, int lsb, int width);
-
-/* "[width-1:0] " */
-const char *vector_range(char *buf, size_t len, int width);
 
 /* The ROM file name of node u ("rom.hex" when one program serves every node). */
 void rom_file_name(const ir_fabric *f, uint32_t u, char *buf, size_t len);

@@ -3,8 +3,6 @@
 
 #include <stdio.h>
 
-#include "emit_verilog.h"
-
 typedef struct {
   const char *module; /* NULL: the link is wires */
   /* the flit lane p of u receives from its live neighbour v on v's lane back */
@@ -68,8 +66,9 @@ static void oneway_emit_instance(vwriter *w, uint32_t u, int p, int32_t v, int b
 }
 
 static const link_ops styles[LINKS_COUNT] = {
-    [LINKS_DIRECTED] = {NULL, directed_rx_flit, directed_monitor, NULL, NULL},
-    [LINKS_ONEWAY] = {LINK_MODULE, channel, channel, oneway_emit_module, oneway_emit_instance},
+    [LINKS_DIRECTED] = {.module = NULL, .rx_flit = directed_rx_flit, .monitor = directed_monitor},
+    [LINKS_ONEWAY] = {.module = LINK_MODULE, .rx_flit = channel, .monitor = channel, .emit_module = oneway_emit_module,
+                      .emit_instance = oneway_emit_instance},
 };
 
 static const link_ops *ops(const fabric_desc *fd) { return &styles[fd->links]; }

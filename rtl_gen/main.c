@@ -26,7 +26,7 @@
 #include "port_model.h"
 #include "model/reduce_op.h"
 #include "format/schedule_reader.h"
-#include "verify/verify.h"
+#include "verify/verify_schedule.h"
 #include "util/version.h"
 #include "vwriter.h"
 
@@ -117,21 +117,13 @@ __attribute__((format(printf, 1, 2))) static int bad_input(const char *fmt, ...)
   return 2;
 }
 
-static int feed_row(void *v, const sched_row *row) { return verifier_feed(v, row) ? 1 : 0; }
-
 /* Verifies s in-process, its template from its rows alone: rtl_gen only turns verified
  * schedules into hardware. */
 static int verify_schedule(const sched *s, char *err, size_t errlen) {
-  verifier *v = task_has_active_set(s->task)
-                    ? verifier_new_active(&s->topo, s->task, s->model, &s->active, s->fraction, err, errlen)
-                    : verifier_new(&s->topo, s->task, s->model, s->root, sched_template_kind(s), err, errlen);
-  if (!v) return -1;
-  int rc = 0;
-  for (size_t i = 0; i < s->nrows && !rc; i++) rc = feed_row(v, &s->rows[i]);
+  char msg[VERIFY_MESSAGE_LEN];
   verify_summary sum;
-  if (!rc) rc = verifier_finish(v, &sum);
-  if (rc) snprintf(err, errlen, "%s%s", rc == VERIFY_BAD_INPUT ? "" : "the schedule fails verification: ", verifier_message(v));
-  verifier_free(v);
+  int rc = verify_sched(s, true, &sum, msg, sizeof msg);
+  if (rc) snprintf(err, errlen, "%s%s", rc > 0 ? "the schedule fails verification: " : "", msg);
   return rc ? -1 : 0;
 }
 
@@ -151,12 +143,15 @@ static int parse_options(int argc, char **argv, options *o) {
     return -1;
   }
   const cli_option opts[] = {
-      {"--schedule", &o->schedule, NULL}, {"--topo", &o->topo, NULL},   {"--task", &o->task, NULL},
-      {"--root", &o->root, NULL},         {"--model", &o->model, NULL}, {"--alg", &o->alg, NULL},
-      {"--arch", &o->arch, NULL},         {"-o", &o->dir, NULL},        {"--width", &o->width_s, NULL},
-      {"--seed", &o->seed_s, NULL},       {"--max-mem", &o->max_mem, NULL},  {"--op", &o->op_s, NULL},
-      {"--active", &o->active, NULL},     {"--k", &o->k, NULL},         {"--active-seed", &o->active_seed, NULL},
-      {"--m", &o->m, NULL},               {"--split", NULL, &o->split}, {"--flit", &o->flit, NULL},
+      {.name = "--schedule", .value = &o->schedule}, {.name = "--topo", .value = &o->topo},
+      {.name = "--task", .value = &o->task}, {.name = "--root", .value = &o->root},
+      {.name = "--model", .value = &o->model}, {.name = "--alg", .value = &o->alg},
+      {.name = "--arch", .value = &o->arch}, {.name = "-o", .value = &o->dir},
+      {.name = "--width", .value = &o->width_s}, {.name = "--seed", .value = &o->seed_s},
+      {.name = "--max-mem", .value = &o->max_mem}, {.name = "--op", .value = &o->op_s},
+      {.name = "--active", .value = &o->active}, {.name = "--k", .value = &o->k},
+      {.name = "--active-seed", .value = &o->active_seed}, {.name = "--m", .value = &o->m},
+      {.name = "--split", .flag = &o->split}, {.name = "--flit", .value = &o->flit},
   };
   const char *words[1];
   int nwords;

@@ -3,8 +3,6 @@
 
 #include <stdio.h>
 
-#include "emit_verilog.h"
-
 typedef struct {
   rport_kind kind;
   const char *pattern; /* the name; %d is the lane */
@@ -13,22 +11,29 @@ typedef struct {
 } port_kind_info;
 
 static const port_kind_info kinds[] = {
-    {RP_CLK, "clk_i", true, NULL},
-    {RP_RST, "rst_ni", true, "asynchronous, active low"},
-    {RP_START, "start_i", true, "while idle: run the schedule"},
-    {RP_DONE, "done_o", false, "from the end of a run until the next start"},
-    {RP_ERR, "err_o", false, "a lane received when the schedule said nothing would come, or vice versa"},
-    {RP_ROM_ADDR, "rom_addr_o", false, "schedule ROM: the word of the next cycle"},
-    {RP_ROM_DATA, "rom_data_i", true, NULL},
-    {RP_TX_VALID, "tx%d_valid_o", false, "lane %d, link: what it sends"},
-    {RP_TX_FLIT, "tx%d_flit_o", false, NULL},
-    {RP_RX_VALID, "rx%d_valid_i", true, "lane %d, link: what it receives"},
-    {RP_RX_FLIT, "rx%d_flit_i", true, NULL},
-    {RP_INJ_REQ, "inj%d_req_o", false, "lane %d, local port: own packet for the next slot, {broadcast, dest}"},
-    {RP_INJ_DEST, "inj%d_dest_o", false, NULL},
-    {RP_INJ_FLIT, "inj%d_flit_i", true, NULL},
-    {RP_DLV_VALID, "dlv%d_valid_o", false, "lane %d, local port: a delivery"},
-    {RP_DLV_FLIT, "dlv%d_flit_o", false, NULL},
+    [RP_CLK] = {.kind = RP_CLK, .pattern = "clk_i", .input = true, .what = NULL},
+    [RP_RST] = {.kind = RP_RST, .pattern = "rst_ni", .input = true, .what = "asynchronous, active low"},
+    [RP_START] = {.kind = RP_START, .pattern = "start_i", .input = true, .what = "while idle: run the schedule"},
+    [RP_DONE] = {.kind = RP_DONE, .pattern = "done_o", .input = false,
+        .what = "from the end of a run until the next start"},
+    [RP_ERR] = {.kind = RP_ERR, .pattern = "err_o", .input = false,
+        .what = "a lane received when the schedule said nothing would come, or vice versa"},
+    [RP_ROM_ADDR] = {.kind = RP_ROM_ADDR, .pattern = "rom_addr_o", .input = false,
+        .what = "schedule ROM: the word of the next cycle"},
+    [RP_ROM_DATA] = {.kind = RP_ROM_DATA, .pattern = "rom_data_i", .input = true, .what = NULL},
+    [RP_TX_VALID] = {.kind = RP_TX_VALID, .pattern = "tx%d_valid_o", .input = false,
+        .what = "lane %d, link: what it sends"},
+    [RP_TX_FLIT] = {.kind = RP_TX_FLIT, .pattern = "tx%d_flit_o", .input = false, .what = NULL},
+    [RP_RX_VALID] = {.kind = RP_RX_VALID, .pattern = "rx%d_valid_i", .input = true,
+        .what = "lane %d, link: what it receives"},
+    [RP_RX_FLIT] = {.kind = RP_RX_FLIT, .pattern = "rx%d_flit_i", .input = true, .what = NULL},
+    [RP_INJ_REQ] = {.kind = RP_INJ_REQ, .pattern = "inj%d_req_o", .input = false,
+        .what = "lane %d, local port: own packet for the next slot, {broadcast, dest}"},
+    [RP_INJ_DEST] = {.kind = RP_INJ_DEST, .pattern = "inj%d_dest_o", .input = false, .what = NULL},
+    [RP_INJ_FLIT] = {.kind = RP_INJ_FLIT, .pattern = "inj%d_flit_i", .input = true, .what = NULL},
+    [RP_DLV_VALID] = {.kind = RP_DLV_VALID, .pattern = "dlv%d_valid_o", .input = false,
+        .what = "lane %d, local port: a delivery"},
+    [RP_DLV_FLIT] = {.kind = RP_DLV_FLIT, .pattern = "dlv%d_flit_o", .input = false, .what = NULL},
 };
 #define NKINDS (sizeof kinds / sizeof kinds[0])
 #define FIRST_LANE_KIND RP_TX_VALID

@@ -9,6 +9,9 @@
 #include <stddef.h>
 
 #include "arch.h"
+#include "vwriter.h"
+
+#define ROUTER_MODULE "romnoc_router"
 
 typedef enum {
   RP_CLK, RP_RST, RP_START, RP_DONE, RP_ERR, RP_ROM_ADDR, RP_ROM_DATA, /* router-wide */

@@ -159,3 +159,20 @@ const char *vw_ident(vwriter *w, const char *fmt, ...) {
   w->nidents++;
   return *slot;
 }
+
+void emit_endmodule(vwriter *w) {
+  w->indent = 0;
+  vw_blank(w);
+  vw_line(w, "endmodule");
+}
+
+const char *vector_range(char *buf, size_t len, int width) {
+  snprintf(buf, len, "[%d:0] ", width - 1);
+  return buf;
+}
+
+const char *slice(char *buf, size_t len, const char *sig, int lsb, int width) {
+  if (width == 1) snprintf(buf, len, "%s[%d]", sig, lsb);
+  else snprintf(buf, len, "%s[%d:%d]", sig, lsb + width - 1, lsb);
+  return buf;
+}

@@ -1,5 +1,6 @@
 /* vwriter.h — a tiny text writer for generated files: indentation helpers for Verilog
- * (2 spaces, no tabs), the one place identifiers are made, and write-if-changed output. */
+ * (2 spaces, no tabs), the one place identifiers are made, write-if-changed output, and the
+ * few Verilog fragments (vector ranges, slices, endmodule) every printer above it uses. */
 #ifndef ROMNOC_VWRITER_H
 #define ROMNOC_VWRITER_H
 
@@ -44,5 +45,14 @@ void vw_new_scope(vwriter *w);
 /* Makes an identifier from a format: a Verilog keyword gets a trailing '_'; an identifier
  * already made in this scope is an error (w->failed). The result lives until vw_new_scope. */
 const char *vw_ident(vwriter *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* An empty line and "endmodule" at the left margin. */
+void emit_endmodule(vwriter *w);
+
+/* "sig[hi:lo]", or "sig[b]" for one bit: width bits of sig from bit lsb, written into buf. */
+const char *slice(char *buf, size_t len, const char *sig, int lsb, int width);
+
+/* "[width-1:0] " */
+const char *vector_range(char *buf, size_t len, int width);
 
 #endif

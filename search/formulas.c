@@ -181,15 +181,19 @@ static void te_extend_release(void *state) {
 }
 
 static const search_formula table[] = {
-    {"te", "mla", "a te translation template", mla_build, mla_report, false, false, false, free},
-    {"te", "s4noc-bufferless", "a bufferless S4NOC te translation template", s4noc_build, s4noc_report, true, false,
-     false, s4noc_release},
-    {"te", "mla", "a te translation template with waits and sources per port bounded", te_lanes_build, te_lanes_report,
-     true, true, false, te_lanes_release},
-    {"te", "mla", "a te translation template, a smaller cube's run twice, with waits and sources per port bounded",
-     te_extend_build, te_extend_report, true, true, true, te_extend_release},
-    {"mnb", "mla", "an mnb translation template with waits and sources per port bounded", mnb_build, mnb_report, true,
-     true, false, mnb_release},
+    {.task = "te", .model = "mla", .what = "a te translation template", .build = mla_build, .report = mla_report,
+     .release = free},
+    {.task = "te", .model = "s4noc-bufferless", .what = "a bufferless S4NOC te translation template", .build = s4noc_build,
+     .report = s4noc_report, .writes_template = true, .release = s4noc_release},
+    {.task = "te", .model = "mla", .what = "a te translation template with waits and sources per port bounded",
+     .build = te_lanes_build, .report = te_lanes_report, .writes_template = true, .reads_lanes = true,
+     .release = te_lanes_release},
+    {.task = "te", .model = "mla",
+     .what = "a te translation template, a smaller cube's run twice, with waits and sources per port bounded",
+     .build = te_extend_build, .report = te_extend_report, .writes_template = true, .reads_lanes = true, .reads_base = true,
+     .release = te_extend_release},
+    {.task = "mnb", .model = "mla", .what = "an mnb translation template with waits and sources per port bounded",
+     .build = mnb_build, .report = mnb_report, .writes_template = true, .reads_lanes = true, .release = mnb_release},
 };
 
 const search_formula *search_formula_find(const char *task, const char *model, bool lanes, bool base) {

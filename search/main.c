@@ -123,130 +123,172 @@ static int load_base(const char *path, sched *s, char *err, size_t errlen) {
   return rc ? -1 : 0;
 }
 
-int main(int argc, char **argv) {
-  const char *topo_s = NULL, *slots_s = NULL, *cnf_path = NULL, *limit_s = NULL, *model_s = NULL, *out_path = NULL,
-             *task_s = NULL, *wait_s = NULL, *sources_s = NULL, *extend_s = NULL;
-  bool no_confirm = false, help = false, rotate = false, turn = false, lanes = false, diagonals = false, by_window = false,
-       chain = false;
-  const cli_option opts[] = {{"--topo", &topo_s, NULL},       {"--slots", &slots_s, NULL},
-                             {"--cnf", &cnf_path, NULL},      {"--time-limit", &limit_s, NULL},
-                             {"--no-confirm", NULL, &no_confirm}, {"--model", &model_s, NULL},
-                             {"-o", &out_path, NULL},         {"--task", &task_s, NULL},
-                             {"--max-wait", &wait_s, NULL},   {"--sources", &sources_s, NULL},
-                             {"--rotate", NULL, &rotate},     {"--lanes", NULL, &lanes},
-                             {"--extend", &extend_s, NULL},   {"--diagonals", NULL, &diagonals},
-                             {"--by-window", NULL, &by_window}, {"--turn", NULL, &turn},
-                             {"--chain", NULL, &chain}};
+/* The command line as given (NULL or false: absent). */
+typedef struct {
+  const char *topo, *slots, *cnf, *limit, *model, *out, *task, *wait, *sources, *extend;
+  bool no_confirm, help, rotate, turn, lanes, diagonals, by_window, chain;
+} options;
+
+/* Parses argv into *o (zeroed first). Returns 0, or 2 after refusing. */
+static int parse_options(int argc, char **argv, options *o) {
+  *o = (options){0};
+  const cli_option opts[] = {
+      {.name = "--topo", .value = &o->topo},         {.name = "--slots", .value = &o->slots},
+      {.name = "--cnf", .value = &o->cnf},           {.name = "--time-limit", .value = &o->limit},
+      {.name = "--no-confirm", .flag = &o->no_confirm}, {.name = "--model", .value = &o->model},
+      {.name = "-o", .value = &o->out},              {.name = "--task", .value = &o->task},
+      {.name = "--max-wait", .value = &o->wait},     {.name = "--sources", .value = &o->sources},
+      {.name = "--rotate", .flag = &o->rotate},      {.name = "--lanes", .flag = &o->lanes},
+      {.name = "--extend", .value = &o->extend},     {.name = "--diagonals", .flag = &o->diagonals},
+      {.name = "--by-window", .flag = &o->by_window}, {.name = "--turn", .flag = &o->turn},
+      {.name = "--chain", .flag = &o->chain},
+  };
   char err[512];
   int nwords = 0;
-  if (cli_parse(argc - 1, argv + 1, opts, sizeof opts / sizeof *opts, NULL, 0, &nwords, &help, err, sizeof err))
+  if (cli_parse(argc - 1, argv + 1, opts, sizeof opts / sizeof *opts, NULL, 0, &nwords, &o->help, err, sizeof err))
     return refuse("%s (try --help)", err);
-  if (help) {
-    fputs(usage, stdout);
-    return 0;
-  }
-  if (!topo_s) return refuse("--topo is required (try --help)");
-  if (!slots_s) return refuse("--slots is required (try --help)");
-  char shown[64], shown2[64];
-  const char *task = task_s ? task_s : "te", *model = model_s ? model_s : "mla";
+  return 0;
+}
+
+/* Refuses the options no formula reads together; on success sets *formula to the one that
+ * answers (task and model defaulted). Returns 0, or 2 after refusing. */
+static int choose_formula(const options *o, const search_formula **formula) {
+  char shown[64];
+  const char *task = o->task ? o->task : "te", *model = o->model ? o->model : "mla";
   if (strcmp(task, "te") && strcmp(task, "mnb"))
     return refuse("--task '%s': not a task te_search knows (expected te or mnb)", cli_printable(task, 40, shown, sizeof shown));
-  if (extend_s && (strcmp(task, "te") || strcmp(model, "mla") || !lanes))
+  if (o->extend && (strcmp(task, "te") || strcmp(model, "mla") || !o->lanes))
     return refuse("--extend: only te --lanes (under mla) builds on a template");
-  if (rotate && turn) return refuse("--turn: one symmetry at a time (--rotate or --turn)");
-  const char *symmetry_opt = rotate ? "--rotate" : "--turn";
-  if (extend_s && (rotate || turn)) return refuse("%s: --extend keeps its base template as it is", symmetry_opt);
-  if (diagonals && (!lanes || extend_s || rotate || turn || strcmp(task, "te") || strcmp(model, "mla")))
+  if (o->rotate && o->turn) return refuse("--turn: one symmetry at a time (--rotate or --turn)");
+  const char *symmetry_opt = o->rotate ? "--rotate" : "--turn";
+  if (o->extend && (o->rotate || o->turn)) return refuse("%s: --extend keeps its base template as it is", symmetry_opt);
+  if (o->diagonals && (!o->lanes || o->extend || o->rotate || o->turn || strcmp(task, "te") || strcmp(model, "mla")))
     return refuse("--diagonals: only te --lanes (under mla) reads it, without --rotate, --turn and --extend");
-  if (by_window && !diagonals) return refuse("--by-window: only with --diagonals (the windows it solves one at a time)");
-  if (by_window && cnf_path) return refuse("--cnf: --by-window solves one formula per window, not one to keep");
-  if (chain && (strcmp(task, "mnb") || !(rotate || turn)))
+  if (o->by_window && !o->diagonals) return refuse("--by-window: only with --diagonals (the windows it solves one at a time)");
+  if (o->by_window && o->cnf) return refuse("--cnf: --by-window solves one formula per window, not one to keep");
+  if (o->chain && (strcmp(task, "mnb") || !(o->rotate || o->turn)))
     return refuse("--chain: only mnb with --rotate or --turn (the symmetry whose orbits it walks)");
-  if (chain && cnf_path) return refuse("--cnf: --chain searches without a formula");
-  const search_formula *formula = search_formula_find(task, model, lanes, extend_s != NULL);
-  if (!formula)
+  if (o->chain && o->cnf) return refuse("--cnf: --chain searches without a formula");
+  *formula = search_formula_find(task, model, o->lanes, o->extend != NULL);
+  if (!*formula)
     return refuse("--model '%s': no %s%s formula for this model (expected %s)", cli_printable(model, 40, shown, sizeof shown),
-                  task, lanes ? " --lanes" : "", search_formula_names());
-  if (out_path && !formula->writes_template)
+                  task, o->lanes ? " --lanes" : "", search_formula_names());
+  if (o->out && !(*formula)->writes_template)
     return refuse("-o: the %s formula's models are loads, not a template (-o needs --lanes, --model s4noc-bufferless or --task mnb)",
-                  formula->model);
-  if ((wait_s || sources_s || rotate || turn) && !formula->reads_lanes)
-    return refuse("%s: only the mnb formula and te --lanes read it", wait_s ? "--max-wait" : sources_s ? "--sources" : symmetry_opt);
-  uint64_t max_wait = 2, sources = 4;
-  if (wait_s && cli_uint(wait_s, 1, LANE_MAX_WAIT, &max_wait))
-    return refuse("--max-wait '%s': not a wait in 1..%d", cli_printable(wait_s, 40, shown2, sizeof shown2), LANE_MAX_WAIT);
-  if (sources_s && cli_uint(sources_s, 1, 64, &sources))
-    return refuse("--sources '%s': not a number of sources in 1..64", cli_printable(sources_s, 40, shown2, sizeof shown2));
-  if (out_path) { /* a path that cannot be written is a bad argument, found before the solving */
+                  (*formula)->model);
+  if ((o->wait || o->sources || o->rotate || o->turn) && !(*formula)->reads_lanes)
+    return refuse("%s: only the mnb formula and te --lanes read it",
+                  o->wait ? "--max-wait" : o->sources ? "--sources" : symmetry_opt);
+  return 0;
+}
+
+/* Reads the numbers, the topology and -o's writability into *t, *q (base not set) and *limit.
+ * Returns 0, or 2 after refusing. */
+static int read_arguments(const options *o, topo *t, search_params *q, uint64_t *limit) {
+  char err[512], shown[64];
+  uint64_t max_wait = 2, sources = 4, slots;
+  if (o->wait && cli_uint(o->wait, 1, LANE_MAX_WAIT, &max_wait))
+    return refuse("--max-wait '%s': not a wait in 1..%d", cli_printable(o->wait, 40, shown, sizeof shown), LANE_MAX_WAIT);
+  if (o->sources && cli_uint(o->sources, 1, 64, &sources))
+    return refuse("--sources '%s': not a number of sources in 1..64", cli_printable(o->sources, 40, shown, sizeof shown));
+  if (o->out) { /* a path that cannot be written is a bad argument, found before the solving */
     outfile probe;
-    if (outfile_open(&probe, out_path, err, sizeof err)) return refuse("-o: %s", err);
+    if (outfile_open(&probe, o->out, err, sizeof err)) return refuse("-o: %s", err);
     outfile_abort(&probe);
   }
-  topo t;
-  if (topo_parse(topo_s, &t, err, sizeof err)) return refuse("%s", err);
-  uint64_t slots, limit = 600;
-  if (cli_uint(slots_s, 0, 1000000, &slots))
-    return refuse("--slots '%s': not a number of slots in 0..1000000", cli_printable(slots_s, 40, shown, sizeof shown));
-  if (limit_s && cli_uint(limit_s, 0, 86400, &limit))
-    return refuse("--time-limit '%s': not a number of seconds in 0..86400", cli_printable(limit_s, 40, shown, sizeof shown));
+  if (topo_parse(o->topo, t, err, sizeof err)) return refuse("%s", err);
+  *limit = 600;
+  if (cli_uint(o->slots, 0, 1000000, &slots))
+    return refuse("--slots '%s': not a number of slots in 0..1000000", cli_printable(o->slots, 40, shown, sizeof shown));
+  if (o->limit && cli_uint(o->limit, 0, 86400, limit))
+    return refuse("--time-limit '%s': not a number of seconds in 0..86400", cli_printable(o->limit, 40, shown, sizeof shown));
+  symmetry_kind symmetry = o->rotate ? SYMMETRY_SHIFT : o->turn ? SYMMETRY_TURN : SYMMETRY_NONE;
+  *q = (search_params){.slots = (uint32_t)slots, .max_wait = (int)max_wait, .sources = (int)sources,
+                       .symmetry = symmetry, .diagonals = o->diagonals};
+  return 0;
+}
 
-  sched base;
-  if (extend_s && load_base(extend_s, &base, err, sizeof err)) return refuse("--extend %s", err);
-  symmetry_kind symmetry = rotate ? SYMMETRY_SHIFT : turn ? SYMMETRY_TURN : SYMMETRY_NONE;
-  search_params q = {(uint32_t)slots, (int)max_wait, (int)sources, symmetry, diagonals, extend_s ? &base : NULL};
-  if (by_window) return window_search(&t, &q, (double)limit, out_path);
-  if (chain) return orbit_chain_search(&t, &q, (double)limit, out_path);
-  cnf f = {0};
-  void *state = formula->build(&t, &q, &f, err, sizeof err);
-  if (extend_s) sched_free(&base); /* the formula keeps what it needs */
-  if (!state) {
-    cnf_free(&f);
-    return refuse("%s", err);
-  }
+/* Solves the formula's CNF f (built, with its decoding state) with CaDiCaL and, unless
+ * --no-confirm, MiniSat on the DIMACS (--cnf's file or a temporary one), and prints the line.
+ * Frees f and state. Returns the exit status. */
+static int solve(const search_formula *formula, void *state, cnf *f, const topo *t, const search_params *q,
+                 const options *o, uint64_t limit) {
+  char err[512], comment[256];
   int status = 0;
-  char comment[256];
-  snprintf(comment, sizeof comment,
-           "romnoc te_search: %s on %s in at most %llu slots (docs/SCHEDULES.md)", formula->what, t.name,
-           (unsigned long long)slots);
+  snprintf(comment, sizeof comment, "romnoc te_search: %s on %s in at most %llu slots (docs/SCHEDULES.md)", formula->what,
+           t->name, (unsigned long long)q->slots);
   /* MiniSat reads the formula from a file: --cnf's, or a temporary one */
   char tmp_path[] = "/tmp/te_search.XXXXXX";
-  const char *dimacs = cnf_path;
-  if (!cnf_path && !no_confirm) {
+  const char *dimacs = o->cnf;
+  if (!o->cnf && !o->no_confirm) {
     int fd = mkstemp(tmp_path);
     if (fd < 0 || close(fd)) {
       fprintf(stderr, "te_search: cannot make a temporary DIMACS file in /tmp\n");
       formula->release(state);
-      cnf_free(&f);
+      cnf_free(f);
       return 1;
     }
     dimacs = tmp_path;
   }
-  int wrote = dimacs ? write_cnf(&f, dimacs, comment, err, sizeof err) : 0;
+  int wrote = dimacs ? write_cnf(f, dimacs, comment, err, sizeof err) : 0;
   if (wrote) {
     if (dimacs == tmp_path) unlink(tmp_path);
     formula->release(state);
-    cnf_free(&f);
+    cnf_free(f);
     return wrote == 2 ? refuse("--cnf: %s", err) : (fprintf(stderr, "te_search: %s\n", err), 1);
   }
 
   int *value = NULL;
   double cad_s = 0, mini_s = 0;
-  solver_answer cad = solve_cadical(&f, (double)limit, &value, &cad_s);
-  printf("topo=%s%s%s%s%s slots=%llu vars=%d clauses=%zu cadical=%s cadical_s=%.3f", t.name, task_s ? " task=" : "",
-         task_s ? task_s : "", model_s ? " model=" : "", model_s ? model_s : "", (unsigned long long)slots, f.nvars,
-         f.nclauses, solver_answer_name(cad), cad_s);
-  if (!no_confirm) {
+  solver_answer cad = solve_cadical(f, (double)limit, &value, &cad_s);
+  printf("topo=%s%s%s%s%s slots=%llu vars=%d clauses=%zu cadical=%s cadical_s=%.3f", t->name, o->task ? " task=" : "",
+         o->task ? o->task : "", o->model ? " model=" : "", o->model ? o->model : "", (unsigned long long)q->slots, f->nvars,
+         f->nclauses, solver_answer_name(cad), cad_s);
+  if (!o->no_confirm) {
     solver_answer mini = solve_minisat(dimacs, (double)limit, &mini_s);
     printf(" minisat=%s minisat_s=%.3f", solver_answer_name(mini), mini_s);
     if (cad != SOLVER_UNKNOWN && mini != SOLVER_UNKNOWN && cad != mini) status = 1;
   }
-  int bad_model = cad == SOLVER_SAT && value ? formula->report(&t, &q, state, value, out_path) : 0;
+  int bad_model = cad == SOLVER_SAT && value ? formula->report(t, q, state, value, o->out) : 0;
   printf("\n");
   if (bad_model) status = 1;
-  if (status && !bad_model) fprintf(stderr, "te_search: CaDiCaL and MiniSat disagree on %s at %llu slots\n", t.name, (unsigned long long)slots);
+  if (status && !bad_model)
+    fprintf(stderr, "te_search: CaDiCaL and MiniSat disagree on %s at %llu slots\n", t->name, (unsigned long long)q->slots);
   if (dimacs == tmp_path) unlink(tmp_path);
   free(value);
   formula->release(state);
-  cnf_free(&f);
+  cnf_free(f);
   return status;
+}
+
+int main(int argc, char **argv) {
+  options o;
+  int rc = parse_options(argc, argv, &o);
+  if (rc) return rc;
+  if (o.help) {
+    fputs(usage, stdout);
+    return 0;
+  }
+  if (!o.topo) return refuse("--topo is required (try --help)");
+  if (!o.slots) return refuse("--slots is required (try --help)");
+  const search_formula *formula = NULL;
+  topo t;
+  search_params q;
+  uint64_t limit = 0;
+  if ((rc = choose_formula(&o, &formula)) || (rc = read_arguments(&o, &t, &q, &limit))) return rc;
+
+  char err[512];
+  sched base;
+  if (o.extend && load_base(o.extend, &base, err, sizeof err)) return refuse("--extend %s", err);
+  q.base = o.extend ? &base : NULL;
+  if (o.by_window) return window_search(&t, &q, (double)limit, o.out);
+  if (o.chain) return orbit_chain_search(&t, &q, (double)limit, o.out);
+  cnf f = {0};
+  void *state = formula->build(&t, &q, &f, err, sizeof err);
+  if (o.extend) sched_free(&base); /* the formula keeps what it needs */
+  if (!state) {
+    cnf_free(&f);
+    return refuse("%s", err);
+  }
+  return solve(formula, state, &f, &t, &q, &o, limit);
 }

@@ -35,9 +35,10 @@ typedef struct {
 } symmetry;
 
 static const symmetry table[] = {
-    {SYMMETRY_SHIFT, shift_node, shift_fits, 0,
-     "--rotate on '%s': the coordinate shift needs two or more dimensions of one size"},
-    {SYMMETRY_TURN, turn_node, turn_fits, 4, "--turn on '%s': the quarter turn needs a 2-D torus of equal sizes (3 or more)"},
+    {.kind = SYMMETRY_SHIFT, .image = shift_node, .fits = shift_fits, .order = 0,
+     .refusal = "--rotate on '%s': the coordinate shift needs two or more dimensions of one size"},
+    {.kind = SYMMETRY_TURN, .image = turn_node, .fits = turn_fits, .order = 4,
+     .refusal = "--turn on '%s': the quarter turn needs a 2-D torus of equal sizes (3 or more)"},
 };
 
 static const symmetry *find(symmetry_kind kind) {

@@ -57,15 +57,16 @@ uint32_t Config::destination(uint32_t u, uint32_t dest) const {
 Bench::Bench(const Config& cfg, uint32_t seed) : cfg_(cfg), seed_(seed) {}
 
 Flit Bench::decode(const Bits& bus, int lane) const {
-  int base = lane * cfg_.flit_width, w = cfg_.payload_width, aw = cfg_.id_width;
+  const romnoc_flit_layout l = cfg_.layout();
+  int base = lane * l.width, aw = l.id_width;
   Flit f;
-  f.payload_hex = bus.hex(base, w);
-  f.origin = (uint32_t)bus.get(base + w, aw);
-  f.broadcast = bus.get(base + w + 2 * aw, 1) != 0;
-  f.dest = f.broadcast && !cfg_.combines() && !cfg_.pieces() ? -1 : (int32_t)bus.get(base + w + aw, aw);
-  int kind = cfg_.kind_width() > 0 ? (int)bus.get(base + w + 2 * aw + 1, cfg_.kind_width()) : 0;
+  f.payload_hex = bus.hex(base, l.pattern_width);
+  f.origin = (uint32_t)bus.get(base + l.origin_lsb, aw);
+  f.broadcast = bus.get(base + l.broadcast_bit, 1) != 0;
+  f.dest = f.broadcast && !cfg_.combines() && !cfg_.pieces() ? -1 : (int32_t)bus.get(base + l.dest_lsb, aw);
+  int kind = l.kind_width > 0 ? (int)bus.get(base + l.kind_lsb, l.kind_width) : 0;
   if (kind) {  // a control word: its value fills {dest, origin}; an unknown kind breaks the diff
-    f.origin = (uint32_t)bus.get(base + w, 2 * aw);
+    f.origin = (uint32_t)bus.get(base + l.origin_lsb, 2 * aw);
     f.dest = kind == 1 ? -2 : kind == 2 ? -3 : -4;
   }
   return f;
@@ -96,15 +97,16 @@ const std::string& Bench::expected_sum(uint32_t chunk) {
 }
 
 void Bench::own_packet(Bits& bus, int lane, uint32_t node, bool broadcast, uint32_t dest) const {
-  int base = lane * cfg_.flit_width, w = cfg_.payload_width, aw = cfg_.id_width;
+  const romnoc_flit_layout l = cfg_.layout();
+  int base = lane * l.width, w = l.pattern_width, aw = l.id_width;
   // a piece (split pmnb) is named by its index, as the golden model names its payload
   int32_t d = broadcast && !cfg_.pieces() ? -1 : (int32_t)dest;
   for (int i = 0; i < w; i += 32)
     bus.set(base + i, std::min(32, w - i), romnoc_payload_word(seed_, node, d, (uint32_t)i / 32));
-  bus.set(base + w, aw, node);
-  bus.set(base + w + aw, aw, broadcast && !cfg_.pieces() ? 0 : dest);
-  bus.set(base + w + 2 * aw, 1, broadcast);
-  if (cfg_.kind_width() > 0) bus.set(base + w + 2 * aw + 1, cfg_.kind_width(), 0);  // a packet
+  bus.set(base + l.origin_lsb, aw, node);
+  bus.set(base + l.dest_lsb, aw, broadcast && !cfg_.pieces() ? 0 : dest);
+  bus.set(base + l.broadcast_bit, 1, broadcast);
+  if (l.kind_width > 0) bus.set(base + l.kind_lsb, l.kind_width, 0);  // a packet
 }
 
 void Bench::record(uint32_t cycle, int wire_delay, uint32_t node, int port, bool tx_valid, const Bits& tx_flit,

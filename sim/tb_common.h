@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "model/flit_layout.h"
+
 namespace tb {
 
 // What the generator's sim_config.h says about the fabric: its facts and its description
@@ -33,9 +35,10 @@ struct Config {
   bool combines() const { return op != "none"; }
   // True for a pmnb split into pieces: a broadcast flit carries piece `dest` of its packet.
   bool pieces() const { return fraction > 1; }
-  // Bits of the flit's word-kind field above the broadcast bit: 2 in a fabric with kbcast's
-  // control words (kind 0 a packet, 1 a counter, 2 a termination), else 0.
-  int kind_width() const { return flit_width - 1 - 2 * id_width - payload_width; }
+  // Where the fields of a flit are (model/flit_layout.h): payload_width is the pattern, and the
+  // word-kind field above the broadcast bit has 2 bits in a fabric with kbcast's control words
+  // (kind 0 a packet, 1 a counter, 2 a termination), else none.
+  romnoc_flit_layout layout() const { return romnoc_flit_layout_of(id_width, payload_width, flit_width); }
 };
 
 // A bit vector held as 32-bit words, least significant first (the layout Verilator uses).
@@ -47,7 +50,7 @@ struct Bits {
   std::string hex(int lsb, int width) const;  // ceil(width/4) digits, most significant first
 };
 
-// One flit: {kind, broadcast, dest, origin, payload}, kind where Config::kind_width() says. A
+// One flit: {kind, broadcast, dest, origin, payload}, as Config::layout() places them. A
 // piece of a split pmnb packet is a broadcast flit whose dest field is the piece's index. A
 // kbcast control word (kind 1 counter, 2 termination) carries its value in {dest, origin}: it is
 // decoded as origin = the value, dest = -2 or -3, the exchange format's rows. A combining task's flit carries a partial sum

@@ -19,7 +19,7 @@ namespace tb {
 // golden/deliveries.tsv: all of RN_PAYLOAD_WIDTH in a tagged flit; in a bare one (rtl_gen
 // --flit bare) the bits below {broadcast, dest, origin}, which the benches carry in the
 // payload's top 2A+1 bits and no router reads. Seen this way, a bare flit has the layout of a
-// tagged one, and the rest of the benches need not know which it is.
+// tagged one (model/flit_layout.h), and the rest of the benches need not know which it is.
 inline Config design_config() {
   return Config{RN_TOPO,        RN_TASK,     RN_MODEL,          RN_OP,         RN_ROOT,      RN_NODES,
                 RN_PORTS,       RN_ID_WIDTH, RN_PATTERN_WIDTH,  RN_FLIT_WIDTH, RN_SLOTS,     RN_CYCLES,

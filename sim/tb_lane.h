@@ -1,5 +1,7 @@
 // tb_lane.h — the two C++ functions romnoc_sim_node calls through Verilator's $c (included into
-// the Verilated model by the node's `systemc_header block; defined in tb_main.cpp).
+// the Verilated model by the node's `systemc_header block; defined in tb_main.cpp). The
+// generator knows this file's name and the two functions' names from SIM_BENCH_HEADER,
+// SIM_BENCH_LANE_FN and SIM_BENCH_INJ_FN in rtl_gen/emit_verilog.h: rename them there too.
 //
 // Why $c and not a DPI import: Verilator 5.006 gives every call of an imported function
 // temporaries numbered per instance (__Vtask_romnoc_lane__<n>__inj_flit), so no two instances'

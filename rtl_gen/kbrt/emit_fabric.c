@@ -7,12 +7,6 @@
 #include "design.h"
 #include "scan_wrapper.h"
 
-static void endmodule(vwriter *w) {
-  w->indent = 0;
-  vw_blank(w);
-  vw_line(w, "endmodule");
-}
-
 void kbrt_emit_sim_node(vwriter *w, const char *header, const kbrt_design *k) {
   int d = k->d, FW = k->flit_width, PW = k->packet_width;
   vw_new_scope(w);
@@ -75,7 +69,7 @@ void kbrt_emit_sim_node(vwriter *w, const char *header, const kbrt_design *k) {
     vw_line(w, ".dlv%d_flit_o(dlv%d_flit)%s", p, p, p + 1 < d ? "," : "");
   }
   vw_close(w, ");");
-  endmodule(w);
+  emit_endmodule(w);
 }
 
 void kbrt_emit_fabric(vwriter *w, const char *header, const kbrt_design *k, int sim) {
@@ -163,7 +157,7 @@ void kbrt_emit_fabric(vwriter *w, const char *header, const kbrt_design *k, int 
     vw_close(w, ");");
   }
   free(cfg);
-  endmodule(w);
+  emit_endmodule(w);
 }
 
 void kbrt_emit_synth_top(vwriter *w, const char *header, const kbrt_design *k) {
@@ -199,7 +193,7 @@ void kbrt_emit_synth_top(vwriter *w, const char *header, const kbrt_design *k) {
     vw_line(w, ".dlv%d_flit_o(outs[%d:%d])%s", p, o + PW - 1, o, p + 1 < d ? "," : ""), o += PW;
   }
   vw_close(w, ");");
-  endmodule(w);
+  emit_endmodule(w);
 }
 
 void kbrt_emit_files(vwriter *w, const char *header, int sim) {

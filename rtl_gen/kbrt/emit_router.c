@@ -13,12 +13,6 @@ static const char *lit(char *buf, size_t len, int width, uint32_t v) {
   return buf;
 }
 
-static void endmodule(vwriter *w) {
-  w->indent = 0;
-  vw_blank(w);
-  vw_line(w, "endmodule");
-}
-
 static void emit_ports(vwriter *w, const kbrt_design *k) {
   int d = k->d;
   vw_open(w, "module %s (", KBRT_ROUTER);
@@ -294,9 +288,16 @@ static void emit_store_clear(vwriter *w, const kbrt_design *k, int p) {
           lit(e, sizeof e, z.mcw, 0));
 }
 
-void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
-  char a[32], b[32], c[32];
-  int d = k->d, PW = k->packet_width, FW = k->flit_width, CW = k->count_width, TW = k->cycle_width;
+/* Bits of terms_q, which counts the termination words received (up to d + 1). */
+static int terms_width(int d) {
+  int tcw = 1;
+  while ((1 << tcw) < d + 2) tcw++;
+  return tcw;
+}
+
+/* the opening comment: what the router does, its flits and its timing */
+static void emit_intro(vwriter *w, const char *header, const kbrt_design *k) {
+  int d = k->d, CW = k->count_width;
   vw_new_scope(w);
   vw_raw(w, "%s", header);
   vw_line(w, "// The run-time active-set router of paper 001's K simultaneous broadcasts on hypercube:%d", d);
@@ -312,11 +313,11 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "// slots (the FIFO bound of trees.c over every node); a run of K broadcasts takes 2*ceil(K/%d)+%d+1", d, 4 * d);
   vw_line(w, "// cycles. The decoded configuration registers load at every edge: start_i comes an edge or more");
   vw_line(w, "// after the clock starts.");
-  emit_ports(w, k);
-  w->indent = 1;
-  emit_config(w, k);
-  emit_functions(w, k);
-  emit_decoded(w, k);
+}
+
+/* the run state: phase, counters, the roots' phase-3 slots, the own packet's FIFO */
+static void emit_registers(vwriter *w, const kbrt_design *k) {
+  int d = k->d, CW = k->count_width, TW = k->cycle_width;
   vw_blank(w);
   vw_line(w, "reg run_q, done_q, err_q, act_q, k_q, term_sent_q, p3_on_q, own_v_q;");
   vw_line(w, "reg [%d:0] cyc_q;  // the slot this cycle decides (1.. from start)", TW - 1);
@@ -326,10 +327,14 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "reg [%d:0] uacc_q, dacc_q;  // up-sweep count, down-sweep count", CW - 1);
   for (int p = 0; p < d; p++) vw_line(w, "reg [%d:0] upv%d_q;  // the count received on lane %d in up-sweep slot %d", CW - 1, p, p, p + 1);
   vw_line(w, "reg [%d:0] ownf_q;  // the FIFO of the own packet", k->port_width - 1);
-  int tcw = 1;
-  while ((1 << tcw) < d + 2) tcw++;
+  int tcw = terms_width(d);
   vw_line(w, "reg [%d:0] terms_q;  // termination words received", tcw - 1);
   vw_blank(w);
+}
+
+/* what each lane received: its kind, and the counter value of the slot */
+static void emit_receptions(vwriter *w, const kbrt_design *k) {
+  int d = k->d, FW = k->flit_width, CW = k->count_width;
   vw_line(w, "// receptions (slot cyc_q - 1)");
   for (int p = 0; p < d; p++) {
     vw_line(w, "wire [1:0] rx%d_kind = rx%d_flit_i[%d:%d];", p, p, FW - 1, FW - 2);
@@ -342,6 +347,12 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   for (int p = 0; p < d; p++) vw_raw(w, "%s({%d{rx%d_cnt}} & rx%d_flit_i[%d:0])", p ? " | " : "", CW, p, p, CW - 1);
   vw_raw(w, ";  // at most one counter a slot\n");
   vw_blank(w);
+}
+
+/* phase 1: the up- and down-sweep counters, K to the roots, the own packet's FIFO */
+static void emit_phase1(vwriter *w, const kbrt_design *k) {
+  char a[32], b[32];
+  int d = k->d, CW = k->count_width, TW = k->cycle_width;
   vw_line(w, "// phase 1: up-sweep slots 1..%d, down-sweep slots %d..%d, K to the roots in slot %d", d, d + 1, 2 * d, 2 * d + 1);
   vw_line(w, "wire in_up = run_q & (cyc_q >= %s) & (cyc_q <= %s);", lit(a, sizeof a, TW, 2), lit(b, sizeof b, TW, (uint32_t)d + 1));
   vw_line(w, "wire in_dn = run_q & (cyc_q >= %s) & (cyc_q <= %s);", lit(a, sizeof a, TW, (uint32_t)d + 2),
@@ -368,6 +379,11 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "wire own_v = run_q & own_v_q;  // the own packet is on inj_flit_i (cycle %d)", 2 * d + 2);
   vw_line(w, "wire p3_on = run_q & p3_on_q;  // a root in phase 3 (cyc_q >= p3_q, registered)");
   vw_blank(w);
+}
+
+/* phase 2: the own packet's store, the banks and the queues */
+static void emit_phase2(vwriter *w, const kbrt_design *k) {
+  int d = k->d, PW = k->packet_width;
   vw_line(w, "// phase 2: the packets a node holds are in single-writer stores, the own packet in own_q and");
   vw_line(w, "// lane p's arrivals in bank p; queue q keeps the order in which out-port q sends them");
   vw_line(w, "reg [%d:0] own_q;  // the own packet, from cycle %d on", PW - 1, 2 * d + 3);
@@ -387,7 +403,12 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
     for (int q = 0; q < d; q++) vw_raw(w, "%s(q%d_pop & q%d_h[%d])", q ? " | " : "", q, q, p + 1);
     vw_raw(w, ";\n");
   }
-  /* the root list: queue lvl of a root */
+}
+
+/* phase 3: a root's list (queue lvl), sent on every lane, then the termination word */
+static void emit_root_list(vwriter *w, const kbrt_design *k) {
+  char a[32];
+  int d = k->d;
   vw_line(w, "// a root's list (queue lvl) in phase 3: its head on every lane, then the termination word");
   vw_raw(w, "  wire root_full = ");
   for (int q = 0; q < d; q++) vw_raw(w, "%s(q%d_list & (q%d_cmv | (q%d_a != %s)))", q ? " | " : "", q, q, q, lit(a, sizeof a, d + 1, 0));
@@ -411,47 +432,56 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_raw(w, "  wire [%d:0] rx_k0s = {", d - 1);
   for (int p = d - 1; p >= 0; p--) vw_raw(w, "rx%d_kind[0]%s", p, p ? ", " : "};\n");
   vw_blank(w);
-  /* the output lanes: one AND-OR over the lanes' words, the banks' heads, the own packet, the
-   * counters and the end word, each selected by a one-hot bit (one source a slot in a correct run,
-   * else err_o) */
-  for (int q = 0; q < d; q++) {
-    vw_line(w, "// lane %d", q);
-    vw_line(w, "reg tx%d_valid_q;", q);
-    vw_line(w, "reg [%d:0] tx%d_q;", FW - 1, q);
-    vw_line(w, "wire [%d:0] p3hit%d = p3sel%d_q & rx_p3s;", d - 1, q, q);
-    vw_line(w, "wire p3fwd%d = run_q & (p3hit%d != %s);", q, q, lit(a, sizeof a, d, 0));
-    vw_line(w, "wire fsend%d = q%d_pop & ~q%d_list;", q, q, q);
-    vw_line(w, "wire [6:0] src%d = {up_send%d, dn_send%d, k_send, fsend%d, root_pop, root_end, p3fwd%d};", q, q, q, q, q);
-    vw_line(w, "wire tx%d_next = |src%d;", q, q);
-    vw_line(w, "reg [6:0] src%d_q;  // last cycle's", q);
-    vw_line(w, "wire tx%d_clash = (src%d_q & (src%d_q - 7'd1)) != 7'd0;  // two sources in one slot, last cycle", q, q, q);
-    vw_line(w, "wire [%d:0] xr%d = ({%d{run_q}} & p3hit%d) | ({%d{~q%d_list & ~q%d_cmv}} & q%d_ha[%d:1])", d - 1, q, d, q, d, q,
-            q, q, d);
-    vw_line(w, "  | ({%d{p3_on & ~root_cmv}} & root_ha[%d:1]);  // a word as it arrives on lane p", d, d);
-    vw_line(w, "wire [%d:0] xb%d = ({%d{~q%d_list & q%d_cmv}} & q%d_hc_q[%d:1]) | ({%d{p3_on & root_cmv}} & root_hc[%d:1]);"
-            "  // bank p's head", d - 1, q, d, q, q, q, d, d, d);
-    vw_line(w, "wire xo%d = (~q%d_list & q%d_h[0]) | (p3_on & (root_cmv ? root_hc[0] : root_ha[0]));  // the own packet", q, q, q);
-    vw_line(w, "(* keep *) wire [%d:0] xs%d = {xo%d, xr%d | xb%d};  // the one-hot selects as nets: each data bit a plain"
-            " AND-OR (synthesis would copy the select logic into every bit)", d, q, q, q, q);
-    vw_line(w, "wire [%d:0] cnt%d = ({%d{up_send%d}} & up_now) | ({%d{dn_send%d}} & dcur) | ({%d{k_send}} & uacc_q);", CW - 1, q,
-            CW, q, CW, q, CW);
-    vw_line(w, "wire [%d:0] tx%d_d = {", FW - 1, q);
-    vw_line(w, "  p3fwd%d | root_pop | root_end,  // kind: 0 counter, 1 up, 2 down, 3 end", q);
-    vw_line(w, "  fsend%d | root_end | ((p3hit%d & rx_k0s) != %s),", q, q, lit(a, sizeof a, d, 0));
-    vw_raw(w, "    ({%d{xs%d[%d]}} & own_front)", PW, q, d);
-    for (int p = 0; p < d; p++) vw_raw(w, "\n    | ({%d{xs%d[%d]}} & b%d_front)", PW, q, p, p);
-    vw_raw(w, "\n    | {{%d{root_end}} & node, ", d);
-    if (k->payload_width > CW) vw_raw(w, "%d'd0, ", k->payload_width - CW);
-    vw_raw(w, "cnt%d}};\n", q);
-    vw_line(w, "assign tx%d_valid_o = tx%d_valid_q;", q, q);
-    vw_line(w, "assign tx%d_flit_o = tx%d_q;", q, q);
-    vw_line(w, "assign dlv%d_valid_o = run_q & (rx%d_up | (rx%d_valid_i & (rx%d_kind == 2'd%d) & "
-            "(((rx%d_flit_i[%d:%d] ^ node) & mask%d) != %s)));", q, q, q, q, KBRT_DATA_DOWN, q, PW - 1,
-            k->payload_width, q, lit(a, sizeof a, d, 0));
-    vw_line(w, "assign dlv%d_flit_o = rx%d_flit_i[%d:0];", q, q, PW - 1);
-    vw_blank(w);
-  }
-  /* termination and errors */
+}
+
+/* output lane q: one AND-OR over the lanes' words, the banks' heads, the own packet, the
+ * counters and the end word, each selected by a one-hot bit (one source a slot in a correct run,
+ * else err_o); and its deliveries */
+static void emit_lane(vwriter *w, const kbrt_design *k, int q) {
+  char a[32];
+  int d = k->d, PW = k->packet_width, FW = k->flit_width, CW = k->count_width;
+  vw_line(w, "// lane %d", q);
+  vw_line(w, "reg tx%d_valid_q;", q);
+  vw_line(w, "reg [%d:0] tx%d_q;", FW - 1, q);
+  vw_line(w, "wire [%d:0] p3hit%d = p3sel%d_q & rx_p3s;", d - 1, q, q);
+  vw_line(w, "wire p3fwd%d = run_q & (p3hit%d != %s);", q, q, lit(a, sizeof a, d, 0));
+  vw_line(w, "wire fsend%d = q%d_pop & ~q%d_list;", q, q, q);
+  vw_line(w, "wire [6:0] src%d = {up_send%d, dn_send%d, k_send, fsend%d, root_pop, root_end, p3fwd%d};", q, q, q, q, q);
+  vw_line(w, "wire tx%d_next = |src%d;", q, q);
+  vw_line(w, "reg [6:0] src%d_q;  // last cycle's", q);
+  vw_line(w, "wire tx%d_clash = (src%d_q & (src%d_q - 7'd1)) != 7'd0;  // two sources in one slot, last cycle", q, q, q);
+  vw_line(w, "wire [%d:0] xr%d = ({%d{run_q}} & p3hit%d) | ({%d{~q%d_list & ~q%d_cmv}} & q%d_ha[%d:1])", d - 1, q, d, q, d, q,
+          q, q, d);
+  vw_line(w, "  | ({%d{p3_on & ~root_cmv}} & root_ha[%d:1]);  // a word as it arrives on lane p", d, d);
+  vw_line(w, "wire [%d:0] xb%d = ({%d{~q%d_list & q%d_cmv}} & q%d_hc_q[%d:1]) | ({%d{p3_on & root_cmv}} & root_hc[%d:1]);"
+          "  // bank p's head", d - 1, q, d, q, q, q, d, d, d);
+  vw_line(w, "wire xo%d = (~q%d_list & q%d_h[0]) | (p3_on & (root_cmv ? root_hc[0] : root_ha[0]));  // the own packet", q, q, q);
+  vw_line(w, "(* keep *) wire [%d:0] xs%d = {xo%d, xr%d | xb%d};  // the one-hot selects as nets: each data bit a plain"
+          " AND-OR (synthesis would copy the select logic into every bit)", d, q, q, q, q);
+  vw_line(w, "wire [%d:0] cnt%d = ({%d{up_send%d}} & up_now) | ({%d{dn_send%d}} & dcur) | ({%d{k_send}} & uacc_q);", CW - 1, q,
+          CW, q, CW, q, CW);
+  vw_line(w, "wire [%d:0] tx%d_d = {", FW - 1, q);
+  vw_line(w, "  p3fwd%d | root_pop | root_end,  // kind: 0 counter, 1 up, 2 down, 3 end", q);
+  vw_line(w, "  fsend%d | root_end | ((p3hit%d & rx_k0s) != %s),", q, q, lit(a, sizeof a, d, 0));
+  vw_raw(w, "    ({%d{xs%d[%d]}} & own_front)", PW, q, d);
+  for (int p = 0; p < d; p++) vw_raw(w, "\n    | ({%d{xs%d[%d]}} & b%d_front)", PW, q, p, p);
+  vw_raw(w, "\n    | {{%d{root_end}} & node, ", d);
+  if (k->payload_width > CW) vw_raw(w, "%d'd0, ", k->payload_width - CW);
+  vw_raw(w, "cnt%d}};\n", q);
+  vw_line(w, "assign tx%d_valid_o = tx%d_valid_q;", q, q);
+  vw_line(w, "assign tx%d_flit_o = tx%d_q;", q, q);
+  vw_line(w, "assign dlv%d_valid_o = run_q & (rx%d_up | (rx%d_valid_i & (rx%d_kind == 2'd%d) & "
+          "(((rx%d_flit_i[%d:%d] ^ node) & mask%d) != %s)));", q, q, q, q, KBRT_DATA_DOWN, q, PW - 1,
+          k->payload_width, q, lit(a, sizeof a, d, 0));
+  vw_line(w, "assign dlv%d_flit_o = rx%d_flit_i[%d:0];", q, q, PW - 1);
+  vw_blank(w);
+}
+
+/* the end of a run (every termination word in, nothing left to send) and the errors */
+static void emit_termination(vwriter *w, const kbrt_design *k) {
+  char a[32], b[32];
+  int d = k->d;
+  int tcw = terms_width(d);
   vw_raw(w, "  wire [%d:0] terms_d = terms_q", tcw - 1);
   for (int p = 0; p < d; p++) vw_raw(w, " + {%s, rx%d_end}", lit(a, sizeof a, tcw - 1, 0), p);
   vw_raw(w, ";\n");
@@ -474,9 +504,13 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "assign done_o = done_q;");
   vw_line(w, "assign err_o = err_q | fault_last;");
   vw_blank(w);
-  /* control registers */
-  vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-  vw_open(w, "if (!rst_ni) begin");
+}
+
+/* the control registers' reset */
+static void emit_control_reset(vwriter *w, const kbrt_design *k) {
+  char a[32], b[32], c[32];
+  int d = k->d, CW = k->count_width, TW = k->cycle_width;
+  int tcw = terms_width(d);
   vw_line(w, "run_q <= 1'b0; done_q <= 1'b0; err_q <= 1'b0; act_q <= 1'b0; k_q <= 1'b0; term_sent_q <= 1'b0; p3_on_q <= 1'b0; own_v_q <= 1'b0;");
   vw_line(w, "cyc_q <= %s; p3_q <= %s; end_q <= %s; uacc_q <= %s; dacc_q <= %s; rend_q <= 1'b0;", lit(a, sizeof a, TW, 0), lit(b, sizeof b, TW, 0), lit(b, sizeof b, TW, 0),
           lit(c, sizeof c, CW, 0), lit(c, sizeof c, CW, 0));
@@ -485,9 +519,13 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
     vw_line(w, "upv%d_q <= %s; tx%d_valid_q <= 1'b0; src%d_q <= 7'd0;", p, lit(a, sizeof a, CW, 0), p, p);
     emit_store_clear(w, k, p);
   }
-  vw_close(w, "end else if (!run_q) begin");
-  w->indent++;
-  vw_open(w, "if (start_i) begin");
+}
+
+/* the control registers at start_i: a new run */
+static void emit_control_start(vwriter *w, const kbrt_design *k) {
+  char a[32], b[32], c[32];
+  int d = k->d, CW = k->count_width, TW = k->cycle_width;
+  int tcw = terms_width(d);
   vw_line(w, "run_q <= 1'b1; done_q <= 1'b0; err_q <= 1'b0; act_q <= bcast_i; k_q <= 1'b0; term_sent_q <= 1'b0; p3_on_q <= 1'b0; own_v_q <= 1'b0; rend_q <= 1'b0;");
   vw_line(w, "cyc_q <= %s; uacc_q <= {%s, bcast_i}; dacc_q <= %s; terms_q <= %s;", lit(a, sizeof a, TW, 1),
           lit(b, sizeof b, CW - 1, 0), lit(c, sizeof c, CW, 0), lit(c + 16, sizeof c - 16, tcw, 0));
@@ -495,9 +533,12 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
     vw_line(w, "upv%d_q <= %s; src%d_q <= 7'd0;", p, lit(a, sizeof a, CW, 0), p);
     emit_store_clear(w, k, p);
   }
-  vw_close(w, "end");
-  vw_close(w, "end else begin");
-  w->indent++;
+}
+
+/* the control registers in a cycle of a run */
+static void emit_control_step(vwriter *w, const kbrt_design *k) {
+  char a[32], b[32], c[32];
+  int d = k->d, TW = k->cycle_width;
   vw_line(w, "if (cyc_q != {%d{1'b1}}) cyc_q <= cyc_q + %s;", TW, lit(a, sizeof a, TW, 1));
   vw_line(w, "if (in_up) uacc_q <= up_now;");
   vw_line(w, "if ((cyc_q >= %s) & (cyc_q <= %s)) dacc_q <= dcur + dn_add;", lit(a, sizeof a, TW, (uint32_t)d + 1),
@@ -534,13 +575,51 @@ void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "run_q <= 1'b0;");
   vw_line(w, "done_q <= 1'b1;");
   vw_close(w, "end");
+}
+
+/* the control registers: reset, start, run */
+static void emit_control(vwriter *w, const kbrt_design *k) {
+  vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+  vw_open(w, "if (!rst_ni) begin");
+  emit_control_reset(w, k);
+  vw_close(w, "end else if (!run_q) begin");
+  w->indent++;
+  vw_open(w, "if (start_i) begin");
+  emit_control_start(w, k);
+  vw_close(w, "end");
+  vw_close(w, "end else begin");
+  w->indent++;
+  emit_control_step(w, k);
   vw_close(w, "end");
   vw_close(w, "end");
+}
+
+/* the registers without a reset: the own packet and the lanes' flits */
+static void emit_data_registers(vwriter *w, const kbrt_design *k) {
+  int d = k->d;
   vw_blank(w);
   vw_line(w, "// data registers (no reset: read only where a valid bit or count says so)");
   vw_open(w, "always @(posedge clk_i) begin");
   vw_line(w, "if (own_v) own_q <= inj_flit_i;");
   for (int q = 0; q < d; q++) vw_line(w, "tx%d_q <= tx%d_d;", q, q);
   vw_close(w, "end");
-  endmodule(w);
+}
+
+void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k) {
+  emit_intro(w, header, k);
+  emit_ports(w, k);
+  w->indent = 1;
+  emit_config(w, k);
+  emit_functions(w, k);
+  emit_decoded(w, k);
+  emit_registers(w, k);
+  emit_receptions(w, k);
+  emit_phase1(w, k);
+  emit_phase2(w, k);
+  emit_root_list(w, k);
+  for (int q = 0; q < k->d; q++) emit_lane(w, k, q);
+  emit_termination(w, k);
+  emit_control(w, k);
+  emit_data_registers(w, k);
+  emit_endmodule(w);
 }

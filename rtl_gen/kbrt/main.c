@@ -92,9 +92,10 @@ int main(int argc, char **argv) {
     puts("romnoc-rtl_gen_kbrt " ROMNOC_VERSION);
     return 0;
   }
-  const cli_option opts[] = {{"--topo", &topo_s, NULL}, {"--width", &width_s, NULL}, {"--seed", &seed_s, NULL},
-                             {"-o", &dir, NULL},        {"--golden", &golden, NULL},
-                             {"--fifo-depth", &depth_s, NULL}};
+  const cli_option opts[] = {
+      {.name = "--topo", .value = &topo_s}, {.name = "--width", .value = &width_s},     {.name = "--seed", .value = &seed_s},
+      {.name = "-o", .value = &dir},        {.name = "--golden", .value = &golden},     {.name = "--fifo-depth", .value = &depth_s},
+  };
   const char *words[1];
   int nwords;
   bool help;
