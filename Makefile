@@ -5,7 +5,9 @@
 #>
 #> targets:
 #>   all            (the default) build build/cmodel, build/rtl_gen, build/rtl_gen_kbrt and build/te_search
-#>   test           the whole test suite in two lanes side by side; ends "N passed, N failed"
+#>   test           every test suite at every size (CI), two lanes side by side; ends "N passed, N failed"
+#>   check          the quick tier: every suite at its small sizes, the hardware in quick mode (~5 minutes)
+#>   list           the test suites: id, tiers, seconds, what each checks (runs nothing)
 #>   demo           the main job on a built-in default: tables, two fabrics simulated, one synthesised, pictures
 #>   bench          every benchmark -> docs/BENCHMARKS.md (and docs/PMNB.md, docs/DYNAMIC.md)
 #>   bench-large    once: the D=12 mnb fabric (4096 routers) built and simulated -> docs/BENCHMARKS.md
@@ -57,6 +59,8 @@
 #>   SWEEP_JOBS=N   sweep: jobs run at once [nproc]
 #>   SWEEP_DIR=DIR  sweep: job list, work and summary [build/sweep]
 #>   FUZZ_SECONDS=S fuzz: seconds per target [600]
+#>   ONLY=IDS       test, check, list: only the suites whose id matches a comma-separated glob (sim,'cmodel-*') [all]
+#>   LIST=1         test, check: list the tier's suites instead of running them [0]
 #>   CC=cc CFLAGS=-O2   the C compiler and its flags (C11, -Wall -Wextra -Werror are always added)
 
 CC      ?= cc
@@ -270,12 +274,25 @@ sweep: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@echo "-- SWEEP collect --"
 	@sweep/sweep_collect.sh $(SWEEP_DIR)
 
-# -- tests -------------------------------------------------------------------
-test: $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok \
-      $(BUILD)/te_search $(BUILD)/asan/te_search \
-      $(FUZZ_BINS)
+# -- tests: two tiers, the suites of tests/run_all.sh (make list) -----------------------------
+# test: every suite at every size (CI runs it); check: the same suites at small sizes, the
+# hardware suites in their quick mode (QUICK=1). Both need every program, its ASan build, the
+# fuzz targets and the tools; with LIST=1 nothing is built.
+TEST_PROGS := $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen \
+              $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok $(BUILD)/te_search $(BUILD)/asan/te_search $(FUZZ_BINS)
+# only the suites whose id matches one of these comma-separated globs (empty: all of the tier)
+ONLY ?=
+# LIST=1: print the tier's suites (id, tiers, seconds, description) and run nothing
+LIST ?=
+.PHONY: check list
+test: $(if $(filter-out 0,$(LIST)),,$(TEST_PROGS))
 	@echo "-- TEST --"
-	bash tests/run_all.sh
+	ONLY='$(ONLY)' LIST='$(LIST)' bash tests/run_all.sh test
+check: $(if $(filter-out 0,$(LIST)),,$(TEST_PROGS))
+	@echo "-- CHECK --"
+	ONLY='$(ONLY)' LIST='$(LIST)' bash tests/run_all.sh check
+list:
+	@ONLY='$(ONLY)' bash tests/run_all.sh list
 
 # -- demo: Table 1 of paper 000 and the 2-D tori, two fabrics simulated and diffed, one router
 #    synthesised (DEMO_TOPOS and DEMO_SYNTH: topo:task words) --------------------------------
@@ -358,6 +375,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	bash bench/kbcast_rom_bench.sh docs/BENCHMARKS.md
 	bash bench/pmnb_bench.sh docs/BENCHMARKS.md
 	bash bench/tools_bench.sh docs/BENCHMARKS.md
+	bash bench/build_bench.sh docs/BENCHMARKS.md
 	bash bench/mpi_baselines_bench.sh docs/BENCHMARKS.md
 	bash bench/tables/pmnb_tables.sh $(BUILD)/cmodel | bash bench/tables/md_section.sh docs/PMNB.md pmnb-tables
 	$(MAKE) dynbcast-plot

@@ -18,8 +18,11 @@
 # tests/split_pieces.awk), a fraction whose piece index does not fit the flit, --split for
 # pexchange, ROM edits that must FAIL the diff and the verifier, the SystemC bench once.
 # Ends with "N passed, N failed".
+# QUICK=1 (make check): pmnb and pexchange on torus:4x4 with a drawn set, the pexchange one
+# under the SystemC bench, the refusals and the pmnb ROM edit; the same checks.
 set -u
 cd "$(dirname "$0")/.." || exit 2
+full() { [ "${QUICK:-0}" != 1 ]; } # full: not QUICK=1, the cases of make test only
 T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-pmnbsim.XXXXXX") || exit 2
 trap 'rm -rf "$T"' EXIT
 npass=0 nfail=0
@@ -111,6 +114,7 @@ run_case() {
 # ---- pmnb, whole packets: 004's construction, two sets per topology
 run_case pmnb torus:4x4 ALG=004 M=5 KSEED=3
 t44_pmnb=$gen_dir
+if full; then
 run_case pmnb torus:4x4 ALG=004 ACTIVE=0,3,5-9
 run_case pmnb mesh:4x4 ALG=004 M=6 KSEED=2
 run_case pmnb mesh:4x4 ALG=004 ACTIVE=1,2,7,12-15
@@ -139,9 +143,10 @@ build/cmodel schedule --topo mesh:4x4 --task te -o "$T/te.tsv" &&
   awk -v active=0,3,5-9 -v task=pexchange -f tests/active_subset.awk "$T/te.tsv" >"$T/px_file.tsv"
 sim_case "pexchange mesh:4x4 SCHEDULE=te's rows of 0,3,5-9" pexchange mesh:4x4 "$T/px_file.tsv" "$(set_size 0,3,5-9)" 1 \
   SCHEDULE="$T/px_file.tsv"
+fi # full
 build/cmodel schedule --topo torus:4x4 --task pmnb --alg offline --active 2,5,11 -o "$T/whole.tsv" &&
   awk -v f=4 -f tests/split_pieces.awk "$T/whole.tsv" >"$T/split_file.tsv"
-sim_case "pmnb torus:4x4 SCHEDULE=offline 2,5,11 in 4 pieces" pmnb torus:4x4 "$T/split_file.tsv" "$(set_size 2,5,11)" 4 \
+full && sim_case "pmnb torus:4x4 SCHEDULE=offline 2,5,11 in 4 pieces" pmnb torus:4x4 "$T/split_file.tsv" "$(set_size 2,5,11)" 4 \
   SCHEDULE="$T/split_file.tsv"
 
 # ---- refusals: a piece index wider than the flit's dest field (ring:3: 2 bits, 5 pieces), --split
@@ -185,12 +190,13 @@ rom_edit() { # NAME DIR TASK TOPO
   fi
 }
 rom_edit "pmnb torus:4x4: a ROM without its own-packet requests must FAIL" "$t44_pmnb" pmnb torus:4x4
-rom_edit "pexchange torus:4x4: a ROM without its own-packet requests must FAIL" "$t44_px" pexchange torus:4x4
+full && rom_edit "pexchange torus:4x4: a ROM without its own-packet requests must FAIL" "$t44_px" pexchange torus:4x4
 
 # ---- the SystemC bench (verilator --sc), once
 build/cmodel schedule --topo torus:4x4 --task pexchange --alg 004 --m 5 --seed 3 -o "$T/px_sc.tsv"
 sim_case "pexchange torus:4x4 SystemC bench" pexchange torus:4x4 "$T/px_sc.tsv" 5 1 \
   TOPO=torus:4x4 TASK=pexchange ALG=004 M=5 KSEED=3 BENCH=sc
+full || { [ -n "$gen_dir" ] && yosys_case "pexchange torus:4x4 SystemC bench" "$gen_dir"; }
 
 echo "$npass passed, $nfail failed"
 [ $nfail -eq 0 ]

@@ -1,110 +1,204 @@
 #!/usr/bin/env bash
-# run_all.sh — the whole test suite (make test). Two lanes run side by side, one per core: the
-# golden model's and the command lines' suites ("model"), and the hardware suites ("hw":
-# Verilator, Yosys, nextpnr, whose single-threaded steps leave the second core idle). Each lane
-# runs its suites one after another, even after a failure, and says when each is done; then
-# every suite's output is shown in the order below with its time, and the run ends with the
-# total as "N passed, N failed". RUN_ALL_SERIAL=1 runs one suite at a time (for timing one).
+# run_all.sh — the test suites, in two tiers:
+#   tests/run_all.sh check   make check: every suite at its small sizes, under ASan+UBSan where it
+#                            has an ASan run, the hardware suites in their quick mode (QUICK=1: a
+#                            few designs per router architecture and simulator, the same
+#                            assertions), fuzzing a second per target; a few minutes
+#   tests/run_all.sh [test]  make test (what CI runs): everything, at every size
+#   tests/run_all.sh list    the suites of both tiers, one line each; runs nothing (also LIST=1)
+# Every suite has a short id (the first column of the table below). ONLY=PATTERNS runs only the
+# suites whose id matches one of the comma-separated shell globs (ONLY=sim, ONLY='cmodel-*,fuzz').
+# Two lanes run side by side, one per core (RUN_ALL_LANES=N for another number, RUN_ALL_SERIAL=1
+# for one): each lane takes the next suite from one queue, the longest first by the seconds the
+# table expects (measured on 2 cores with both lanes busy), runs it even after a failure and
+# says when it is done. Then every suite's output (its FAIL lines) is shown in the table's
+# order, then a table of the suites' times (id, lane, seconds, passed, failed), and the run ends
+# with the total as "N passed, N failed" (CI reads that last line). Exits 1 if any suite failed
+# or printed no summary, 2 on bad arguments.
 set -u
 cd "$(dirname "$0")/.."
-total_pass=0 total_fail=0 status=0
-T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-run-all.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-names=() lanes=() cmds=()
-suite() { # suite LANE NAME COMMAND...
-  lanes+=("$1") names+=("$2")
-  shift 2
+tier=${1:-test}
+[ -n "${LIST-}" ] && [ "${LIST}" != 0 ] && tier=list-$tier
+case $tier in
+test | check | list | list-test | list-check) ;;
+*) echo "usage: tests/run_all.sh [test|check|list]  (ONLY=PATTERNS LIST=1 RUN_ALL_LANES=N RUN_ALL_SERIAL=1)" >&2; exit 2 ;;
+esac
+
+ids=() tiers=() secs=() descs=() cmds=()
+# suite ID TIERS SECONDS DESCRIPTION COMMAND...: TIERS is test, check or test,check; SECONDS the
+# time it takes in that tier (the queue's order). An id has at most one row per tier.
+suite() {
+  ids+=("$1") tiers+=("$2") secs+=("$3") descs+=("$4")
+  shift 4
   cmds+=("$(printf '%q ' "$@")")
 }
-
-suite model "unit tests (asan+ubsan)" build/asan/unit_tests
-suite model "cmodel CLI, D<=12" bash tests/run.sh build/cmodel 12
-suite model "cmodel CLI under asan+ubsan, D<=6" bash tests/run.sh build/asan/cmodel 6
-suite model "cmodel on rings, tori and meshes" bash tests/topologies.sh build/cmodel
-suite model "cmodel on rings, tori and meshes under asan+ubsan (small sizes)" bash tests/topologies.sh build/asan/cmodel small
-suite model "cmodel under the port models oneway, sp-full, sp-half" bash tests/models.sh build/cmodel
-suite model "cmodel under the port models, asan+ubsan (small sizes)" bash tests/models.sh build/asan/cmodel small
-suite model "cmodel combining tasks and all-reduce baselines, with broken schedules" bash tests/combine.sh build/cmodel
-suite model "cmodel combining tasks, asan+ubsan (small sizes)" bash tests/combine.sh build/asan/cmodel small
-suite model "cmodel kbcast (001): every construction, the protocol, broken schedules, bad input" bash tests/kbcast.sh build/cmodel
-suite model "cmodel kbcast under asan+ubsan (d <= 5)" bash tests/kbcast.sh build/asan/cmodel small
-suite model "cmodel pmnb (004): both packet models, broken schedules, bad input" bash tests/pmnb.sh build/cmodel
-suite model "cmodel pmnb under asan+ubsan (small sizes)" bash tests/pmnb.sh build/asan/cmodel small
-suite model "cmodel pexchange (004 s4): 2-D meshes and tori, the rules, broken schedules, bad input" bash tests/pexchange.sh build/cmodel
-suite model "cmodel pexchange under asan+ubsan (without the 8x8s)" bash tests/pexchange.sh build/asan/cmodel small
-suite model "template search (SAT): the te loads optimum from the formulas, sat and one slot less unsat for CaDiCaL and MiniSat, the bufferless S4NOC formula against its bounds, mnb and te templates for small routers at 000/003's bounds, symmetric ones by the orbit chain (--chain), bad arguments" \
+A=build/asan # the ASan+UBSan builds
+# ---- the golden model and the command lines ----------------------------------------------
+suite unit test,check 2 "unit tests of the library (asan+ubsan)" $A/unit_tests
+suite layers test,check 1 "cmodel's include layering: no include points up or sideways" bash tests/layers.sh
+suite cmodel-cli test 153 "cmodel CLI, D<=12" bash tests/run.sh build/cmodel 12
+suite cmodel-cli-asan test 141 "cmodel CLI under asan+ubsan, D<=6" bash tests/run.sh $A/cmodel 6
+suite cmodel-cli-asan check 30 "cmodel CLI under asan+ubsan, D<=4" bash tests/run.sh $A/cmodel 4
+suite topologies test 187 "cmodel on rings, tori and meshes" bash tests/topologies.sh build/cmodel
+suite topologies-asan test,check 31 "cmodel on rings, tori and meshes under asan+ubsan (small sizes)" bash tests/topologies.sh $A/cmodel small
+suite models test 155 "cmodel under the port models oneway, sp-full, sp-half" bash tests/models.sh build/cmodel
+suite models-asan test,check 67 "cmodel under the port models, asan+ubsan (small sizes)" bash tests/models.sh $A/cmodel small
+suite combine test 111 "cmodel combining tasks and all-reduce baselines, with broken schedules" bash tests/combine.sh build/cmodel
+suite combine-asan test,check 305 "cmodel combining tasks, asan+ubsan (small sizes)" bash tests/combine.sh $A/cmodel small
+suite kbcast test 651 "cmodel kbcast (001): every construction, the protocol, broken schedules, bad input" bash tests/kbcast.sh build/cmodel
+suite kbcast-asan test 608 "cmodel kbcast under asan+ubsan (d <= 5)" bash tests/kbcast.sh $A/cmodel small
+suite kbcast-asan check 120 "cmodel kbcast under asan+ubsan (d <= 4)" env KB_DMAX=4 bash tests/kbcast.sh $A/cmodel small
+suite pmnb test 120 "cmodel pmnb (004): both packet models, broken schedules, bad input" bash tests/pmnb.sh build/cmodel
+suite pmnb-asan test,check 40 "cmodel pmnb under asan+ubsan (small sizes)" bash tests/pmnb.sh $A/cmodel small
+suite pexchange test 120 "cmodel pexchange (004 s4): 2-D meshes and tori, the rules, broken schedules, bad input" bash tests/pexchange.sh build/cmodel
+suite pexchange-asan test,check 40 "cmodel pexchange under asan+ubsan (without the 8x8s)" bash tests/pexchange.sh $A/cmodel small
+suite te-search test 120 "template search (SAT): the te loads optimum from the formulas, sat and one slot less unsat for CaDiCaL and MiniSat, the bufferless S4NOC formula against its bounds, mnb and te templates for small routers at 000/003's bounds, symmetric ones by the orbit chain (--chain), bad arguments" \
   bash tests/te_search.sh build/cmodel build/te_search build/rtl_gen
-suite model "template search under asan+ubsan" bash tests/te_search.sh build/asan/cmodel build/asan/te_search build/asan/rtl_gen
-suite model "stored templates (issue 16): the default mnb and te of their sizes, verified at the bounds, routers without packet memory, bad files" \
+suite te-search-asan test 600 "template search under asan+ubsan" bash tests/te_search.sh $A/cmodel $A/te_search $A/rtl_gen
+suite te-search-asan check 60 "template search under asan+ubsan (small sizes)" env SMALL=1 bash tests/te_search.sh $A/cmodel $A/te_search $A/rtl_gen
+suite stored-templates test 60 "stored templates (issue 16): the default mnb and te of their sizes, verified at the bounds, routers without packet memory, bad files" \
   bash tests/stored_templates.sh build/cmodel build/rtl_gen
-suite model "stored templates under asan+ubsan" bash tests/stored_templates.sh build/asan/cmodel build/asan/rtl_gen
-suite model "S4NOC port models (issue 17): te and mnb at the formulas' bounds, S4NOC's periods, broken rules, refusals, the router's one local port" \
+suite stored-templates-asan test,check 60 "stored templates under asan+ubsan" bash tests/stored_templates.sh $A/cmodel $A/rtl_gen
+suite s4noc test 60 "S4NOC port models (issue 17): te and mnb at the formulas' bounds, S4NOC's periods, broken rules, refusals, the router's one local port" \
   bash tests/s4noc.sh build/cmodel build/rtl_gen
-suite model "S4NOC port models under asan+ubsan (small sizes)" env SMALL=1 bash tests/s4noc.sh build/asan/cmodel build/asan/rtl_gen
-suite model "MPI library algorithms as baseline schedules" bash tests/mpi_baselines.sh build/cmodel
-suite model "MPI library algorithms as baseline schedules, asan+ubsan (small sizes)" bash tests/mpi_baselines.sh build/asan/cmodel small
-suite model "cmodel export/import: JSON and MSCCL XML round trips, foreign schedules, bad input" bash tests/export.sh build/cmodel
-suite model "cmodel export/import under asan+ubsan" bash tests/export.sh build/asan/cmodel
-suite model "cmodel dynbcast (004 s5): delays against the bound (11), the stability limit (14), bad input" bash tests/dynbcast.sh build/cmodel
-suite model "MPI names as aliases (bcast, allgather, alltoall): CLI, metadata, make variables, rtl_gen, under asan+ubsan" \
-  bash tests/mpi_names.sh build/asan/cmodel build/asan/rtl_gen
-suite model "make help: every target and variable of the Makefile, one line each" bash tests/make_help.sh
-suite model "rtl_gen's FuseSoC core: YAML, filesets against the design, lint and synth targets run from it, asan+ubsan" \
-  bash tests/fusesoc.sh build/asan/rtl_gen
-suite model "cmodel draw: occupancy maps and trees, SVG well-formed, bad input" bash tests/draw.sh build/cmodel
-suite model "cmodel draw under asan+ubsan" bash tests/draw.sh build/asan/cmodel
-suite model "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
-suite model "the packet memory's lifetime minimum against the schedule's rows and mem_depth" bash tests/mem_bound.sh build/cmodel build/rtl_gen
-suite model "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh build/asan/rtl_gen
-suite model "bad input: the reproducers of issue 10, refusals, atomic outputs" \
-  bash tests/bad_input.sh build/cmodel build/rtl_gen build/asan/rtl_gen
-suite model "bad input under asan+ubsan" bash tests/bad_input.sh build/asan/cmodel build/asan/rtl_gen build/asan/rtl_gen
-suite model "progress lines on a terminal: cmodel schedule and verify, the Verilator build; none off a terminal" \
-  bash tests/progress.sh build/asan/cmodel
-suite model "sweeps: job list, local run, Slurm script, collector" bash tests/sweep.sh
-suite model "fuzzing: TSV reader, verifier, JSON and MSCCL XML readers, both command lines (libFuzzer, asan+ubsan)" bash tests/fuzz_tests.sh
-suite hw "hardware: generate, lint, yosys, verilate, simulate, diff, verify" bash tests/sim_tests.sh
-suite hw "hardware: kbcast with the active set fixed at generation (001 and the special cases)" bash tests/kbcast_sim.sh
-suite hw "hardware: pmnb (whole and split) and pexchange with the active set fixed at generation (004)" bash tests/pmnb_sim.sh
-suite hw "hardware: the second simulator, Icarus Verilog (make sim SIM=icarus), against Verilator" bash tests/icarus_sim.sh
-suite hw "synthesis: yosys generic, ice40 + nextpnr" bash tests/synth_tests.sh
-suite hw "the run-time kbcast router: d = 3..5, 50 active sets each, bad inputs, FIFO overflow" bash tests/kbrt_tests.sh
+suite s4noc-asan test,check 30 "S4NOC port models under asan+ubsan (small sizes)" env SMALL=1 bash tests/s4noc.sh $A/cmodel $A/rtl_gen
+suite mpi-baselines test 60 "MPI library algorithms as baseline schedules" bash tests/mpi_baselines.sh build/cmodel
+suite mpi-baselines-asan test,check 30 "MPI library algorithms as baseline schedules, asan+ubsan (small sizes)" bash tests/mpi_baselines.sh $A/cmodel small
+suite export test 30 "cmodel export/import: JSON and MSCCL XML round trips, foreign schedules, bad input" bash tests/export.sh build/cmodel
+suite export-asan test,check 30 "cmodel export/import under asan+ubsan" bash tests/export.sh $A/cmodel
+suite dynbcast test,check 30 "cmodel dynbcast (004 s5): delays against the bound (11), the stability limit (14), bad input" bash tests/dynbcast.sh build/cmodel
+suite mpi-names test,check 30 "MPI names as aliases (bcast, allgather, alltoall): CLI, metadata, make variables, rtl_gen, under asan+ubsan" \
+  bash tests/mpi_names.sh $A/cmodel $A/rtl_gen
+suite make-help test,check 2 "make help: every target and variable of the Makefile, one line each" bash tests/make_help.sh
+suite fusesoc test,check 30 "rtl_gen's FuseSoC core: YAML, filesets against the design, lint and synth targets run from it, asan+ubsan" \
+  bash tests/fusesoc.sh $A/rtl_gen
+suite draw test 30 "cmodel draw: occupancy maps and trees, SVG well-formed, bad input" bash tests/draw.sh build/cmodel
+suite draw-asan test,check 30 "cmodel draw under asan+ubsan" bash tests/draw.sh $A/cmodel
+suite rtl-gen test 30 "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
+suite rtl-gen-asan test,check 30 "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh $A/rtl_gen
+suite mem-bound test,check 30 "the packet memory's lifetime minimum against the schedule's rows and mem_depth" bash tests/mem_bound.sh build/cmodel build/rtl_gen
+suite bad-input test 30 "bad input: the reproducers of issue 10, refusals, atomic outputs" \
+  bash tests/bad_input.sh build/cmodel build/rtl_gen $A/rtl_gen
+suite bad-input-asan test,check 30 "bad input under asan+ubsan" bash tests/bad_input.sh $A/cmodel $A/rtl_gen $A/rtl_gen
+suite progress test,check 30 "progress lines on a terminal: cmodel schedule and verify, the Verilator build; none off a terminal" \
+  bash tests/progress.sh $A/cmodel
+suite sweep test,check 30 "sweeps: job list, local run, Slurm script, collector" bash tests/sweep.sh
+suite fuzz test 45 "fuzzing: TSV reader, verifier, JSON and MSCCL XML readers, both command lines (libFuzzer, asan+ubsan), 8 s each" \
+  bash tests/fuzz_tests.sh
+suite fuzz check 10 "fuzzing, 1 s per target" env FUZZ_SECONDS=1 bash tests/fuzz_tests.sh
+# ---- the hardware: Verilator (C++ and SystemC benches), Icarus, Yosys, nextpnr --------------
+suite sim test 900 "hardware, part 1: every packet task generated, linted, read by Yosys, simulated, diffed, verified; schedules as files, ROM edits, bare flits" \
+  env PART=1 bash tests/sim_tests.sh
+suite sim-models test 900 "hardware, part 2: the port models (single-port, one-way, S4NOC) and the combining tasks on the combining router" \
+  env PART=2 bash tests/sim_tests.sh
+suite sim check 90 "hardware, quick: one design per router architecture (banked, single, simple, combine), the SystemC bench, a ROM edit that must fail" \
+  env QUICK=1 bash tests/sim_tests.sh
+suite kbcast-sim test 300 "hardware: kbcast with the active set fixed at generation (001 and the special cases)" bash tests/kbcast_sim.sh
+suite kbcast-sim check 30 "hardware, quick: kbcast 001 on hypercube:3, a control-word edit that must fail" env QUICK=1 bash tests/kbcast_sim.sh
+suite pmnb-sim test 300 "hardware: pmnb (whole and split) and pexchange with the active set fixed at generation (004)" bash tests/pmnb_sim.sh
+suite pmnb-sim check 40 "hardware, quick: pmnb and pexchange on torus:4x4, refusals, a ROM edit that must fail" env QUICK=1 bash tests/pmnb_sim.sh
+suite icarus test 200 "hardware: the second simulator, Icarus Verilog (make sim SIM=icarus), against Verilator" bash tests/icarus_sim.sh
+suite icarus check 40 "hardware, quick: Icarus Verilog on hypercube:3 mnb against Verilator, a ROM edit, refusals, TRACE=1" \
+  env QUICK=1 bash tests/icarus_sim.sh
+suite synth test 300 "synthesis: yosys generic, ice40 + nextpnr" bash tests/synth_tests.sh
+suite synth check 40 "synthesis, quick: yosys generic of a banked and a combining router, the single router against banked, ice40 + nextpnr once" \
+  env QUICK=1 bash tests/synth_tests.sh
+suite kbrt test 200 "the run-time kbcast router: d = 3..5, 50 active sets each, bad inputs, FIFO overflow" bash tests/kbrt_tests.sh
+suite kbrt check 30 "the run-time kbcast router, quick: d = 3, 10 active sets, bad inputs, FIFO overflow" env QUICK=1 bash tests/kbrt_tests.sh
 
-
-run_lane() { # run_lane LANE|all: its suites in order; output, status and seconds into $T
-  local i start
-  for i in "${!names[@]}"; do
-    [ "$1" = all ] || [ "${lanes[$i]}" = "$1" ] || continue
-    start=$SECONDS
-    eval "${cmds[$i]}" >"$T/$i.out" 2>&1
-    echo $? >"$T/$i.rc"
-    echo $((SECONDS - start)) >"$T/$i.sec"
-    echo "-- done in $((SECONDS - start)) s: ${names[$i]}"
+# ---- which rows run: the tier's, matching ONLY -------------------------------------------
+in_tier() { case ",${tiers[$1]}," in *",$2,"*) return 0 ;; esac; return 1; }
+matches() { # matches ID: ONLY is empty, or one of its globs matches ID
+  local p pats
+  [ -z "${ONLY-}" ] && return 0
+  IFS=, read -ra pats <<<"$ONLY"
+  for p in "${pats[@]}"; do
+    # shellcheck disable=SC2053 # p is a glob
+    [[ $1 == $p ]] && return 0
   done
+  return 1
 }
-if [ -n "${RUN_ALL_SERIAL-}" ]; then
-  run_lane all
-else
-  run_lane model &
-  run_lane hw
-  wait
+if [ "${tier#list}" != "$tier" ]; then
+  printf '%-22s %-11s %6s  %s\n' id tiers seconds description
+  for i in "${!ids[@]}"; do
+    case $tier in list-test | list-check) in_tier "$i" "${tier#list-}" || continue ;; esac
+    matches "${ids[$i]}" || continue
+    printf '%-22s %-11s %6s  %s\n' "${ids[$i]}" "${tiers[$i]}" "${secs[$i]}" "${descs[$i]}"
+  done
+  exit 0
+fi
+run=()
+for i in "${!ids[@]}"; do in_tier "$i" "$tier" && matches "${ids[$i]}" && run+=("$i"); done
+if [ ${#run[@]} = 0 ]; then
+  echo "run_all: no suite of tier $tier matches ONLY='${ONLY-}' (make list shows the ids)" >&2
+  exit 2
 fi
 
-for i in "${!names[@]}"; do
-  echo "== ${names[$i]} ($(cat "$T/$i.sec") s)"
+T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-run-all.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+# the queue: the longest suites first (ties in the table's order)
+for i in "${run[@]}"; do printf '%s %s\n' "${secs[$i]}" "$i"; done | sort -s -k1,1nr | cut -d' ' -f2 >"$T/queue"
+lanes=${RUN_ALL_LANES:-2}
+[ -n "${RUN_ALL_SERIAL-}" ] && lanes=1
+[ ${#run[@]} -lt "$lanes" ] && lanes=${#run[@]}
+# cpu FILE: the CPU seconds (user + system) of this shell's finished children, from `times`
+# (the builtin run here, in this shell, not in a command substitution's subshell)
+cpu() {
+  times >"$1"
+  awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += 60 * t[1] + t[2] } printf "%d\n", s }' "$1"
+}
+lane() { # lane N: takes suites off the queue until it is empty; output, status, seconds into $T
+  local i start
+  while :; do
+    i=$(flock "$T/lock" sh -c 'head -n 1 "$0" && sed -i 1d "$0"' "$T/queue")
+    [ -z "$i" ] && return
+    echo "$1" >"$T/$i.lane"
+    cpu "$T/times$1" >"$T/$i.cpu0"
+    start=$SECONDS
+    eval "${cmds[$i]}" >"$T/$i.out" 2>&1 </dev/null
+    echo $? >"$T/$i.rc"
+    echo $((SECONDS - start)) >"$T/$i.sec"
+    cpu "$T/times$1" >"$T/$i.cpu1"
+    echo $(($(cat "$T/$i.cpu1") - $(cat "$T/$i.cpu0"))) >"$T/$i.cpu"
+    echo "-- done in $((SECONDS - start)) s (lane $1): ${ids[$i]}"
+  done
+}
+echo "-- $tier: ${#run[@]} suites in $lanes lanes"
+start_all=$SECONDS
+for ((l = 2; l <= lanes; l++)); do lane "$l" & done
+lane 1
+wait
+
+total_pass=0 total_fail=0 status=0
+table=()
+for i in "${run[@]}"; do
+  echo "== ${ids[$i]}: ${descs[$i]} ($(cat "$T/$i.sec") s)"
   out=$T/$i.out rc=$(cat "$T/$i.rc")
   grep -v '^ok ' "$out" || true
   line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$out" | tail -n 1)
   if [ -z "$line" ]; then
-    echo "suite ${names[$i]} printed no summary (exit $rc)"
+    echo "suite ${ids[$i]} printed no summary (exit $rc)"
+    p=- f=-
     total_fail=$((total_fail + 1)) status=1
-    continue
+  else
+    p=$(printf '%s' "$line" | sed -E 's/^(.*[^0-9])?([0-9]+) passed.*/\2/')
+    f=$(printf '%s' "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+    total_pass=$((total_pass + p)) total_fail=$((total_fail + f))
+    if [ "$rc" -ne 0 ] || [ "$f" -ne 0 ]; then status=1; fi
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+      echo "suite ${ids[$i]} exited $rc with no failure counted: one failure"
+      total_fail=$((total_fail + 1))
+    fi
   fi
-  p=$(printf '%s' "$line" | sed -E 's/^(.*[^0-9])?([0-9]+) passed.*/\2/')
-  f=$(printf '%s' "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
-  total_pass=$((total_pass + p)) total_fail=$((total_fail + f))
-  if [ "$rc" -ne 0 ] || [ "$f" -ne 0 ]; then status=1; fi
+  table+=("$(printf '%-22s %4s %7s %7s %7s %7s' "${ids[$i]}" "$(cat "$T/$i.lane")" "$(cat "$T/$i.sec")" "$(cat "$T/$i.cpu")" "$p" "$f")")
 done
 
+echo "== $tier: suite times"
+printf '%-22s %4s %7s %7s %7s %7s\n' id lane seconds cpu_s passed failed
+printf '%s\n' "${table[@]}"
+for ((l = 1; l <= lanes; l++)); do
+  printf 'lane %d: %d s busy\n' "$l" "$(for i in "${run[@]}"; do [ "$(cat "$T/$i.lane")" = "$l" ] && cat "$T/$i.sec"; done | awk '{ s += $1 } END { print s + 0 }')"
+done
+echo "wall: $((SECONDS - start_all)) s"
 echo "$total_pass passed, $total_fail failed"
 exit $status

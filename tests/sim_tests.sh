@@ -17,8 +17,17 @@
 # come from the bound formulas of tests/bounds.awk (paper 000's Table 1 for the hypercube) and
 # the constructions' formulas (combine_expect), never from the program. Ends with "N passed,
 # N failed".
+# QUICK=1 (make check): one design per router architecture — banked (hypercube:3 mnb, also read by
+# Yosys and edited: the ROM edit must FAIL), simple, single (ring:5 sp-full, its wire log doctored),
+# combine (torus:3x3 reduce, its wire log edited) — the SystemC bench once, and the refusals;
+# the same checks as the full run on those designs.
+# PART=1 or PART=2 runs one half, so that make test can run both side by side: 1 the packet
+# tasks, schedules as files, ROM edits and bare flits; 2 the port models and the combining
+# tasks. The halves build disjoint designs (build/sim/<name>) and read only their own.
 set -u
 cd "$(dirname "$0")/.."
+full() { [ "${QUICK:-0}" != 1 ]; } # full: not QUICK=1, the cases of make test only
+part() { [ -z "${PART-}" ] || [ "$PART" = "$1" ]; } # part N: PART is N or unset
 T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-sim.XXXXXX") || exit 2
 trap 'rm -rf "$T"' EXIT
 npass=0 nfail=0
@@ -67,6 +76,40 @@ sim_case() {
   expect_run "sim $topo $task${*:+ $*}" "$lb" "$tx" mla TOPO="$topo" TASK="$task" "$@"
 }
 
+# model_case TOPO TASK MODEL [VAR=VALUE ...]: the golden model's schedule of MODEL in hardware,
+# at the model's bound (tests/bounds.awk -v model=M)
+model_case() {
+  local topo=$1 task=$2 model=$3 lb tx
+  shift 3
+  read -r lb tx < <(awk -v task="$task" -v topo="$topo" -v model="$model" -f tests/bounds.awk)
+  expect_run "sim $topo $task $model${*:+ $*}" "$lb" "$tx" "$model" TOPO="$topo" TASK="$task" MODEL="$model" "$@"
+}
+
+# mutate NAME DESIGN ROMFILE AWK [VAR=VALUE ...]: edit one word of a copy of a passing design's
+# ROM; the run must FAIL the diff (with a FAIL line that matches WANT, if set) and its wire log
+# must fail the verifier — or, with VERIFIED=1 (an edit that changes values, not what the
+# wires carry), pass it.
+mutate() {
+  local name=$1 design=$2 rom=$3 prog=$4 src dst
+  src=build/sim/$design dst=$T/$name
+  shift 4
+  rm -rf "$dst" && mkdir -p "$dst" && cp -r "$src/gen" "$dst/gen"
+  awk "$prog" "$src/gen/$rom" >"$dst/gen/$rom"
+  if cmp -s "$src/gen/$rom" "$dst/gen/$rom"; then
+    fail "mutation $name: the edit changed nothing"
+    return
+  fi
+  env SIM_DIR="$dst" REUSE_GEN=1 "$@" sim/sim.sh >"$T/out" 2>&1
+  local rc=$?
+  local verdict='^FAIL (slot=|incomplete)'
+  [ "${VERIFIED:-0}" = 1 ] && verdict='^OK slots='
+  if [ $rc -eq 0 ] || ! grep -qE "^FAIL topo=.*: .*differs" "$T/out" || ! grep -qE "${WANT:-^FAIL}" "$T/out" ||
+    ! grep -qE "$verdict" "$T/out"; then
+    fail "mutation $name: want a FAIL diff line${WANT:+ matching $WANT} and '$verdict' from the verifier (exit $rc)" "$T/out"
+  else
+    pass
+  fi
+}
 # every_task TOPO: the five tasks simulated on TOPO, each design also read by Yosys
 every_task() {
   local task
@@ -76,7 +119,16 @@ every_task() {
   done
 }
 
-for d in 1 2 3 4 5 6; do every_task "hypercube:$d"; done
+# ==== part 1: the packet tasks, schedules as files, ROM edits ===============================
+if part 1; then
+if ! full; then
+  sim_case hypercube:3 mnb
+  [ -n "$gen_dir" ] && yosys_case "$gen_dir"
+  sim_case hypercube:3 te ARCH=simple
+  sim_case hypercube:3 te BENCH=sc
+fi
+full && for d in 1 2 3 4 5 6; do every_task "hypercube:$d"; done
+if full; then
 sim_case hypercube:8 mnb
 sim_case hypercube:8 te FLIT=bare # the stored 8-cube template, built on the 7-cube's (te_search --extend)
 sim_case torus:16x16 te FLIT=bare # the stored template of the diagonals' windows (te_search --by-window)
@@ -112,8 +164,10 @@ if sim/sc_example.sh >"$T/out" 2>&1 && grep -qE '^example: hypercube:2 mnb done=
 else
   fail "the SystemC example (docs/SYSTEMC.md)" "$T/out"
 fi
+fi # full
 
 # ---- schedules as files -------------------------------------------------------------------
+if full; then
 # a file written by the golden model
 build/cmodel schedule --topo torus:3x5 --task te -o "$T/t35te.tsv"
 read -r lb tx < <(awk -v task=te -v topo=torus:3x5 -f tests/bounds.awk)
@@ -133,6 +187,7 @@ expect_run "SCHEDULE=hypercube:4 te small-router template, bare flits" "$lb" "$t
 build/te_search --topo torus:4x4 --task te --lanes --slots 8 --no-confirm -o "$T/t44telean.tsv" >/dev/null
 read -r lb tx < <(awk -v task=te -v topo=torus:4x4 -f tests/bounds.awk)
 expect_run "SCHEDULE=torus:4x4 te small-router template" "$lb" "$tx" mla SCHEDULE="$T/t44telean.tsv"
+fi # full
 # the golden model's mla ring:5 mnb relabelled sp-full breaks the single-port rule: refused
 build/cmodel schedule --topo ring:5 --task mnb | sed 's/^# model=mla$/# model=sp-full/' >"$T/ring5-relabel.tsv"
 if ! build/rtl_gen --schedule "$T/ring5-relabel.tsv" -o "$T/relabel" 2>"$T/err" && grep -q 'sp-full capacity' "$T/err" &&
@@ -142,35 +197,11 @@ else
   fail "an mla schedule labelled sp-full must be refused before anything is written" "$T/err"
 fi
 
-# mutate NAME DESIGN ROMFILE AWK [VAR=VALUE ...]: edit one word of a copy of a passing design's
-# ROM; the run must FAIL the diff (with a FAIL line that matches WANT, if set) and its wire log
-# must fail the verifier — or, with VERIFIED=1 (an edit that changes values, not what the
-# wires carry), pass it.
-mutate() {
-  local name=$1 design=$2 rom=$3 prog=$4 src dst
-  src=build/sim/$design dst=$T/$name
-  shift 4
-  rm -rf "$dst" && mkdir -p "$dst" && cp -r "$src/gen" "$dst/gen"
-  awk "$prog" "$src/gen/$rom" >"$dst/gen/$rom"
-  if cmp -s "$src/gen/$rom" "$dst/gen/$rom"; then
-    fail "mutation $name: the edit changed nothing"
-    return
-  fi
-  env SIM_DIR="$dst" REUSE_GEN=1 "$@" sim/sim.sh >"$T/out" 2>&1
-  local rc=$?
-  local verdict='^FAIL (slot=|incomplete)'
-  [ "${VERIFIED:-0}" = 1 ] && verdict='^OK slots='
-  if [ $rc -eq 0 ] || ! grep -qE "^FAIL topo=.*: .*differs" "$T/out" || ! grep -qE "${WANT:-^FAIL}" "$T/out" ||
-    ! grep -qE "$verdict" "$T/out"; then
-    fail "mutation $name: want a FAIL diff line${WANT:+ matching $WANT} and '$verdict' from the verifier (exit $rc)" "$T/out"
-  else
-    pass
-  fi
-}
 zero_word3='!/^\/\// { n++ } n == 3 && !/^\/\// { gsub(/[0-9a-f]/, "0") } { print }'
 # cycle 2's word all zero: every lane sends its source 0 instead of slot 2's (the select is an
 # index code, rtl_gen/arch.h), no own packet is asked for, nothing is stored or expected
 mutate zero-word hypercube-3_mnb_w32 rom.hex "$zero_word3"
+if full; then
 # the same edit caught by the SystemC bench
 mutate zero-word-sc hypercube-3_mnb_w32 rom.hex "$zero_word3" BENCH=sc
 # cycle 1's word without lane 0's transmission: its select field (the word's low bits, as wide as
@@ -182,16 +213,15 @@ mutate drop-lane0 hypercube-3_te_w32 rom.hex '!/^\/\// { n++ } n == 2 && !/^\/\/
 # a torus fabric: the shared ROM's cycle 2 word zeroed, and one node's ROM of a rooted task
 mutate torus-zero-word torus-4x4_mnb_w32 rom.hex "$zero_word3"
 mutate torus-node-rom torus-3x5_scatter_r0_w32 rom_n0.hex "$zero_word3"
+fi # full
 
+fi # part 1
+
+# ==== part 2: the port models ================================================================
+if part 2; then
 # ---- port models: the single-port router (sp-full, sp-half) and one-way links (oneway) -------
-# model_case TOPO TASK MODEL [VAR=VALUE ...]: the golden model's schedule of MODEL in hardware,
-# at the model's bound (tests/bounds.awk -v model=M)
-model_case() {
-  local topo=$1 task=$2 model=$3 lb tx
-  shift 3
-  read -r lb tx < <(awk -v task="$task" -v topo="$topo" -v model="$model" -f tests/bounds.awk)
-  expect_run "sim $topo $task $model${*:+ $*}" "$lb" "$tx" "$model" TOPO="$topo" TASK="$task" MODEL="$model" "$@"
-}
+full || ARCH_IS=single model_case ring:5 mnb sp-full
+if full; then
 for topo in ring:5 ring:8 torus:3x3 hypercube:4; do
   ARCH_IS=single model_case "$topo" mnb sp-full
   ARCH_IS=single model_case "$topo" mnb sp-half
@@ -234,6 +264,7 @@ ARCH_IS=simple model_case ring:8 mnb sp-half ARCH=simple
 model_case ring:5 mnb sp-full BENCH=sc
 model_case ring:8 mnb sp-half BENCH=sc
 model_case hypercube:3 te oneway BENCH=sc
+fi # full
 # the single router refuses what it cannot run, before anything is written
 if ! build/rtl_gen --topo hypercube:3 --task te --model oneway --arch single -o "$T/refused" 2>"$T/err" &&
   grep -q "single router runs sp-full and sp-half.*model is oneway" "$T/err" && [ ! -e "$T/refused" ]; then
@@ -247,6 +278,7 @@ fi
 # the neighbours' routers receive in a slot their ROM says they send in and raise err_o; the run
 # FAILs on err_o, and the wire log, which shows node 0 sending what the channel carried (the OR
 # of both ends' flits), fails the verifier.
+if full; then
 src=build/sim/hypercube-3_mnb_oneway_w32 dst=$T/disagree
 rm -rf "$dst" && mkdir -p "$dst" && cp -r "$src/gen" "$dst/gen"
 awk '!/^\/\// { n++; if (n == 2) w1 = $0; if (n == 3) $0 = w1 } { print }' "$src/gen/rom_n0.hex" >"$dst/gen/rom_n0.hex"
@@ -260,6 +292,7 @@ elif grep -qE '^FAIL topo=hypercube:3 task=mnb model=oneway: .*raised err_o' "$T
 else
   fail "disagreement: want the run's FAIL naming err_o and the verifier's FAIL on node 0's slot-2 send" "$T/out"
 fi
+fi # full
 
 # A wire log is verified under its own model: the sp-full ring:5 log with one extra transfer
 # (node 0 also sends its packet to node 4 in slot 1) is a valid mla log but breaks sp-full.
@@ -273,7 +306,12 @@ else
   fail "an sp-full wire log with two sends by node 0 in slot 1 must pass mla and fail its own model" "$T/out"
 fi
 
+fi # part 2
+
+# ==== part 1: bare flits =====================================================================
+if part 1; then
 # ---- bare flits (rtl_gen --flit bare): the payload alone on the links ------------------------
+if full; then
 # The same schedules at the same bounds; the benches carry their tags {broadcast, dest, origin}
 # in the payload's top 2A+1 bits (sim/tb_design.h), which no router reads, so the diff and the
 # verifier see which packet each wire carried.
@@ -298,7 +336,12 @@ else
 fi
 # a ROM edit in a bare design is caught by the diff and the verifier as in a tagged one
 mutate zero-word-bare hypercube-3_mnb_bare_w32 rom.hex "$zero_word3"
+fi # full
 
+fi # part 1
+
+# ==== part 2: the combining tasks ============================================================
+if part 2; then
 # ---- combining tasks: partial sums added on the way (the combining router) ------------------
 # combine_expect TOPO TASK [MODEL]: "SLOTS TX TXLB" of the golden model's schedule, from the
 # constructions' formulas: reduce is the snb reversed in time (003 Thm 2.10: its slots, N-1
@@ -360,6 +403,8 @@ combine_case() {
     "$model" TOPO="$topo" TASK="$task" "$@"
 }
 
+full || combine_case torus:3x3 reduce
+if full; then
 for topo in hypercube:1 hypercube:2 hypercube:3 hypercube:4 hypercube:5 hypercube:6 ring:5 ring:8 torus:3x3 torus:4x4; do
   for task in reduce reduce_scatter allreduce global_sum; do
     combine_case "$topo" $task
@@ -389,6 +434,7 @@ combine_case hypercube:3 reduce BENCH=sc
 combine_case torus:3x3 allreduce BENCH=sc
 combine_case ring:5 global_sum BENCH=sc MODEL=sp-full OP=max
 combine_case hypercube:2 reduce_scatter BENCH=sc MODEL=oneway
+fi # full
 # the packet routers refuse combining schedules, before anything is written
 if ! build/rtl_gen --topo torus:3x3 --task allreduce --arch banked -o "$T/refused" 2>"$T/err" &&
   grep -q "banked router forwards packets; task allreduce combines partial sums" "$T/err" && [ ! -e "$T/refused" ]; then
@@ -401,7 +447,7 @@ fi
 # contribution in the first cycle it did (tests/rom_field.awk clears the field). The words on
 # the wires keep their tags, so the wire log still verifies, but the whole sums change: the
 # delivery diff and the bench's own check of every value must FAIL.
-VERIFIED=1 WANT='^FAIL topo=torus:3x3 task=global_sum .*deliveries.tsv differs .*delivered [0-9a-f]+ as the add of chunk 0' \
+full && VERIFIED=1 WANT='^FAIL topo=torus:3x3 task=global_sum .*deliveries.tsv differs .*delivered [0-9a-f]+ as the add of chunk 0' \
   mutate lost-own torus-3x3_global_sum_w32 rom_n0.hex "BEGIN { lane = 0; field = \"osel\" } $(cat tests/rom_field.awk)"
 
 # Wire logs of a passing reduce, edited: a moved partial dropped (a row removed) leaves the
@@ -437,6 +483,8 @@ else
   cat "$T/out1" "$T/out2" >>"$T/out" 2>/dev/null
   fail "a reduce wire log with a row dropped, or a moved partial sent twice, must fail the verifier" "$T/out"
 fi
+
+fi # part 2
 
 echo "sim: $npass passed, $nfail failed"
 [ $nfail -eq 0 ]

@@ -6,8 +6,12 @@
 # nextpnr-ice40 on the HX8K) for a hypercube, a torus and a combining router; each summary line
 # must be well formed and the design must fit.
 # Area and speed goals are benchmarks (make bench), not tests. Ends with "N passed, N failed".
+# QUICK=1 (make check): hypercube:3 mnb on the banked and the single router (the single one the
+# smaller), hypercube:3 allreduce on the combining router, and the iCE40 flow once (hypercube:4
+# te); the same checks.
 set -u
 cd "$(dirname "$0")/.."
+full() { [ "${QUICK:-0}" != 1 ]; } # full: not QUICK=1, the cases of make test only
 T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-synth.XXXXXX") || exit 2
 trap 'rm -rf "$T"' EXIT
 npass=0 nfail=0
@@ -30,12 +34,15 @@ generic_case() {
     fi
   done
 }
-for topo in hypercube:2 hypercube:3 hypercube:4 ring:5 torus:4x4; do
+full || generic_case "hypercube:3 mnb" hypercube:3 mnb TOPO=hypercube:3 TASK=mnb
+full && for topo in hypercube:2 hypercube:3 hypercube:4 ring:5 torus:4x4; do
   for task in snb mnb scatter gather te; do generic_case "$topo $task" "$topo" $task TOPO="$topo" TASK=$task; done
 done
 
 # the port models: the single-port router (sp-full) and a oneway fabric with its link modules
-for model in sp-full oneway; do
+models="sp-full oneway"
+full || models=sp-full
+for model in $models; do
   generic_case "hypercube:3 mnb $model" hypercube:3 mnb TOPO=hypercube:3 TASK=mnb MODEL=$model SYNTH_DIR="$T/synth-$model"
   cp "$T/out" "$T/out-$model"
 done
@@ -47,12 +54,21 @@ single=$(sed -nE 's/.*scope=router luts=([0-9]+) .*/\1/p' "$T/out-sp-full") bank
   fail "the single router ($single LUTs) must be smaller than banked ($banked) on an sp-full schedule" "$T/out2"
 
 # the combining router: every combining task, and another op on a larger fabric
-for task in reduce reduce_scatter allreduce global_sum; do generic_case "hypercube:3 $task" hypercube:3 $task TOPO=hypercube:3 TASK=$task; done
-generic_case "torus:4x4 allreduce xor" torus:4x4 allreduce TOPO=torus:4x4 TASK=allreduce OP=xor
-grep -qx 'arch=combine' build/synth/torus-4x4_allreduce_xor_w32/gen/design.txt && grep -qx 'op=xor' build/synth/torus-4x4_allreduce_xor_w32/gen/design.txt &&
-  pass || fail "the torus:4x4 allreduce design must be the combining router under xor"
+tasks="reduce reduce_scatter allreduce global_sum"
+full || tasks=allreduce
+for task in $tasks; do generic_case "hypercube:3 $task" hypercube:3 $task TOPO=hypercube:3 TASK=$task; done
+if full; then
+  generic_case "torus:4x4 allreduce xor" torus:4x4 allreduce TOPO=torus:4x4 TASK=allreduce OP=xor
+  grep -qx 'arch=combine' build/synth/torus-4x4_allreduce_xor_w32/gen/design.txt && grep -qx 'op=xor' build/synth/torus-4x4_allreduce_xor_w32/gen/design.txt &&
+    pass || fail "the torus:4x4 allreduce design must be the combining router under xor"
+else
+  grep -qx 'arch=combine' build/synth/hypercube-3_allreduce_w32/gen/design.txt && pass ||
+    fail "the hypercube:3 allreduce design must be the combining router"
+fi
 
-for design in hypercube:4:te torus:4x4:mnb torus:4x4:allreduce; do
+designs="hypercube:4:te torus:4x4:mnb torus:4x4:allreduce"
+full || designs=hypercube:4:te
+for design in $designs; do
   topo=${design%:*} task=${design##*:}
   TOPO=$topo TASK=$task TARGET=ice40 synth/synth.sh >"$T/out" 2>&1
   rc=$?

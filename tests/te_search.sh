@@ -24,7 +24,10 @@
 # more (docs/SCHEDULES.md, "te templates"); a dimension of size 2 has one generator carrying all
 # M packets. The template's loads optimum is the largest over the dimensions.
 # Prints "ok NAME" per check and "FAIL NAME: why" per failure, then "te_search: N passed, N failed".
+# SMALL=1 (make check): the small sizes of each list below (rings to 8, tori to 4x4, cubes to 4 or 5),
+# without the 8-cube, the 6x6 and 8x8 tori and the time limit on torus:12x12.
 BIN=$1 SEARCH=$2 RTL_GEN=${3:-build/rtl_gen} NAME=te_search
+small() { [ "${SMALL-}" = 1 ]; }
 . "$(dirname "$0")/suite.sh"
 . "$HERE/checks.sh"
 case $SEARCH in /*) ;; *) SEARCH=$PWD/$SEARCH ;; esac
@@ -53,6 +56,7 @@ diameter() { local k d=0; for k in $(radices "$1"); do d=$((d + k / 2)); done; e
 sizes="ring:2 ring:3 ring:4 ring:5 ring:6 ring:7 ring:8 ring:9 ring:10 ring:16 ring:31 ring:32
 torus:2x3 torus:3x3 torus:3x4 torus:3x6 torus:5x6 torus:4x4 torus:4x6 torus:6x6 torus:3x10 torus:7x10
 torus:2x2x2 torus:2x3x4 torus:3x3x6 torus:2x4x6 torus:4x4x4"
+small && sizes="ring:2 ring:3 ring:4 ring:5 ring:6 ring:8 torus:2x3 torus:3x3 torus:3x4 torus:4x4 torus:2x2x2"
 for topo in $sizes; do
   want=$(loads_optimum "$topo")
   at=$("$SEARCH" --topo "$topo" --slots "$want" 2>"$T/err")
@@ -153,7 +157,9 @@ for topo in hypercube:2 hypercube:3 ring:5 ring:8 torus:3x3 torus:2x4; do
   expect "mnb $topo below its bound $lb: unsat for both" '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = unsat/unsat ]' \
     "got '$out'"
 done
-for topo in hypercube:2 hypercube:3 hypercube:4 hypercube:5 ring:5 ring:8 torus:3x3 torus:2x4 torus:4x4 torus:3x5; do
+sizes="hypercube:2 hypercube:3 hypercube:4 hypercube:5 ring:5 ring:8 torus:3x3 torus:2x4 torus:4x4 torus:3x5"
+small && sizes="hypercube:2 hypercube:3 hypercube:4 ring:5 torus:3x3 torus:4x4"
+for topo in $sizes; do
   lb=$(mnb_bound "$topo")
   rm -f "$T/mnb.tsv"
   out=$("$SEARCH" --topo "$topo" --task mnb --slots "$lb" --sources 4 -o "$T/mnb.tsv")
@@ -173,7 +179,9 @@ for topo in hypercube:2 hypercube:3 hypercube:4 hypercube:5 ring:5 ring:8 torus:
   rm -rf "$T/mnb-gen"
 done
 # --rotate: the template symmetric under the coordinate shift (the d-cube's bit rotation)
-for topo in hypercube:4 hypercube:5 torus:4x4; do
+sizes="hypercube:4 hypercube:5 torus:4x4"
+small && sizes="hypercube:4 torus:4x4"
+for topo in $sizes; do
   lb=$(mnb_bound "$topo")
   rm -f "$T/rot.tsv"
   out=$("$SEARCH" --topo "$topo" --task mnb --slots "$lb" --rotate -o "$T/rot.tsv")
@@ -194,7 +202,9 @@ expect "mnb --rotate hypercube:4: the file's template is invariant under the bit
 # --turn: the quarter turn (a, b) -> (-b, a) of a K x K torus; sat at the bound on 4x4, 6x6
 # and 8x8, verified, at most 4 sources, and every row whose node's orbit has 4 nodes has its
 # turned row in the file
-for k in 4 6 8; do
+sizes="4 6 8"
+small && sizes=4
+for k in $sizes; do
   topo=torus:${k}x$k lb=$(mnb_bound "torus:${k}x$k")
   rm -f "$T/turn.tsv"
   out=$("$SEARCH" --topo "$topo" --task mnb --slots "$lb" --turn -o "$T/turn.tsv")
@@ -261,8 +271,9 @@ symmetric() {
        END { for (i = 1; i <= m; i++) { split(r[i], a, \" \"); if (full(a[3])) { f++; if (!((a[1] \" \" img(a[2]) \" \" img(a[3])) in row)) b = 1 } }
              exit b || m != n - 1 || f == 0 }" "$file"' "$(head -c 400 "$file")"
 }
-for topo in hypercube:2 hypercube:3 hypercube:4 hypercube:5 hypercube:6 hypercube:7 torus:3x3 torus:4x4 torus:5x5 torus:6x6 \
-  torus:7x7 torus:8x8; do
+sizes="hypercube:2 hypercube:3 hypercube:4 hypercube:5 hypercube:6 hypercube:7 torus:3x3 torus:4x4 torus:5x5 torus:6x6 torus:7x7 torus:8x8"
+small && sizes="hypercube:2 hypercube:3 hypercube:4 hypercube:5 torus:3x3 torus:4x4"
+for topo in $sizes; do
   lb=$(mnb_bound "$topo") k=${topo#torus:} k=${k%x*}
   case $topo in
     hypercube:*) sym=--rotate d=${topo#*:} n=$((1 << ${topo#*:})) ;;
@@ -282,15 +293,19 @@ for topo in hypercube:2 hypercube:3 hypercube:4 hypercube:5 hypercube:6 hypercub
 done
 symmetric "the stored mnb template of hypercube:8" cmodel/templates/mnb_hypercube-8.tsv 256 8 "(v * 2) % 256 + int(v / 128)"
 # the same search twice gives the same file (the stored template depends on it)
-"$SEARCH" --topo hypercube:6 --task mnb --slots 11 --rotate --chain -o "$T/chain6a.tsv" >/dev/null
-"$SEARCH" --topo hypercube:6 --task mnb --slots 11 --rotate --chain -o "$T/chain6b.tsv" >/dev/null
-expect "mnb --chain hypercube:6: the same template twice" 'cmp -s "$T/chain6a.tsv" "$T/chain6b.tsv"' "the two files differ"
+twice="hypercube:6 11"
+small && twice="hypercube:5 7"
+set -- $twice
+"$SEARCH" --topo "$1" --task mnb --slots "$2" --rotate --chain -o "$T/chain6a.tsv" >/dev/null
+"$SEARCH" --topo "$1" --task mnb --slots "$2" --rotate --chain -o "$T/chain6b.tsv" >/dev/null
+expect "mnb --chain $1: the same template twice" 'cmp -s "$T/chain6a.tsv" "$T/chain6b.tsv"' "the two files differ"
 # none: every chain walked. A chain is a symmetric template, so where the formula with the same
 # symmetry is unsat for both solvers, the chain search must find none (sources below what the
 # bound allows; docs/SCHEDULES.md, "mnb on the 8-cube")
 for c in "hypercube:3 3 1 --rotate" "hypercube:4 4 2 --rotate" "hypercube:5 7 2 --rotate" "hypercube:6 11 3 --rotate" \
   "torus:4x4 4 2 --turn" "torus:6x6 9 3 --turn"; do
   set -- $c
+  small && case $1 in hypercube:6 | torus:6x6) continue ;; esac
   sat=$("$SEARCH" --topo "$1" --task mnb --slots "$2" --sources "$3" "$4")
   out=$("$SEARCH" --topo "$1" --task mnb --slots "$2" --sources "$3" "$4" --chain)
   expect "mnb $4 $1 at $2 slots, $3 sources: the formula unsat for both, the chain search none" \
@@ -319,6 +334,7 @@ te_template_bound() { # TOPO
   esac
 }
 for topo in hypercube:2 hypercube:3 hypercube:4 hypercube:5 ring:5 ring:6 ring:8 torus:3x3 torus:2x4 torus:3x4 torus:4x4 torus:3x5; do
+  small && case $topo in hypercube:5 | torus:3x5) continue ;; esac
   b=$(te_template_bound "$topo")
   if [ "$topo" != hypercube:5 ]; then # below the bound a pigeonhole again: hypercube:5 at 15 slots ran 10 minutes
     out=$("$SEARCH" --topo "$topo" --task te --lanes --slots $((b - 1)))
@@ -353,6 +369,7 @@ expect "te --lanes hypercube:3, 1 source per port: unsat for both at 30 slots" \
 # only if K >= 1 + ceil((D - 1) / 2). One source fewer: unsat at any slots.
 pair_bound() { echo $((1 + ${1#*:} / 2)); } # 1 + ceil((D - 1) / 2)
 for topo in hypercube:4 hypercube:5; do
+  small && [ "$topo" = hypercube:5 ] && continue
   k=$(($(pair_bound "$topo") - 1))
   out=$("$SEARCH" --topo "$topo" --task te --lanes --slots 64 --sources "$k")
   expect "te --lanes $topo with $k sources, one below the pair bound: unsat for both (64 slots)" \
@@ -371,6 +388,7 @@ expect "--extend hypercube:5: cmodel verifies the file in 16 slots" '[ "$(cut -d
 router_as_counted "--extend hypercube:5" "$T/ext5.tsv" "$out" --flit bare
 # the 8-cube from the stored 7-cube template: 5 sources (the pair bound), at 2^7 slots; 4: unsat.
 # The found template is the stored one (make stored-templates writes it so), row for row.
+if ! small; then
 out=$("$SEARCH" --topo hypercube:8 --task te --lanes --extend "$HERE/../cmodel/templates/te_hypercube-7.tsv" --slots 128 \
   --sources 5 -o "$T/ext8.tsv")
 expect "--extend hypercube:7 -> hypercube:8 at 128 slots, 5 sources: sat for both, verified, the stored template" \
@@ -380,13 +398,16 @@ expect "--extend hypercube:7 -> hypercube:8 at 128 slots, 5 sources: sat for bot
 out=$("$SEARCH" --topo hypercube:8 --task te --lanes --extend "$HERE/../cmodel/templates/te_hypercube-7.tsv" --slots 128)
 expect "--extend hypercube:7 -> hypercube:8 with 4 sources, below the pair bound: unsat for both" \
   '[ "$(field cadical <<<"$out")/$(field minisat <<<"$out")" = unsat/unsat ]' "got '$out'"
+fi
 "$BIN" schedule --topo hypercube:4 --task te --template -o "$T/waits4.tsv"
 "$BIN" schedule --topo hypercube:4 --task te -o "$T/whole4.tsv"
 printf 'not a schedule\n' >"$T/junk.tsv"
 # --diagonals (diagonal_windows.h): on the K x K torus (K even) the te bound K^3/8 (the loads
 # optimum above) in K/2 windows of K^2/4 slots, diagonals c and c + K/2 in window c; sat, the
 # template verified at the bound, every packet's rows inside its window
-for k in 4 6; do
+sizes="4 6"
+small && sizes=4
+for k in $sizes; do
   topo=torus:${k}x$k b=$(loads_optimum "torus:${k}x$k")
   rm -f "$T/diag.tsv"
   out=$("$SEARCH" --topo "$topo" --task te --lanes --diagonals --slots "$b" -o "$T/diag.tsv")
@@ -404,7 +425,9 @@ done
 # sources a window needs: unsat where window 0 alone is (1 and 2 sources; the whole windowed
 # formula agrees), unknown where only a later window is (4x4 with 3: the whole formula is sat,
 # with other sources for window 0)
-for k in 4 6 8; do
+sizes="4 6 8"
+small && sizes=4
+for k in $sizes; do
   topo=torus:${k}x$k b=$((k * k * k / 8))
   rm -f "$T/win.tsv"
   out=$("$SEARCH" --topo "$topo" --task te --lanes --diagonals --by-window --slots "$b" -o "$T/win.tsv")
@@ -420,6 +443,7 @@ for k in 4 6 8; do
 done
 while read -r k sources answer whole_answer; do
   topo=torus:${k}x$k b=$((k * k * k / 8))
+  small && [ "$k" != 4 ] && continue
   out=$("$SEARCH" --topo "$topo" --task te --lanes --diagonals --by-window --slots "$b" --sources "$sources")
   whole=$("$SEARCH" --topo "$topo" --task te --lanes --diagonals --slots "$b" --sources "$sources")
   expect "--by-window $topo with $sources sources: $answer (unsat from window 0 alone), the whole windowed formula $whole_answer for both solvers" \
