@@ -162,7 +162,8 @@ $(eval $(call program,$(BUILD)/asan/unit_tests,asan,tests/unit_tests.c,$(CC)))
 FUZZ_TARGETS := fuzz_tsv fuzz_verify fuzz_import fuzz_cmodel_cli fuzz_rtl_gen_cli
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
 $(foreach t,fuzz_tsv fuzz_verify fuzz_import,$(eval $(call program,$(BUILD)/fuzz/$(t),fuzz,tests/fuzz/$(t).c,$(FUZZ_CC))))
-# the command lines: one target (fuzz_cli.c) per tool, its main renamed so the target can call it
+# the command lines: fuzz_cli.c compiled once per tool (as tests/fuzz/fuzz_cli_TOOL.o, the rule above),
+# linked with that tool's objects, whose main is renamed so the target can call it
 $(eval $(call program,$(BUILD)/fuzz/fuzz_cmodel_cli,fuzz,tests/fuzz/fuzz_cli_cmodel.c $(CMODEL_TOOL_SRC),$(FUZZ_CC)))
 $(eval $(call program,$(BUILD)/fuzz/fuzz_rtl_gen_cli,fuzz,tests/fuzz/fuzz_cli_rtl_gen.c $(RTLGEN_SRC),$(FUZZ_CC)))
 
@@ -278,6 +279,7 @@ sweep: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 # test: every suite at every size (CI runs it); check: the same suites at small sizes, the
 # hardware suites in their quick mode (QUICK=1). Both need every program, its ASan build, the
 # fuzz targets and the tools; with LIST=1 nothing is built.
+NPROC := $(shell nproc)
 TEST_PROGS := $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen \
               $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok $(BUILD)/te_search $(BUILD)/asan/te_search $(FUZZ_BINS)
 # only the suites whose id matches one of these comma-separated globs (empty: all of the tier)
@@ -285,10 +287,13 @@ ONLY ?=
 # LIST=1: print the tier's suites (id, tiers, seconds, description) and run nothing
 LIST ?=
 .PHONY: check list
-test: $(if $(filter-out 0,$(LIST)),,$(TEST_PROGS))
+# the programs are built two at a time (nproc jobs) even when make itself runs one job
+test:
+	@$(if $(filter-out 0,$(LIST)),,$(MAKE) --no-print-directory -j$(NPROC) $(TEST_PROGS))
 	@echo "-- TEST --"
 	ONLY='$(ONLY)' LIST='$(LIST)' bash tests/run_all.sh test
-check: $(if $(filter-out 0,$(LIST)),,$(TEST_PROGS))
+check:
+	@$(if $(filter-out 0,$(LIST)),,$(MAKE) --no-print-directory -j$(NPROC) $(TEST_PROGS))
 	@echo "-- CHECK --"
 	ONLY='$(ONLY)' LIST='$(LIST)' bash tests/run_all.sh check
 list:
