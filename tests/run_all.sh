@@ -47,7 +47,7 @@ suite combine test 111 "cmodel combining tasks and all-reduce baselines, with br
 suite combine-asan test,check 305 "cmodel combining tasks, asan+ubsan (small sizes)" bash tests/combine.sh $A/cmodel small
 suite kbcast test 651 "cmodel kbcast (001): every construction, the protocol, broken schedules, bad input" bash tests/kbcast.sh build/cmodel
 suite kbcast-asan test 608 "cmodel kbcast under asan+ubsan (d <= 5)" bash tests/kbcast.sh $A/cmodel small
-suite kbcast-asan check 120 "cmodel kbcast under asan+ubsan (d <= 4)" env KB_DMAX=4 bash tests/kbcast.sh $A/cmodel small
+suite kbcast-asan check 100 "cmodel kbcast under asan+ubsan (d <= 3)" env KB_DMAX=3 bash tests/kbcast.sh $A/cmodel small
 suite pmnb test 120 "cmodel pmnb (004): both packet models, broken schedules, bad input" bash tests/pmnb.sh build/cmodel
 suite pmnb-asan test,check 40 "cmodel pmnb under asan+ubsan (small sizes)" bash tests/pmnb.sh $A/cmodel small
 suite pexchange test 120 "cmodel pexchange (004 s4): 2-D meshes and tori, the rules, broken schedules, bad input" bash tests/pexchange.sh build/cmodel
