@@ -10,8 +10,8 @@
 # suites whose id matches one of the comma-separated shell globs (ONLY=sim, ONLY='cmodel-*,fuzz').
 # Two lanes run side by side, one per core (RUN_ALL_LANES=N for another number, RUN_ALL_SERIAL=1
 # for one): each lane takes the next suite from one queue, the longest first by the seconds the
-# table expects (measured on 2 cores with both lanes busy), runs it even after a failure and
-# says when it is done. Then every suite's output (its FAIL lines) is shown in the table's
+# table expects (measured 2026-11-27 on 2 cores, both lanes busy; docs/BENCHMARKS.md
+# "test-tiers"), runs it even after a failure and says when it is done. Then every suite's output (its FAIL lines) is shown in the table's
 # order, then a table of the suites' times (id, lane, seconds, passed, failed), and the run ends
 # with the total as "N passed, N failed" (CI reads that last line). Exits 1 if any suite failed
 # or printed no summary, 2 on bad arguments.
@@ -35,76 +35,76 @@ suite() {
 A=build/asan # the ASan+UBSan builds
 # ---- the golden model and the command lines ----------------------------------------------
 suite unit test,check 2 "unit tests of the library (asan+ubsan)" $A/unit_tests
-suite layers test,check 1 "cmodel's include layering: no include points up or sideways" bash tests/layers.sh
-suite cmodel-cli test 153 "cmodel CLI, D<=12" bash tests/run.sh build/cmodel 12
-suite cmodel-cli-asan test 141 "cmodel CLI under asan+ubsan, D<=6" bash tests/run.sh $A/cmodel 6
-suite cmodel-cli-asan check 30 "cmodel CLI under asan+ubsan, D<=4" bash tests/run.sh $A/cmodel 4
-suite topologies test 187 "cmodel on rings, tori and meshes" bash tests/topologies.sh build/cmodel
-suite topologies-asan test,check 31 "cmodel on rings, tori and meshes under asan+ubsan (small sizes)" bash tests/topologies.sh $A/cmodel small
-suite models test 155 "cmodel under the port models oneway, sp-full, sp-half" bash tests/models.sh build/cmodel
-suite models-asan test,check 67 "cmodel under the port models, asan+ubsan (small sizes)" bash tests/models.sh $A/cmodel small
-suite combine test 111 "cmodel combining tasks and all-reduce baselines, with broken schedules" bash tests/combine.sh build/cmodel
-suite combine-asan test,check 305 "cmodel combining tasks, asan+ubsan (small sizes)" bash tests/combine.sh $A/cmodel small
-suite kbcast test 651 "cmodel kbcast (001): every construction, the protocol, broken schedules, bad input" bash tests/kbcast.sh build/cmodel
-suite kbcast-asan test 608 "cmodel kbcast under asan+ubsan (d <= 5)" bash tests/kbcast.sh $A/cmodel small
-suite kbcast-asan check 100 "cmodel kbcast under asan+ubsan (d <= 3)" env KB_DMAX=3 bash tests/kbcast.sh $A/cmodel small
-suite pmnb test 120 "cmodel pmnb (004): both packet models, broken schedules, bad input" bash tests/pmnb.sh build/cmodel
-suite pmnb-asan test,check 40 "cmodel pmnb under asan+ubsan (small sizes)" bash tests/pmnb.sh $A/cmodel small
-suite pexchange test 120 "cmodel pexchange (004 s4): 2-D meshes and tori, the rules, broken schedules, bad input" bash tests/pexchange.sh build/cmodel
-suite pexchange-asan test,check 40 "cmodel pexchange under asan+ubsan (without the 8x8s)" bash tests/pexchange.sh $A/cmodel small
-suite te-search test 120 "template search (SAT): the te loads optimum from the formulas, sat and one slot less unsat for CaDiCaL and MiniSat, the bufferless S4NOC formula against its bounds, mnb and te templates for small routers at 000/003's bounds, symmetric ones by the orbit chain (--chain), bad arguments" \
+suite layers test,check 6 "cmodel's include layering: no include points up or sideways" bash tests/layers.sh
+suite cmodel-cli test 130 "cmodel CLI, D<=12" bash tests/run.sh build/cmodel 12
+suite cmodel-cli-asan test 123 "cmodel CLI under asan+ubsan, D<=6" bash tests/run.sh $A/cmodel 6
+suite cmodel-cli-asan check 77 "cmodel CLI under asan+ubsan, D<=4" bash tests/run.sh $A/cmodel 4
+suite topologies test 73 "cmodel on rings, tori and meshes" bash tests/topologies.sh build/cmodel
+suite topologies-asan test,check 17 "cmodel on rings, tori and meshes under asan+ubsan (small sizes)" bash tests/topologies.sh $A/cmodel small
+suite models test 23 "cmodel under the port models oneway, sp-full, sp-half" bash tests/models.sh build/cmodel
+suite models-asan test,check 10 "cmodel under the port models, asan+ubsan (small sizes)" bash tests/models.sh $A/cmodel small
+suite combine test 19 "cmodel combining tasks and all-reduce baselines, with broken schedules" bash tests/combine.sh build/cmodel
+suite combine-asan test,check 34 "cmodel combining tasks, asan+ubsan (small sizes)" bash tests/combine.sh $A/cmodel small
+suite kbcast test 161 "cmodel kbcast (001): every construction, the protocol, broken schedules, bad input" bash tests/kbcast.sh build/cmodel
+suite kbcast-asan test 234 "cmodel kbcast under asan+ubsan (d <= 5)" bash tests/kbcast.sh $A/cmodel small
+suite kbcast-asan check 68 "cmodel kbcast under asan+ubsan (d <= 3)" env KB_DMAX=3 bash tests/kbcast.sh $A/cmodel small
+suite pmnb test 294 "cmodel pmnb (004): both packet models, broken schedules, bad input" bash tests/pmnb.sh build/cmodel
+suite pmnb-asan test,check 66 "cmodel pmnb under asan+ubsan (small sizes)" bash tests/pmnb.sh $A/cmodel small
+suite pexchange test 104 "cmodel pexchange (004 s4): 2-D meshes and tori, the rules, broken schedules, bad input" bash tests/pexchange.sh build/cmodel
+suite pexchange-asan test,check 126 "cmodel pexchange under asan+ubsan (without the 8x8s)" bash tests/pexchange.sh $A/cmodel small
+suite te-search test 77 "template search (SAT): the te loads optimum from the formulas, sat and one slot less unsat for CaDiCaL and MiniSat, the bufferless S4NOC formula against its bounds, mnb and te templates for small routers at 000/003's bounds, symmetric ones by the orbit chain (--chain), bad arguments" \
   bash tests/te_search.sh build/cmodel build/te_search build/rtl_gen
-suite te-search-asan test 600 "template search under asan+ubsan" bash tests/te_search.sh $A/cmodel $A/te_search $A/rtl_gen
-suite te-search-asan check 60 "template search under asan+ubsan (small sizes)" env SMALL=1 bash tests/te_search.sh $A/cmodel $A/te_search $A/rtl_gen
-suite stored-templates test 60 "stored templates (issue 16): the default mnb and te of their sizes, verified at the bounds, routers without packet memory, bad files" \
+suite te-search-asan test 109 "template search under asan+ubsan" bash tests/te_search.sh $A/cmodel $A/te_search $A/rtl_gen
+suite te-search-asan check 50 "template search under asan+ubsan (small sizes)" env SMALL=1 bash tests/te_search.sh $A/cmodel $A/te_search $A/rtl_gen
+suite stored-templates test 7 "stored templates (issue 16): the default mnb and te of their sizes, verified at the bounds, routers without packet memory, bad files" \
   bash tests/stored_templates.sh build/cmodel build/rtl_gen
-suite stored-templates-asan test,check 60 "stored templates under asan+ubsan" bash tests/stored_templates.sh $A/cmodel $A/rtl_gen
-suite s4noc test 60 "S4NOC port models (issue 17): te and mnb at the formulas' bounds, S4NOC's periods, broken rules, refusals, the router's one local port" \
+suite stored-templates-asan test,check 15 "stored templates under asan+ubsan" bash tests/stored_templates.sh $A/cmodel $A/rtl_gen
+suite s4noc test 16 "S4NOC port models (issue 17): te and mnb at the formulas' bounds, S4NOC's periods, broken rules, refusals, the router's one local port" \
   bash tests/s4noc.sh build/cmodel build/rtl_gen
-suite s4noc-asan test,check 30 "S4NOC port models under asan+ubsan (small sizes)" env SMALL=1 bash tests/s4noc.sh $A/cmodel $A/rtl_gen
-suite mpi-baselines test 60 "MPI library algorithms as baseline schedules" bash tests/mpi_baselines.sh build/cmodel
-suite mpi-baselines-asan test,check 30 "MPI library algorithms as baseline schedules, asan+ubsan (small sizes)" bash tests/mpi_baselines.sh $A/cmodel small
-suite export test 30 "cmodel export/import: JSON and MSCCL XML round trips, foreign schedules, bad input" bash tests/export.sh build/cmodel
-suite export-asan test,check 30 "cmodel export/import under asan+ubsan" bash tests/export.sh $A/cmodel
-suite dynbcast test,check 30 "cmodel dynbcast (004 s5): delays against the bound (11), the stability limit (14), bad input" bash tests/dynbcast.sh build/cmodel
-suite mpi-names test,check 30 "MPI names as aliases (bcast, allgather, alltoall): CLI, metadata, make variables, rtl_gen, under asan+ubsan" \
+suite s4noc-asan test,check 28 "S4NOC port models under asan+ubsan (small sizes)" env SMALL=1 bash tests/s4noc.sh $A/cmodel $A/rtl_gen
+suite mpi-baselines test 17 "MPI library algorithms as baseline schedules" bash tests/mpi_baselines.sh build/cmodel
+suite mpi-baselines-asan test,check 32 "MPI library algorithms as baseline schedules, asan+ubsan (small sizes)" bash tests/mpi_baselines.sh $A/cmodel small
+suite export test 5 "cmodel export/import: JSON and MSCCL XML round trips, foreign schedules, bad input" bash tests/export.sh build/cmodel
+suite export-asan test,check 18 "cmodel export/import under asan+ubsan" bash tests/export.sh $A/cmodel
+suite dynbcast test,check 28 "cmodel dynbcast (004 s5): delays against the bound (11), the stability limit (14), bad input" bash tests/dynbcast.sh build/cmodel
+suite mpi-names test,check 8 "MPI names as aliases (bcast, allgather, alltoall): CLI, metadata, make variables, rtl_gen, under asan+ubsan" \
   bash tests/mpi_names.sh $A/cmodel $A/rtl_gen
 suite make-help test,check 2 "make help: every target and variable of the Makefile, one line each" bash tests/make_help.sh
-suite fusesoc test,check 30 "rtl_gen's FuseSoC core: YAML, filesets against the design, lint and synth targets run from it, asan+ubsan" \
+suite fusesoc test,check 13 "rtl_gen's FuseSoC core: YAML, filesets against the design, lint and synth targets run from it, asan+ubsan" \
   bash tests/fusesoc.sh $A/rtl_gen
-suite draw test 30 "cmodel draw: occupancy maps and trees, SVG well-formed, bad input" bash tests/draw.sh build/cmodel
-suite draw-asan test,check 30 "cmodel draw under asan+ubsan" bash tests/draw.sh $A/cmodel
-suite rtl-gen test 30 "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
-suite rtl-gen-asan test,check 30 "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh $A/rtl_gen
-suite mem-bound test,check 30 "the packet memory's lifetime minimum against the schedule's rows and mem_depth" bash tests/mem_bound.sh build/cmodel build/rtl_gen
-suite bad-input test 30 "bad input: the reproducers of issue 10, refusals, atomic outputs" \
+suite draw test 7 "cmodel draw: occupancy maps and trees, SVG well-formed, bad input" bash tests/draw.sh build/cmodel
+suite draw-asan test,check 13 "cmodel draw under asan+ubsan" bash tests/draw.sh $A/cmodel
+suite rtl-gen test 33 "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
+suite rtl-gen-asan test,check 137 "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh $A/rtl_gen
+suite mem-bound test,check 7 "the packet memory's lifetime minimum against the schedule's rows and mem_depth" bash tests/mem_bound.sh build/cmodel build/rtl_gen
+suite bad-input test 13 "bad input: the reproducers of issue 10, refusals, atomic outputs" \
   bash tests/bad_input.sh build/cmodel build/rtl_gen $A/rtl_gen
-suite bad-input-asan test,check 30 "bad input under asan+ubsan" bash tests/bad_input.sh $A/cmodel $A/rtl_gen $A/rtl_gen
-suite progress test,check 30 "progress lines on a terminal: cmodel schedule and verify, the Verilator build; none off a terminal" \
+suite bad-input-asan test,check 21 "bad input under asan+ubsan" bash tests/bad_input.sh $A/cmodel $A/rtl_gen $A/rtl_gen
+suite progress test,check 22 "progress lines on a terminal: cmodel schedule and verify, the Verilator build; none off a terminal" \
   bash tests/progress.sh $A/cmodel
-suite sweep test,check 30 "sweeps: job list, local run, Slurm script, collector" bash tests/sweep.sh
-suite fuzz test 45 "fuzzing: TSV reader, verifier, JSON and MSCCL XML readers, both command lines (libFuzzer, asan+ubsan), 8 s each" \
+suite sweep test,check 26 "sweeps: job list, local run, Slurm script, collector" bash tests/sweep.sh
+suite fuzz test 47 "fuzzing: TSV reader, verifier, JSON and MSCCL XML readers, both command lines (libFuzzer, asan+ubsan), 8 s each" \
   bash tests/fuzz_tests.sh
-suite fuzz check 10 "fuzzing, 1 s per target" env FUZZ_SECONDS=1 bash tests/fuzz_tests.sh
+suite fuzz check 12 "fuzzing, 1 s per target" env FUZZ_SECONDS=1 bash tests/fuzz_tests.sh
 # ---- the hardware: Verilator (C++ and SystemC benches), Icarus, Yosys, nextpnr --------------
-suite sim test 900 "hardware, part 1: every packet task generated, linted, read by Yosys, simulated, diffed, verified; schedules as files, ROM edits, bare flits" \
+suite sim test 1425 "hardware, part 1: every packet task generated, linted, read by Yosys, simulated, diffed, verified; schedules as files, ROM edits, bare flits" \
   env PART=1 bash tests/sim_tests.sh
-suite sim-models test 900 "hardware, part 2: the port models (single-port, one-way, S4NOC) and the combining tasks on the combining router" \
+suite sim-models test 1064 "hardware, part 2: the port models (single-port, one-way, S4NOC) and the combining tasks on the combining router" \
   env PART=2 bash tests/sim_tests.sh
-suite sim check 90 "hardware, quick: one design per router architecture (banked, single, simple, combine), the SystemC bench, a ROM edit that must fail" \
+suite sim check 57 "hardware, quick: one design per router architecture (banked, single, simple, combine), the SystemC bench, a ROM edit that must fail" \
   env QUICK=1 bash tests/sim_tests.sh
-suite kbcast-sim test 300 "hardware: kbcast with the active set fixed at generation (001 and the special cases)" bash tests/kbcast_sim.sh
-suite kbcast-sim check 30 "hardware, quick: kbcast 001 on hypercube:3, a control-word edit that must fail" env QUICK=1 bash tests/kbcast_sim.sh
-suite pmnb-sim test 300 "hardware: pmnb (whole and split) and pexchange with the active set fixed at generation (004)" bash tests/pmnb_sim.sh
-suite pmnb-sim check 40 "hardware, quick: pmnb and pexchange on torus:4x4, refusals, a ROM edit that must fail" env QUICK=1 bash tests/pmnb_sim.sh
-suite icarus test 200 "hardware: the second simulator, Icarus Verilog (make sim SIM=icarus), against Verilator" bash tests/icarus_sim.sh
-suite icarus check 40 "hardware, quick: Icarus Verilog on hypercube:3 mnb against Verilator, a ROM edit, refusals, TRACE=1" \
+suite kbcast-sim test 126 "hardware: kbcast with the active set fixed at generation (001 and the special cases)" bash tests/kbcast_sim.sh
+suite kbcast-sim check 9 "hardware, quick: kbcast 001 on hypercube:3, a control-word edit that must fail" env QUICK=1 bash tests/kbcast_sim.sh
+suite pmnb-sim test 188 "hardware: pmnb (whole and split) and pexchange with the active set fixed at generation (004)" bash tests/pmnb_sim.sh
+suite pmnb-sim check 21 "hardware, quick: pmnb and pexchange on torus:4x4, refusals, a ROM edit that must fail" env QUICK=1 bash tests/pmnb_sim.sh
+suite icarus test 67 "hardware: the second simulator, Icarus Verilog (make sim SIM=icarus), against Verilator" bash tests/icarus_sim.sh
+suite icarus check 13 "hardware, quick: Icarus Verilog on hypercube:3 mnb against Verilator, a ROM edit, refusals, TRACE=1" \
   env QUICK=1 bash tests/icarus_sim.sh
-suite synth test 300 "synthesis: yosys generic, ice40 + nextpnr" bash tests/synth_tests.sh
-suite synth check 40 "synthesis, quick: yosys generic of a banked and a combining router, the single router against banked, ice40 + nextpnr once" \
+suite synth test 266 "synthesis: yosys generic, ice40 + nextpnr" bash tests/synth_tests.sh
+suite synth check 22 "synthesis, quick: yosys generic of a banked and a combining router, the single router against banked, ice40 + nextpnr once" \
   env QUICK=1 bash tests/synth_tests.sh
-suite kbrt test 200 "the run-time kbcast router: d = 3..5, 50 active sets each, bad inputs, FIFO overflow" bash tests/kbrt_tests.sh
-suite kbrt check 30 "the run-time kbcast router, quick: d = 3, 10 active sets, bad inputs, FIFO overflow" env QUICK=1 bash tests/kbrt_tests.sh
+suite kbrt test 178 "the run-time kbcast router: d = 3..5, 50 active sets each, bad inputs, FIFO overflow" bash tests/kbrt_tests.sh
+suite kbrt check 52 "the run-time kbcast router, quick: d = 3, 10 active sets, bad inputs, FIFO overflow" env QUICK=1 bash tests/kbrt_tests.sh
 
 # ---- which rows run: the tier's, matching ONLY -------------------------------------------
 in_tier() { case ",${tiers[$1]}," in *",$2,"*) return 0 ;; esac; return 1; }
