@@ -5,8 +5,9 @@
 #>
 #> targets:
 #>   all            (the default) build build/cmodel, build/rtl_gen, build/rtl_gen_kbrt and build/te_search
-#>   test           every test suite at every size (CI), two lanes side by side; ends "N passed, N failed"
+#>   test           every test suite but the large sizes (CI), two lanes side by side; ends "N passed, N failed"
 #>   check          the quick tier: every suite at its small sizes, the hardware in quick mode (~5 minutes)
+#>   test-large     the large sizes test leaves out (256-node fabrics, hypercube:6 in hardware); bench runs it
 #>   list           the test suites: id, tiers, seconds, what each checks (runs nothing)
 #>   demo           the main job on a built-in default: tables, two fabrics simulated, one synthesised, pictures
 #>   bench          every benchmark -> docs/BENCHMARKS.md (and docs/PMNB.md, docs/DYNAMIC.md)
@@ -275,10 +276,11 @@ sweep: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@echo "-- SWEEP collect --"
 	@sweep/sweep_collect.sh $(SWEEP_DIR)
 
-# -- tests: two tiers, the suites of tests/run_all.sh (make list) -----------------------------
-# test: every suite at every size (CI runs it); check: the same suites at small sizes, the
-# hardware suites in their quick mode (QUICK=1). Both need every program, its ASan build, the
-# fuzz targets and the tools; with LIST=1 nothing is built.
+# -- tests: three tiers, the suites of tests/run_all.sh (make list) ---------------------------
+# test: every suite but the large sizes (CI runs it); check: the same suites at small sizes, the
+# hardware suites in their quick mode (QUICK=1); test-large: the large sizes test leaves out for
+# its time. They need every program, its ASan build, the fuzz targets and the tools; with LIST=1
+# nothing is built.
 NPROC := $(shell nproc)
 TEST_PROGS := $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen \
               $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok $(BUILD)/te_search $(BUILD)/asan/te_search $(FUZZ_BINS)
@@ -286,16 +288,12 @@ TEST_PROGS := $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BU
 ONLY ?=
 # LIST=1: print the tier's suites (id, tiers, seconds, description) and run nothing
 LIST ?=
-.PHONY: check list
+.PHONY: check test-large list
 # the programs are built two at a time (nproc jobs) even when make itself runs one job
-test:
+test check test-large:
 	@$(if $(filter-out 0,$(LIST)),,$(MAKE) --no-print-directory -j$(NPROC) $(TEST_PROGS))
-	@echo "-- TEST --"
-	ONLY='$(ONLY)' LIST='$(LIST)' bash tests/run_all.sh test
-check:
-	@$(if $(filter-out 0,$(LIST)),,$(MAKE) --no-print-directory -j$(NPROC) $(TEST_PROGS))
-	@echo "-- CHECK --"
-	ONLY='$(ONLY)' LIST='$(LIST)' bash tests/run_all.sh check
+	@echo "-- TESTS ($@) --"
+	ONLY='$(ONLY)' LIST='$(LIST)' bash tests/run_all.sh $(patsubst test-%,%,$@)
 list:
 	@ONLY='$(ONLY)' bash tests/run_all.sh list
 
@@ -389,6 +387,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	$(MAKE) s4noc-search
 	$(MAKE) mnb-search
 	$(MAKE) te-lanes-search
+	$(MAKE) test-large
 
 # the largest fabric, once (about half an hour and 10+ GiB on 2 cores): not part of bench
 bench-large: $(BUILD)/rtl_gen $(BUILD)/.tools-ok

@@ -54,6 +54,110 @@ uint32_t Config::destination(uint32_t u, uint32_t dest) const {
   return id;
 }
 
+namespace {
+
+// The "#define RN_NAME VALUE" lines of a sim_config.h, by NAME (without RN_), VALUE as written.
+std::vector<std::pair<std::string, std::string>> config_defines(std::ifstream& in) {
+  std::vector<std::pair<std::string, std::string>> defs;
+  std::string line;
+  const std::string prefix = "#define RN_";
+  while (std::getline(in, line)) {
+    if (line.rfind(prefix, 0) != 0) continue;
+    const size_t space = line.find(' ', prefix.size());
+    if (space == std::string::npos) continue;  // the include guard's #define ROMNOC_... has no RN_; a bare name
+    defs.emplace_back(line.substr(prefix.size(), space - prefix.size()), line.substr(space + 1));
+  }
+  return defs;
+}
+
+// VALUE as a number, a string without its quotes, or a {list} of numbers; false if it is not one.
+bool parse_number(const std::string& v, long long* out) {
+  size_t used = 0;
+  try {
+    *out = std::stoll(v, &used);
+  } catch (const std::exception&) {
+    return false;
+  }
+  return used == v.size();
+}
+bool parse_string(const std::string& v, std::string* out) {
+  if (v.size() < 2 || v.front() != '"' || v.back() != '"') return false;
+  *out = v.substr(1, v.size() - 2);
+  return true;
+}
+template <typename T>
+bool parse_list(const std::string& v, std::vector<T>* out) {
+  if (v.size() < 2 || v.front() != '{' || v.back() != '}') return false;
+  std::stringstream items(v.substr(1, v.size() - 2));
+  std::string item;
+  long long n = 0;
+  out->clear();
+  while (std::getline(items, item, ',')) {
+    item.erase(0, item.find_first_not_of(' '));
+    if (!parse_number(item, &n)) return false;
+    out->push_back((T)n);
+  }
+  return true;
+}
+
+}  // namespace
+
+bool read_config(const std::string& path, Config* cfg, std::string* why) {
+  std::ifstream in(path);
+  if (!in) {
+    *why = "cannot read " + path;
+    return false;
+  }
+  const auto defs = config_defines(in);
+  auto value = [&](const char* name) -> const std::string* {
+    for (const auto& d : defs)
+      if (d.first == name) return &d.second;
+    return nullptr;
+  };
+  std::string bad;  // the first value missing or not what the generator writes
+  auto need = [&](bool good, const char* name) {
+    if (!good && bad.empty()) bad = name;
+  };
+  // a string or a number; def when the file has no such line (nullptr, -1: the line is required)
+  auto text = [&](const char* name, const char* def) {
+    const std::string* v = value(name);
+    std::string s = def ? def : "";
+    need(v ? parse_string(*v, &s) : def != nullptr, name);
+    return s;
+  };
+  auto number = [&](const char* name, long long def) {
+    const std::string* v = value(name);
+    long long n = def;
+    need(v ? parse_number(*v, &n) : def >= 0, name);
+    return n;
+  };
+  auto list = [&](const char* name, auto* out) {
+    const std::string* v = value(name);
+    need(v && parse_list(*v, out), name);
+  };
+  cfg->topo = text("TOPO", nullptr);
+  cfg->task = text("TASK", nullptr);
+  cfg->model = text("MODEL", nullptr);
+  cfg->op = text("OP", nullptr);
+  cfg->root = number("ROOT", -1);
+  cfg->nodes = (uint32_t)number("NODES", -1);
+  cfg->ports = (int)number("PORTS", -1);
+  cfg->id_width = (int)number("ID_WIDTH", -1);
+  cfg->payload_width = (int)number("PATTERN_WIDTH", -1);
+  cfg->flit_width = (int)number("FLIT_WIDTH", -1);
+  cfg->slots = (uint32_t)number("SLOTS", -1);
+  cfg->cycles = (uint32_t)number("CYCLES", -1);
+  cfg->translation = text("TRANSLATION", nullptr);
+  cfg->active = text("ACTIVE", "");             // only the tasks of an active set have one
+  cfg->fraction = (uint32_t)number("FRACTION", 1);  // only a pmnb split into pieces has one
+  cfg->wire_delay = (int)number("WIRE_DELAY", -1);
+  list("RADICES", &cfg->radices);
+  list("NEIGHBORS", &cfg->neighbors);
+  need(cfg->neighbors.size() == (size_t)cfg->nodes * (size_t)cfg->ports, "NEIGHBORS");
+  if (!bad.empty()) *why = path + ": RN_" + bad + " is missing or not what the generator writes";
+  return bad.empty();
+}
+
 Bench::Bench(const Config& cfg, uint32_t seed) : cfg_(cfg), seed_(seed) {}
 
 Flit Bench::decode(const Bits& bus, int lane) const {

@@ -26,6 +26,7 @@ struct Config {
   std::vector<int32_t> neighbors;   // [u * ports + p]: the node lane p of u leads to, -1 none
   std::string active;               // kbcast, pmnb, pexchange: the active set the ROMs fix ("0,3,5-9"), else ""
   uint32_t fraction;                // pmnb split into pieces: pieces per packet (a flit is a piece), else 1
+  int wire_delay;                   // cycles from a slot's start to its transfer on the link
 
   // The node lane p of u leads to (-1: nowhere).
   int32_t neighbor(uint32_t u, int p) const { return neighbors[(size_t)u * (size_t)ports + (size_t)p]; }
@@ -40,6 +41,12 @@ struct Config {
   // (kind 0 a packet, 1 a counter, 2 a termination), else none.
   romnoc_flit_layout layout() const { return romnoc_flit_layout_of(id_width, payload_width, flit_width); }
 };
+
+// The same facts read from a generated sim_config.h at run time (its "#define RN_NAME VALUE"
+// lines: a number, a "string" or a {list}), so that a bench built from it does not depend on
+// the design and its object is shared between designs (ccache). False, with *why naming the
+// file and the missing or bad value, if the file cannot be read or lacks one.
+bool read_config(const std::string& path, Config* cfg, std::string* why);
 
 // A bit vector held as 32-bit words, least significant first (the layout Verilator uses).
 struct Bits {

@@ -23,7 +23,7 @@ namespace tb {
 inline Config design_config() {
   return Config{RN_TOPO,        RN_TASK,     RN_MODEL,          RN_OP,         RN_ROOT,      RN_NODES,
                 RN_PORTS,       RN_ID_WIDTH, RN_PATTERN_WIDTH,  RN_FLIT_WIDTH, RN_SLOTS,     RN_CYCLES,
-                RN_TRANSLATION, RN_RADICES,  RN_NEIGHBORS,     RN_ACTIVE,     RN_FRACTION};
+                RN_TRANSLATION, RN_RADICES,  RN_NEIGHBORS,     RN_ACTIVE,     RN_FRACTION,  RN_WIRE_DELAY};
 }
 
 }  // namespace tb

@@ -5,8 +5,11 @@
 // transfer on the lane's outgoing link and the local port's delivery (only while the bench
 // records: input log_i), and answers the router's request for an own packet (payloads from
 // +seed). The harness pulses start, clocks until done (with a cycle limit), and diffs both logs
-// against the generator's golden files.
-//   Vromnoc_sim_fabric +seed=1 +golden=DIR +out=DIR [+trace=FILE.vcd] [+repeat=N]
+// against the generator's golden files. It reads the design's facts from its sim_config.h at
+// run time (tb::read_config), not at compile time: its object is the same for every design,
+// and ccache compiles it once (the model's header, Vromnoc_sim_fabric.h, is the same for every
+// design too: the sim fabric's ports do not depend on it).
+//   Vromnoc_sim_fabric [+config=sim_config.h] +seed=1 +golden=DIR +out=DIR [+trace=FILE.vcd] [+repeat=N]
 // +repeat=N runs the schedule N times back to back (benchmarks): the first run is recorded and
 // diffed, every run must finish without error, and a line "PERF runs=N cycles=C seconds=S
 // cycles_per_s=R" reports the speed of the cycle loops.
@@ -18,7 +21,7 @@
 #include <vector>
 
 #include "Vromnoc_sim_fabric.h"
-#include "tb_design.h"
+#include "tb_common.h"
 #include "tb_lane.h"
 #include "verilated.h"
 #if VM_TRACE
@@ -54,7 +57,7 @@ void romnoc_lane_c(uint32_t node, uint32_t lane, bool tx_valid, romnoc_flit_arg 
   if (g.record && (tx_valid || dlv_valid)) {
     tx_flit.copy_to(g.tx_flit.words.data(), g.tx_flit.words.size());
     dlv_flit.copy_to(g.dlv_flit.words.data(), g.dlv_flit.words.size());
-    g.bench->observe_lane(g.cycle, RN_WIRE_DELAY, node, (int)lane, tx_valid, g.tx_flit, dlv_valid, g.dlv_flit);
+    g.bench->observe_lane(g.cycle, g.bench->config().wire_delay, node, (int)lane, tx_valid, g.tx_flit, dlv_valid, g.dlv_flit);
   }
   g.answer = nullptr;
   if (!inj_req) return;  // no own packet asked for: the lane reads zeros (answer_lane's answer, without its work)
@@ -83,7 +86,12 @@ int main(int argc, char** argv) {
   const std::string trace_file = tb::plusarg(argc, argv, "trace", "");
   const int runs = std::max(1, std::stoi(tb::plusarg(argc, argv, "repeat", "1")));
 
-  const tb::Config cfg = tb::design_config();
+  tb::Config cfg;
+  std::string why;
+  if (!tb::read_config(tb::plusarg(argc, argv, "config", "sim_config.h"), &cfg, &why)) {
+    std::printf("FAIL %s\n", why.c_str());
+    return 1;
+  }
   tb::Bench bench(cfg, seed);
   g.bench = &bench;
   g.tx_flit = g.dlv_flit = g.inj = tb::Bits(cfg.flit_width);

@@ -7,7 +7,8 @@
 # run done in exactly 2*ceil(K/d)+4d+1 cycles (001's 2*ceil(K/d)+4d slots, the last one on the
 # wires a cycle later: the figure is computed here from K, never read from the program); a
 # design with FIFOs below the bound must fail the bench with err_o. Ends with "N passed, N failed".
-#   tests/kbrt_tests.sh [DIMS]   (default "3 4 5"; QUICK=1, make check: d = 3 and 10 active sets)
+#   tests/kbrt_tests.sh [DIMS]   (default "3 4 5"; make test "3 4", make test-large 5; QUICK=1, make
+#                                check: d = 3 and 10 active sets)
 set -u
 cd "$(dirname "$0")/.."
 T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-kbrt.XXXXXX") || exit 2

@@ -4,8 +4,10 @@
 #                            has an ASan run, the hardware suites in their quick mode (QUICK=1: a
 #                            few designs per router architecture and simulator, the same
 #                            assertions), fuzzing a second per target; a few minutes
-#   tests/run_all.sh [test]  make test (what CI runs): everything, at every size
-#   tests/run_all.sh list    the suites of both tiers, one line each; runs nothing (also LIST=1)
+#   tests/run_all.sh [test]  make test (what CI runs): everything but the large sizes
+#   tests/run_all.sh large   make test-large (also run by make bench): the large sizes make test
+#                            leaves out for its time (256-node fabrics, hypercube:6 in hardware)
+#   tests/run_all.sh list    the suites of every tier, one line each; runs nothing (also LIST=1)
 # Every suite has a short id (the first column of the table below). ONLY=PATTERNS runs only the
 # suites whose id matches one of the comma-separated shell globs (ONLY=sim, ONLY='cmodel-*,fuzz').
 # Two lanes run side by side, one per core (RUN_ALL_LANES=N for another number, RUN_ALL_SERIAL=1
@@ -20,12 +22,13 @@ cd "$(dirname "$0")/.."
 tier=${1:-test}
 [ -n "${LIST-}" ] && [ "${LIST}" != 0 ] && tier=list-$tier
 case $tier in
-test | check | list | list-test | list-check) ;;
-*) echo "usage: tests/run_all.sh [test|check|list]  (ONLY=PATTERNS LIST=1 RUN_ALL_LANES=N RUN_ALL_SERIAL=1)" >&2; exit 2 ;;
+test | check | large | list | list-test | list-check | list-large) ;;
+*) echo "usage: tests/run_all.sh [test|check|large|list]  (ONLY=PATTERNS LIST=1 RUN_ALL_LANES=N RUN_ALL_SERIAL=1)" >&2; exit 2 ;;
 esac
 
 ids=() tiers=() secs=() descs=() cmds=()
-# suite ID TIERS SECONDS DESCRIPTION COMMAND...: TIERS is test, check or test,check; SECONDS the
+# suite ID TIERS SECONDS DESCRIPTION COMMAND...: TIERS is test, check, large or a comma-separated
+# list of them; SECONDS the
 # time it takes in that tier (the queue's order). An id has at most one row per tier.
 suite() {
   ids+=("$1") tiers+=("$2") secs+=("$3") descs+=("$4")
@@ -45,13 +48,20 @@ suite models test 23 "cmodel under the port models oneway, sp-full, sp-half" bas
 suite models-asan test,check 10 "cmodel under the port models, asan+ubsan (small sizes)" bash tests/models.sh $A/cmodel small
 suite combine test 19 "cmodel combining tasks and all-reduce baselines, with broken schedules" bash tests/combine.sh build/cmodel
 suite combine-asan test,check 34 "cmodel combining tasks, asan+ubsan (small sizes)" bash tests/combine.sh $A/cmodel small
-suite kbcast test 161 "cmodel kbcast (001): every construction, the protocol, broken schedules, bad input" bash tests/kbcast.sh build/cmodel
-suite kbcast-asan test 234 "cmodel kbcast under asan+ubsan (d <= 5)" bash tests/kbcast.sh $A/cmodel small
-suite kbcast-asan check 68 "cmodel kbcast under asan+ubsan (d <= 3)" env KB_DMAX=3 bash tests/kbcast.sh $A/cmodel small
+suite kbcast test 161 "cmodel kbcast (001): every construction, the protocol, broken schedules, bad input (d <= 6)" \
+  env KB_DMAX=6 bash tests/kbcast.sh build/cmodel
+suite kbcast-large large 100 "cmodel kbcast at d = 7, 8" env KB_DMIN=7 bash tests/kbcast.sh build/cmodel
+suite kbcast-asan test 234 "cmodel kbcast under asan+ubsan (d <= 4)" env KB_DMAX=4 bash tests/kbcast.sh $A/cmodel small
+suite kbcast-asan-large large 100 "cmodel kbcast under asan+ubsan at d = 5" env KB_DMIN=5 bash tests/kbcast.sh $A/cmodel small
+suite kbcast-asan check 68 "cmodel kbcast under asan+ubsan (d <= 3, one drawn set per K)" env KB_DMAX=3 QUICK=1 bash tests/kbcast.sh $A/cmodel small
 suite pmnb test 294 "cmodel pmnb (004): both packet models, broken schedules, bad input" bash tests/pmnb.sh build/cmodel
-suite pmnb-asan test,check 66 "cmodel pmnb under asan+ubsan (small sizes)" bash tests/pmnb.sh $A/cmodel small
+suite pmnb-large large 150 "cmodel pmnb on torus:8x8, mesh:8x8 and torus:4x4x4" bash tests/pmnb.sh build/cmodel large
+suite pmnb-asan test 66 "cmodel pmnb under asan+ubsan (small sizes)" bash tests/pmnb.sh $A/cmodel small
+suite pmnb-asan check 45 "cmodel pmnb under asan+ubsan (torus:4x4, mesh:4x4)" env QUICK=1 bash tests/pmnb.sh $A/cmodel small
 suite pexchange test 104 "cmodel pexchange (004 s4): 2-D meshes and tori, the rules, broken schedules, bad input" bash tests/pexchange.sh build/cmodel
-suite pexchange-asan test,check 126 "cmodel pexchange under asan+ubsan (without the 8x8s)" bash tests/pexchange.sh $A/cmodel small
+suite pexchange-large large 60 "cmodel pexchange on torus:8x8 and mesh:8x8" bash tests/pexchange.sh build/cmodel large
+suite pexchange-asan test 126 "cmodel pexchange under asan+ubsan (without the 8x8s)" bash tests/pexchange.sh $A/cmodel small
+suite pexchange-asan check 50 "cmodel pexchange under asan+ubsan (torus:4x4, mesh:4x6)" env QUICK=1 bash tests/pexchange.sh $A/cmodel small
 suite te-search test 77 "template search (SAT): the te loads optimum from the formulas, sat and one slot less unsat for CaDiCaL and MiniSat, the bufferless S4NOC formula against its bounds, mnb and te templates for small routers at 000/003's bounds, symmetric ones by the orbit chain (--chain), bad arguments" \
   bash tests/te_search.sh build/cmodel build/te_search build/rtl_gen
 suite te-search-asan test 109 "template search under asan+ubsan" bash tests/te_search.sh $A/cmodel $A/te_search $A/rtl_gen
@@ -75,7 +85,8 @@ suite fusesoc test,check 13 "rtl_gen's FuseSoC core: YAML, filesets against the 
 suite draw test 7 "cmodel draw: occupancy maps and trees, SVG well-formed, bad input" bash tests/draw.sh build/cmodel
 suite draw-asan test,check 13 "cmodel draw under asan+ubsan" bash tests/draw.sh $A/cmodel
 suite rtl-gen test 33 "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
-suite rtl-gen-asan test,check 137 "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh $A/rtl_gen
+suite rtl-gen-asan test 137 "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh $A/rtl_gen
+suite rtl-gen-asan check 40 "rtl_gen CLI under asan+ubsan (the sweeps on small sizes)" env QUICK=1 bash tests/rtl_gen_tests.sh $A/rtl_gen
 suite mem-bound test,check 7 "the packet memory's lifetime minimum against the schedule's rows and mem_depth" bash tests/mem_bound.sh build/cmodel build/rtl_gen
 suite bad-input test 13 "bad input: the reproducers of issue 10, refusals, atomic outputs" \
   bash tests/bad_input.sh build/cmodel build/rtl_gen $A/rtl_gen
@@ -96,14 +107,20 @@ suite sim check 57 "hardware, quick: one design per router architecture (banked,
 suite kbcast-sim test 126 "hardware: kbcast with the active set fixed at generation (001 and the special cases)" bash tests/kbcast_sim.sh
 suite kbcast-sim check 9 "hardware, quick: kbcast 001 on hypercube:3, a control-word edit that must fail" env QUICK=1 bash tests/kbcast_sim.sh
 suite pmnb-sim test 188 "hardware: pmnb (whole and split) and pexchange with the active set fixed at generation (004)" bash tests/pmnb_sim.sh
+suite pmnb-sim-large large 60 "hardware: pmnb and pexchange on torus:8x8" env LARGE=1 bash tests/pmnb_sim.sh
 suite pmnb-sim check 21 "hardware, quick: pmnb and pexchange on torus:4x4, refusals, a ROM edit that must fail" env QUICK=1 bash tests/pmnb_sim.sh
 suite icarus test 67 "hardware: the second simulator, Icarus Verilog (make sim SIM=icarus), against Verilator" bash tests/icarus_sim.sh
 suite icarus check 13 "hardware, quick: Icarus Verilog on hypercube:3 mnb against Verilator, a ROM edit, refusals, TRACE=1" \
   env QUICK=1 bash tests/icarus_sim.sh
 suite synth test 266 "synthesis: yosys generic, ice40 + nextpnr" bash tests/synth_tests.sh
+suite synth-large large 60 "synthesis, large: yosys generic of every task on hypercube:4" env LARGE=1 bash tests/synth_tests.sh
 suite synth check 22 "synthesis, quick: yosys generic of a banked and a combining router, the single router against banked, ice40 + nextpnr once" \
   env QUICK=1 bash tests/synth_tests.sh
-suite kbrt test 178 "the run-time kbcast router: d = 3..5, 50 active sets each, bad inputs, FIFO overflow" bash tests/kbrt_tests.sh
+suite kbrt test 178 "the run-time kbcast router: d = 3, 4, 50 active sets each, bad inputs, FIFO overflow" bash tests/kbrt_tests.sh "3 4"
+suite sim-large large 1000 "hardware, large: every packet task on hypercube:6, mnb on torus:8x8, the 256-node fabrics (hypercube:8 mnb, te, snb; torus:16x16 mnb, te)" \
+  env LARGE=1 PART=1 bash tests/sim_tests.sh
+suite sim-models-large large 500 "hardware, large: one-way mnb and te on hypercube:6, the combining tasks on hypercube:5 and 6" env LARGE=1 PART=2 bash tests/sim_tests.sh
+suite kbrt-large large 90 "the run-time kbcast router at d = 5, 50 active sets" bash tests/kbrt_tests.sh 5
 suite kbrt check 52 "the run-time kbcast router, quick: d = 3, 10 active sets, bad inputs, FIFO overflow" env QUICK=1 bash tests/kbrt_tests.sh
 
 # ---- which rows run: the tier's, matching ONLY -------------------------------------------
@@ -121,7 +138,7 @@ matches() { # matches ID: ONLY is empty, or one of its globs matches ID
 if [ "${tier#list}" != "$tier" ]; then
   printf '%-22s %-11s %6s  %s\n' id tiers seconds description
   for i in "${!ids[@]}"; do
-    case $tier in list-test | list-check) in_tier "$i" "${tier#list-}" || continue ;; esac
+    case $tier in list-test | list-check | list-large) in_tier "$i" "${tier#list-}" || continue ;; esac
     matches "${ids[$i]}" || continue
     printf '%-22s %-11s %6s  %s\n' "${ids[$i]}" "${tiers[$i]}" "${secs[$i]}" "${descs[$i]}"
   done

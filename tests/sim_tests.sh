@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# sim_tests.sh — hardware tests (make test): every task on hypercube:1..6, on ring:5, ring:8,
-# torus:3x3, 4x4, 3x5, 2x4, 3x3x3 and mesh:4x4, mnb on hypercube:8 and torus:8x8, mnb and te
-# on torus:16x16 and te on hypercube:8 (bare flits), generated,
+# sim_tests.sh — hardware tests (make test): every task on hypercube:1..5, on ring:5, ring:8,
+# torus:3x3, 4x4, 3x5, 2x4, 3x3x3 and mesh:4x4, generated,
 # linted (Verilator -Wall), accepted by Yosys, simulated, diffed against the golden files and
 # verified; other roots, widths, seeds and the baseline architecture; the SystemC bench; the
 # port models (the single-port router on sp-full and sp-half schedules, one-way links on oneway
@@ -10,7 +9,7 @@
 # bare flits (`FLIT=bare`: the payload alone on the links) on the banked, simple and single
 # routers, under mla, sp-full and oneway, with the C++ and SystemC benches;
 # and designs whose ROM was edited must FAIL the diff and the verifier. The combining tasks
-# (reduce, reduce_scatter, allreduce, global_sum) on hypercube:1..6, ring:5, ring:8, torus:3x3
+# (reduce, reduce_scatter, allreduce, global_sum) on hypercube:1..4, ring:5, ring:8, torus:3x3
 # and torus:4x4 on the combining router, every op and port model, the SystemC bench once per
 # task; a wire log with a contribution dropped or counted twice must fail the verifier, a ROM
 # edit that loses a contribution must fail the delivery diff. Expected slots and transmissions
@@ -21,12 +20,18 @@
 # Yosys and edited: the ROM edit must FAIL), simple, single (ring:5 sp-full, its wire log doctored),
 # combine (torus:3x3 reduce, its wire log edited) — the SystemC bench once, and the refusals;
 # the same checks as the full run on those designs.
+# LARGE=1 (make test-large, out of make test for its time): the large fabrics only — every task
+# on hypercube:6, mnb on hypercube:8 and torus:8x8, mnb and te on torus:16x16, te and snb on
+# hypercube:8 (bare flits), one-way mnb and te on hypercube:6, the combining tasks on hypercube:5
+# and 6.
 # PART=1 or PART=2 runs one half, so that make test can run both side by side: 1 the packet
 # tasks, schedules as files, ROM edits and bare flits; 2 the port models and the combining
 # tasks. The halves build disjoint designs (build/sim/<name>) and read only their own.
 set -u
 cd "$(dirname "$0")/.."
-full() { [ "${QUICK:-0}" != 1 ]; } # full: not QUICK=1, the cases of make test only
+quick() { [ "${QUICK:-0}" = 1 ]; } # quick: QUICK=1, the cases of make check
+large() { [ "${LARGE:-0}" = 1 ]; } # large: LARGE=1, the large fabrics of make test-large only
+full() { ! quick && ! large; }     # full: the cases of make test
 part() { [ -z "${PART-}" ] || [ "$PART" = "$1" ]; } # part N: PART is N or unset
 T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-sim.XXXXXX") || exit 2
 trap 'rm -rf "$T"' EXIT
@@ -120,18 +125,15 @@ every_task() {
 }
 
 # ==== part 1: the packet tasks, schedules as files, ROM edits ===============================
-if part 1; then
-if ! full; then
+if part 1 && ! large; then
+if quick; then
   sim_case hypercube:3 mnb
   [ -n "$gen_dir" ] && yosys_case "$gen_dir"
   sim_case hypercube:3 te ARCH=simple
   sim_case hypercube:3 te BENCH=sc
 fi
-full && for d in 1 2 3 4 5 6; do every_task "hypercube:$d"; done
+full && for d in 1 2 3 4 5; do every_task "hypercube:$d"; done
 if full; then
-sim_case hypercube:8 mnb
-sim_case hypercube:8 te FLIT=bare # the stored 8-cube template, built on the 7-cube's (te_search --extend)
-sim_case torus:16x16 te FLIT=bare # the stored template of the diagonals' windows (te_search --by-window)
 sim_case hypercube:4 scatter ROOT=5
 sim_case hypercube:3 gather ROOT=7
 sim_case hypercube:5 snb ROOT=31
@@ -141,8 +143,6 @@ sim_case hypercube:4 te SEED=7
 # rings, tori and meshes: every task, a shared ROM translated by coordinate-wise addition where
 # the schedule is a template, per-node ROMs elsewhere
 for topo in ring:5 ring:8 torus:3x3 torus:4x4 torus:3x5 torus:2x4 torus:3x3x3 mesh:4x4; do every_task "$topo"; done
-sim_case torus:8x8 mnb
-sim_case torus:16x16 mnb FLIT=bare # the stored quarter-turn template (te_search --turn)
 sim_case torus:4x4 scatter ROOT=9
 # the baseline architecture stays correct too
 sim_case hypercube:4 te ARCH=simple
@@ -218,9 +218,9 @@ fi # full
 fi # part 1
 
 # ==== part 2: the port models ================================================================
-if part 2; then
+if part 2 && ! large; then
 # ---- port models: the single-port router (sp-full, sp-half) and one-way links (oneway) -------
-full || ARCH_IS=single model_case ring:5 mnb sp-full
+quick && ARCH_IS=single model_case ring:5 mnb sp-full
 if full; then
 for topo in ring:5 ring:8 torus:3x3 hypercube:4; do
   ARCH_IS=single model_case "$topo" mnb sp-full
@@ -232,7 +232,7 @@ ARCH_IS=single model_case torus:3x3 te sp-full
 ARCH_IS=single model_case hypercube:3 te sp-half
 # oneway on the hypercube: mnb in ceil(2(2^d-1)/d) (003 Thm 6.3), te in 2^d (Thm 6.5), both
 # parity templates (a program per node in hardware); on the torus one-way Cayley templates
-for d in 3 4 5 6; do
+for d in 3 4 5; do
   ARCH_IS=banked model_case "hypercube:$d" mnb oneway
   ARCH_IS=banked model_case "hypercube:$d" te oneway
 done
@@ -309,14 +309,13 @@ fi
 fi # part 2
 
 # ==== part 1: bare flits =====================================================================
-if part 1; then
+if part 1 && ! large; then
 # ---- bare flits (rtl_gen --flit bare): the payload alone on the links ------------------------
 if full; then
 # The same schedules at the same bounds; the benches carry their tags {broadcast, dest, origin}
 # in the payload's top 2A+1 bits (sim/tb_design.h), which no router reads, so the diff and the
 # verifier see which packet each wire carried.
 for task in snb mnb scatter gather te; do sim_case hypercube:3 $task FLIT=bare; done
-sim_case hypercube:8 snb FLIT=bare
 sim_case torus:4x4 te FLIT=bare
 sim_case ring:8 mnb FLIT=bare
 sim_case mesh:4x4 gather FLIT=bare
@@ -341,7 +340,6 @@ fi # full
 fi # part 1
 
 # ==== part 2: the combining tasks ============================================================
-if part 2; then
 # ---- combining tasks: partial sums added on the way (the combining router) ------------------
 # combine_expect TOPO TASK [MODEL]: "SLOTS TX TXLB" of the golden model's schedule, from the
 # constructions' formulas: reduce is the snb reversed in time (003 Thm 2.10: its slots, N-1
@@ -403,9 +401,10 @@ combine_case() {
     "$model" TOPO="$topo" TASK="$task" "$@"
 }
 
-full || combine_case torus:3x3 reduce
+if part 2 && ! large; then
+quick && combine_case torus:3x3 reduce
 if full; then
-for topo in hypercube:1 hypercube:2 hypercube:3 hypercube:4 hypercube:5 hypercube:6 ring:5 ring:8 torus:3x3 torus:4x4; do
+for topo in hypercube:1 hypercube:2 hypercube:3 hypercube:4 ring:5 ring:8 torus:3x3 torus:4x4; do
   for task in reduce reduce_scatter allreduce global_sum; do
     combine_case "$topo" $task
     [ -n "$gen_dir" ] && yosys_case "$gen_dir"
@@ -485,6 +484,30 @@ else
 fi
 
 fi # part 2
+
+# ==== LARGE=1: the large fabrics =============================================================
+if large && part 1; then
+  for task in snb mnb scatter gather te; do
+    sim_case hypercube:6 $task
+    [ -n "$gen_dir" ] && yosys_case "$gen_dir"
+  done
+  sim_case hypercube:8 mnb
+  sim_case hypercube:8 te FLIT=bare # the stored 8-cube template, built on the 7-cube's (te_search --extend)
+  sim_case hypercube:8 snb FLIT=bare
+  sim_case torus:8x8 mnb
+  sim_case torus:16x16 mnb FLIT=bare # the stored quarter-turn template (te_search --turn)
+  sim_case torus:16x16 te FLIT=bare  # the stored template of the diagonals' windows (te_search --by-window)
+fi
+if large && part 2; then
+  ARCH_IS=banked model_case hypercube:6 mnb oneway
+  ARCH_IS=banked model_case hypercube:6 te oneway
+  for topo in hypercube:5 hypercube:6; do
+    for task in reduce reduce_scatter allreduce global_sum; do
+      combine_case $topo $task
+      [ -n "$gen_dir" ] && yosys_case "$gen_dir"
+    done
+  done
+fi
 
 echo "sim: $npass passed, $nfail failed"
 [ $nfail -eq 0 ]
