@@ -227,16 +227,20 @@ SPLIT ?=
 # the simulator: verilator (default; the C++ bench, BENCH=sc for sim-sc) or icarus (Icarus
 # Verilog, the Verilog bench sim/tb_icarus.v; work in build/sim/<name>/obj_icarus, run_icarus)
 SIM   ?= verilator
-DESIGN_VARS = TOPO=$(TOPO) TASK=$(TASK) MODEL=$(MODEL) WIDTH=$(WIDTH) FLIT=$(FLIT) ROOT=$(ROOT) ARCH=$(ARCH) SCHEDULE=$(SCHEDULE) ALG=$(ALG) OP=$(OP) \
-              ACTIVE=$(ACTIVE) K=$(K) M=$(M) KSEED=$(KSEED) SPLIT=$(SPLIT)
+# Variables reach the flows as data: each value one single-quoted shell word (a quote inside as
+# '\''), never pasted into the command line; the flows check each value's shape
+# (scripts/flow_vars.sh: one line naming a bad one, exit 2, nothing written)
+sh_quote = '$(subst ','\'',$(1))'
+sh_vars = $(foreach v,$(1),$(v)=$(call sh_quote,$($(v))))
+DESIGN_VARS = $(call sh_vars,TOPO TASK MODEL WIDTH FLIT ROOT ARCH SCHEDULE ALG OP ACTIVE K M KSEED SPLIT SEED)
 .PHONY: sim
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@$(DESIGN_VARS) SEED=$(SEED) TRACE=$(TRACE) SIM=$(SIM) sim/sim.sh
+	@$(DESIGN_VARS) $(call sh_vars,TRACE SIM) sim/sim.sh
 
 # the same fabric as a SystemC module, with the SystemC test bench
 .PHONY: sim-sc
 sim-sc: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@$(DESIGN_VARS) SEED=$(SEED) BENCH=sc sim/sim.sh
+	@$(DESIGN_VARS) BENCH=sc sim/sim.sh
 
 # the minimal SystemC platform of docs/SYSTEMC.md
 .PHONY: sc-example
@@ -249,15 +253,15 @@ D     ?= 4
 RUNS  ?= 50
 .PHONY: sim-kbcast-rt synth-kbcast-rt
 sim-kbcast-rt: $(BUILD)/cmodel $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
-	@D=$(D) RUNS=$(RUNS) SEED=$(SEED) WIDTH=$(WIDTH) TRACE=$(TRACE) sim/kbrt_sim.sh
+	@$(call sh_vars,D RUNS SEED WIDTH TRACE) sim/kbrt_sim.sh
 synth-kbcast-rt: $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
-	@D=$(D) WIDTH=$(WIDTH) TARGET=$(TARGET) synth/kbrt_synth.sh
+	@$(call sh_vars,D WIDTH TARGET) synth/kbrt_synth.sh
 
 # -- synthesis: Yosys (generic or iCE40) and nextpnr-ice40 ---------------------
 TARGET ?= generic
 .PHONY: synth
 synth: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@$(DESIGN_VARS) TARGET=$(TARGET) synth/synth.sh
+	@$(DESIGN_VARS) $(call sh_vars,TARGET) synth/synth.sh
 
 # -- sweeps: a job list, run here with make -j (or on Slurm: sweep/sweep_slurm.sh), collected -----
 # SWEEP: words key=values (topo, task, model, alg, width, target, sim; docs/SWEEPS.md); empty:
@@ -270,7 +274,7 @@ SWEEP_DIR  ?= $(BUILD)/sweep
 .PHONY: sweep
 sweep: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@echo "-- SWEEP jobs --"
-	@sweep/sweep_jobs.sh -o $(SWEEP_DIR)/jobs.txt "$(SWEEP)"
+	@sweep/sweep_jobs.sh -o $(call sh_quote,$(SWEEP_DIR)/jobs.txt) $(call sh_quote,$(SWEEP))
 	@echo "-- SWEEP run: make -j $(SWEEP_JOBS) --"
 	@$(MAKE) --no-print-directory -f $(SWEEP_DIR)/jobs.mk -j $(SWEEP_JOBS)
 	@echo "-- SWEEP collect --"
@@ -293,16 +297,16 @@ LIST ?=
 test check test-large:
 	@$(if $(filter-out 0,$(LIST)),,$(MAKE) --no-print-directory -j$(NPROC) $(TEST_PROGS))
 	@echo "-- TESTS ($@) --"
-	ONLY='$(ONLY)' LIST='$(LIST)' bash tests/run_all.sh $(patsubst test-%,%,$@)
+	$(call sh_vars,ONLY LIST) bash tests/run_all.sh $(patsubst test-%,%,$@)
 list:
-	@ONLY='$(ONLY)' bash tests/run_all.sh list
+	@$(call sh_vars,ONLY) bash tests/run_all.sh list
 
 # -- demo: Table 1 of paper 000 and the 2-D tori, two fabrics simulated and diffed, one router
 #    synthesised (DEMO_TOPOS and DEMO_SYNTH: topo:task words) --------------------------------
 DEMO_TOPOS ?= hypercube:4:mnb torus:4x4:te
 DEMO_SYNTH ?= torus:4x4:mnb
 demo: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@DEMO_TOPOS="$(DEMO_TOPOS)" DEMO_SYNTH="$(DEMO_SYNTH)" scripts/demo.sh
+	@$(call sh_vars,DEMO_TOPOS DEMO_SYNTH) scripts/demo.sh
 
 # -- dynamic broadcasting (004 s5): 8 series of cmodel dynbcast, the chart drawn by awk -------
 # rounds per load (the sweep takes about 2 minutes on 2 cores at 3000), series run at once

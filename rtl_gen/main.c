@@ -168,8 +168,8 @@ static int parse_options(int argc, char **argv, options *o) {
                      cli_printable(o->width_s, 40, shown, sizeof shown));
   if (o->flit && strcmp(o->flit, "tagged") && strcmp(o->flit, "bare"))
     return bad_input("unknown flit '%s' (expected tagged or bare)", cli_printable(o->flit, 40, shown, sizeof shown));
-  if (o->seed_s && cli_uint(o->seed_s, 0, 0xffffffffu, &o->seed))
-    return bad_input("seed '%s' is not a 32-bit unsigned number", cli_printable(o->seed_s, 40, shown, sizeof shown));
+  if (o->seed_s && cli_seed(o->seed_s, &o->seed))
+    return bad_input("--seed '%s' is not a seed (" CLI_SEED_RANGE ")", cli_printable(o->seed_s, 40, shown, sizeof shown));
   if (o->op_s && (o->op = romnoc_op_from_name(o->op_s)) < 0)
     return bad_input("unknown op '%s' (expected add, max, min, xor or or)", cli_printable(o->op_s, 40, shown, sizeof shown));
   if (o->max_mem) {
@@ -191,8 +191,8 @@ static int parse_options(int argc, char **argv, options *o) {
     return bad_input("--schedule '%s' says whether its packets are split (# fraction=): drop --split",
                      cli_printable(o->schedule, 80, shown, sizeof shown));
   uint64_t aseed;
-  if (o->active_seed && cli_uint(o->active_seed, 0, UINT64_MAX >> 1, &aseed))
-    return bad_input("--active-seed '%s' is not a non-negative integer", cli_printable(o->active_seed, 40, shown, sizeof shown));
+  if (o->active_seed && cli_seed(o->active_seed, &aseed))
+    return bad_input("--active-seed '%s' is not a seed (" CLI_SEED_RANGE ")", cli_printable(o->active_seed, 40, shown, sizeof shown));
   if (!o->schedule && !o->topo) return bad_input("missing --schedule FILE or --topo (e.g. --topo hypercube:4)");
   if (!o->dir) return bad_input("missing -o DIR");
   return 0;

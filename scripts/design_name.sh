@@ -22,6 +22,7 @@ if [ -n "${SCHEDULE:-}" ]; then
   topo=$(awk -F= '/^# *topo *=/ { print $2; exit }' "$SCHEDULE") task=$(awk -F= '/^# *task *=/ { print $2; exit }' "$SCHEDULE")
   gen_args=(--schedule "$SCHEDULE" --width "$width" "${opt_args[@]}")
   base=$(basename "$SCHEDULE")
+  base=${base//[^A-Za-z0-9._-]/_} # the work directory's name: no space or shell character in it
   name="${base%.tsv}${tag}_w${width}"
 else
   topo=${TOPO:-hypercube:4} task=${TASK:-mnb}

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "util/cli.h"
@@ -79,8 +80,8 @@ static const char *usage =
     "  -o FILE           on sat, te --lanes, te under s4noc-bufferless and mnb: the verified\n"
     "                    template as a schedule TSV (for rtl_gen --schedule, cmodel verify)\n"
     "  --cnf FILE        also keep the formula, in DIMACS, in FILE\n"
-    "  --time-limit SEC  per solver, or for --chain's search (default 600; 0: none); one that\n"
-    "                    runs out says unknown\n"
+    "  --time-limit SEC  per solver, the formula's build counted in it, or for --chain's search\n"
+    "                    (default 600; 0: none); one that runs out says unknown\n"
     "  --no-confirm      CaDiCaL only (by default MiniSat solves the same DIMACS as well)\n"
     "\n"
     "Prints: topo= [task=] [model=] slots= vars= clauses= cadical= cadical_s= [minisat= minisat_s=],\n"
@@ -191,6 +192,8 @@ static int read_arguments(const options *o, topo *t, search_params *q, uint64_t 
     return refuse("--max-wait '%s': not a wait in 1..%d", cli_printable(o->wait, 40, shown, sizeof shown), LANE_MAX_WAIT);
   if (o->sources && cli_uint(o->sources, 1, 64, &sources))
     return refuse("--sources '%s': not a number of sources in 1..64", cli_printable(o->sources, 40, shown, sizeof shown));
+  if ((o->out && !strcmp(o->out, "-")) || (o->cnf && !strcmp(o->cnf, "-")))
+    return refuse("%s -: te_search prints its answer on standard output; name a file", o->cnf && !strcmp(o->cnf, "-") ? "--cnf" : "-o");
   if (o->out) { /* a path that cannot be written is a bad argument, found before the solving */
     outfile probe;
     if (outfile_open(&probe, o->out, err, sizeof err)) return refuse("-o: %s", err);
@@ -284,7 +287,12 @@ int main(int argc, char **argv) {
   if (o.by_window) return window_search(&t, &q, (double)limit, o.out);
   if (o.chain) return orbit_chain_search(&t, &q, (double)limit, o.out);
   cnf f = {0};
+  struct timespec t0, t1; /* the build counts against --time-limit */
+  clock_gettime(CLOCK_MONOTONIC, &t0);
   void *state = formula->build(&t, &q, &f, err, sizeof err);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  double built_s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+  if (limit) limit = built_s + 1 < (double)limit ? limit - (uint64_t)built_s : 1;
   if (o.extend) sched_free(&base); /* the formula keeps what it needs */
   if (!state) {
     cnf_free(&f);

@@ -9,6 +9,14 @@ int te_template_cnf(const topo *t, uint32_t slots, cnf *f, te_template_vars *map
     snprintf(err, errlen, "topology '%s': te templates are searched on rings and tori only", t->name);
     return -1;
   }
+  uint64_t counters = 0; /* two weighted counters per dimension, (K_i - 1) N/K_i rows of `slots` each */
+  for (int i = 0; i < t->ndims; i++)
+    if (t->radix[i] > 2) counters += 2 * (uint64_t)(t->radix[i] - 1) * (t->nodes / t->radix[i]) * slots;
+  if (counters > TE_TEMPLATE_MAX_VARS) {
+    snprintf(err, errlen, "%s in %u slots: more than %u variables, too large for the te formula", t->name, (unsigned)slots,
+             TE_TEMPLATE_MAX_VARS);
+    return -1;
+  }
   if (slots < topo_diameter(t)) cnf_false(f); /* the antipode's packet needs the diameter's hops */
   for (int i = 0; i < t->ndims; i++) {
     uint32_t k = t->radix[i], m = t->nodes / k;

@@ -40,9 +40,14 @@ typedef struct {
   uint32_t per_coord[TOPO_MAX_DIMS]; /* N / K_i packets share a coordinate */
 } te_template_vars;
 
+/* At most this many counter variables (each load's counter: packets x slots), as the other
+ * formulas bound theirs: checked before anything is built. */
+#define TE_TEMPLATE_MAX_VARS 4000000u
+
 /* Builds into f (empty on entry) the formula for ring or torus t and `slots`, and its map.
- * Returns 0; or -1 with a one-line message in err if t is not a ring or torus, or memory runs
- * out (f then holds a partial formula the caller frees). */
+ * Returns 0; or -1 with a one-line message in err if t is not a ring or torus, the formula
+ * would pass TE_TEMPLATE_MAX_VARS, or memory runs out (f then holds a partial formula the
+ * caller frees). */
 int te_template_cnf(const topo *t, uint32_t slots, cnf *f, te_template_vars *map, char *err, size_t errlen);
 
 /* The loads of +e_i and -e_i in a model of the formula (value[v] > 0: variable v is true): the

@@ -11,6 +11,7 @@
 # Work goes to build/sim/hypercube-<D>_kbcast_runtime_w<W>/.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
+. "$repo/scripts/flow_vars.sh" # every variable make passes has its shape, or exit 2
 d=${D:-4} runs=${RUNS:-50} seed=${SEED:-1} width=${WIDTH:-32} trace=${TRACE:-0}
 work=$(realpath -m "${SIM_DIR:-$repo/build/sim/hypercube-${d}_kbcast_runtime_w${width}}")
 gen=$work/gen obj=$work/obj$([ "$trace" = 1 ] && echo _trace || true) rundir=$work/runs

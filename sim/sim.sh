@@ -14,6 +14,7 @@
 # shellcheck disable=SC2034,SC2154 # bench, trace: read by sim/sim_$sim.sh, which sets run
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
+. "$repo/scripts/flow_vars.sh" # every variable make passes has its shape, or exit 2
 seed=${SEED:-1} trace=${TRACE:-0}
 . "$repo/scripts/design_name.sh"
 work=${SIM_DIR:-$repo/build/sim/$name}

@@ -10,6 +10,7 @@
 # and writes it to build/synth/hypercube-<D>_kbcast_runtime_w<W>/summary_<target>.txt.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
+. "$repo/scripts/flow_vars.sh" # every variable make passes has its shape, or exit 2
 d=${D:-4} width=${WIDTH:-32} target=${TARGET:-generic}
 case $target in generic | ice40) ;; *) echo "kbrt_synth.sh: unknown TARGET '$target' (expected generic or ice40)" >&2; exit 2 ;; esac
 work=$(realpath -m "${SYNTH_DIR:-$repo/build/synth/hypercube-${d}_kbcast_runtime_w${width}}")

@@ -15,6 +15,7 @@
 # each target's cell names are in synth/yosys_flow.sh. Exits non-zero if a tool fails outright.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
+. "$repo/scripts/flow_vars.sh" # every variable make passes has its shape, or exit 2
 target=${TARGET:-generic}
 case $target in generic | ice40) ;; *) echo "synth.sh: unknown TARGET '$target' (expected generic or ice40)" >&2; exit 2 ;; esac
 . "$repo/scripts/design_name.sh"

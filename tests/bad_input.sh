@@ -236,5 +236,84 @@ row "verify --max-mem" 2 "over the memory limit of 16\.0 KiB" \
 row "--max-mem that is not a size" 2 "--max-mem '12Q' is not a size" '' \
   '"$B" schedule --topo hypercube:2 --task snb --max-mem 12Q -o s.tsv'
 
+# -------------------------------------------------------------- issue 37 (bad input, round 3)
+# the memory refusals come before the allocation: under a virtual-memory limit a little above
+# the --max-mem given (not under ASan, whose shadow memory needs terabytes of address space)
+S=$(dirname "$B")/te_search
+vlimit() { case $B in */asan/*) "$@" ;; *) (ulimit -v 400000 && "$@") ;; esac }
+export S
+export -f vlimit
+row "37.3 export --format msccl-xml refused up front, naming the size" 2 \
+  "needs [0-9.]+ (GiB|TiB), over the memory limit of 64\.0 MiB" '' \
+  'vlimit "$B" export --format msccl-xml --topo hypercube:16 --task te --max-mem 64M -o x.xml'
+row "37.3 the same for a template file: msccl-xml's own tables" 2 \
+  "msccl-xml: the export needs [0-9.]+ TiB, over the memory limit of 64\.0 MiB" \
+  '"$B" schedule --topo hypercube:16 --task te --template -o t.tsv' \
+  'vlimit "$B" export --format msccl-xml --max-mem 64M t.tsv -o x.xml'
+row "37.4 draw without --view checks the map's size before building" 2 "occupancy map of torus:256x256 would have 262144" '' \
+  'vlimit "$B" draw --topo torus:256x256 --task te -o x.svg'
+row "37.4 draw of hypercube:16 te without --view" 2 "occupancy map of hypercube:16 would have 1048576" '' \
+  'vlimit "$B" draw --topo hypercube:16 --task te -o x.svg'
+row "37.5 te_search: the te formula's size checked before it is built" 2 \
+  "torus:256x256 in 100000 slots: more than 4000000 variables, too large for the te formula" '' \
+  'vlimit "$S" --topo torus:256x256 --slots 100000 --time-limit 20'
+row "37.5 te_search: the lanes formula too" 2 "more than 4000000 variables, too large for the te formula" '' \
+  'vlimit "$S" --topo torus:256x256 --task te --lanes --slots 100000'
+row "37.5 te_search: the mnb formula too" 2 "more than 4000000 variables, too large for the mnb formula" '' \
+  'vlimit "$S" --topo hypercube:16 --task mnb --slots 5000'
+row "37.5 te_search: the bufferless formula too" 2 "more than 4000000 placements, too large for the bufferless formula" '' \
+  'vlimit "$S" --topo torus:256x256 --task te --model s4noc-bufferless --slots 100000'
+row "37.4 draw --view tree checks its limit first" 2 "the tree view draws hypercubes up to hypercube:6, not hypercube:16" '' \
+  'vlimit "$B" draw --view tree --topo hypercube:16 --task te -o x.svg'
+row "37.8 export --format json from options: the whole schedule's size checked first" 2 \
+  "the whole te on hypercube:16 .*needs 640\.0 GiB, over the memory limit of 64\.0 MiB" '' \
+  'vlimit "$B" export --format json --topo hypercube:16 --task te --max-mem 64M -o x.json'
+row "37.5 te_search -o - is refused (the answer is on standard output)" 2 "-o -: te_search prints its answer" '' \
+  '"$S" --topo ring:4 --task te --lanes --slots 2 -o -'
+row "37.6 auto under --max-mem takes a construction that fits" 0 '' '' \
+  '"$B" schedule --topo hypercube:10 --task kbcast --k 100 --max-mem 16M -o kb.tsv' \
+  'grep -qx "# alg=offline" kb.tsv && "$B" verify kb.tsv | grep -q "^OK "'
+row "37.6 pmnb auto under --max-mem" 0 '' '' \
+  '"$B" schedule --topo torus:32x32 --task pmnb --m 100 --max-mem 16M -o pm.tsv' \
+  'grep -q "^# alg=" pm.tsv && [ "$(grep -vc "^#" pm.tsv)" -gt 1000 ]'
+row "37.6 auto with no construction that fits names the size" 2 \
+  "construction '[a-z0-9-]+' of kbcast on hypercube:10 (needs|asked for) [0-9.]+ (KiB|MiB), over the memory limit of 1\.0 MiB" '' \
+  '"$B" schedule --topo hypercube:10 --task kbcast --k 100 --max-mem 1M -o kb.tsv'
+row "37.7 JSON: a number with a leading zero" 2 "lz.json: line [0-9]+ col [0-9]+: slot: a number with a leading zero" \
+  '"$B" export --format json --topo hypercube:2 --task snb | sed "s/\[1, 0, 1, 0, -1\]/[01, 0, 1, 0, -1]/" >lz.json' \
+  '"$B" verify --format json lz.json'
+row "37.7 JSON: -0" 2 "mz.json: line [0-9]+ col [0-9]+: origin: -0 is not an integer of the layout" \
+  '"$B" export --format json --topo hypercube:2 --task snb | sed "s/\[1, 0, 1, 0, -1\]/[1, 0, 1, -0, -1]/" >mz.json' \
+  '"$B" verify --format json mz.json'
+row "37.7 JSON: invalid UTF-8 in a string" 2 "u.json: line [0-9]+ col [0-9]+: invalid UTF-8 in a string" \
+  '"$B" export --format json --topo hypercube:2 --task snb | sed "s/\"snb\"/\"sn\xff\"/" >u.json' \
+  '"$B" verify --format json u.json'
+row "37.8 export --format tsv from options writes what schedule writes" 0 '' '' \
+  '"$B" export --format tsv --topo hypercube:5 --task mnb -o e.tsv && "$B" schedule --topo hypercube:5 --task mnb -o s.tsv' \
+  'cmp e.tsv s.tsv'
+row "37.8 export --template writes what schedule --template writes" 0 '' '' \
+  '"$B" export --format tsv --template --topo torus:4x4 --task te -o e.tsv && "$B" schedule --template --topo torus:4x4 --task te -o s.tsv' \
+  'cmp e.tsv s.tsv && grep -q "^# template=" e.tsv'
+row "37.8 export --template of a schedule that is no template" 2 "--template applies to schedules built as translation templates" '' \
+  '"$B" export --format tsv --template --topo hypercube:3 --task snb -o e.tsv'
+row "37.9 schedule -o - writes standard output" 0 '^slot' '' \
+  '"$B" schedule --topo hypercube:2 --task snb -o -' '[ ! -e ./- ]'
+row "37.9 export -o - writes standard output" 0 '"format": "romnoc-schedule"' '' \
+  '"$B" export --format json --topo hypercube:2 --task snb -o -' '[ ! -e ./- ]'
+row "37.9 draw -o - writes the SVG alone on standard output" 0 '^<svg ' '' \
+  '"$B" draw --topo hypercube:2 --task snb -o - >pic.svg && cat pic.svg' \
+  '[ ! -e ./- ] && xmllint --noout pic.svg && tail -n 1 pic.svg | grep -qx "</svg>"'
+row "37 a seed beyond the one range" 2 "--seed '4294967296' is not a seed \(0\.\.4294967295\)" '' \
+  '"$B" schedule --topo hypercube:3 --task kbcast --k 3 --seed 4294967296 -o s.tsv'
+row "37 the same range for dynbcast" 2 "--seed '18446744073709551615' is not a seed \(0\.\.4294967295\)" '' \
+  '"$B" dynbcast --topo torus:4x4 --seed 18446744073709551615'
+row "37 rtl_gen's --active-seed: the same range" 2 "--active-seed '4294967296' is not a seed" '' \
+  '"$R" --topo hypercube:3 --task kbcast --k 3 --active-seed 4294967296 -o d'
+row "37 the largest seed is taken" 0 '' '' \
+  '"$B" schedule --topo hypercube:3 --task kbcast --k 3 --seed 4294967295 -o s.tsv' '"$B" verify s.tsv | grep -q "^OK "'
+row "37 a pmnb packet never received is named with a space" 1 "never receives the packet of origin [0-9]+$" \
+  '"$B" schedule --topo torus:4x4 --task pmnb --m 3 --seed 1 --alg 004 | awk "!/^[0-9]/ || NR < n" n="$("$B" schedule --topo torus:4x4 --task pmnb --m 3 --seed 1 --alg 004 | wc -l)" >p.tsv' \
+  '"$B" verify p.tsv'
+
 echo "bad input: $npass passed, $nfail failed"
 [ "$nfail" -eq 0 ]

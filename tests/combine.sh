@@ -119,7 +119,7 @@ unknown construction 'dimorder' for allreduce on mesh:4x4|schedule --topo mesh:4
 unknown construction 'ring' for reduce_scatter|schedule --topo ring:6 --task reduce_scatter --alg ring
 --template.*allreduce|schedule --topo hypercube:3 --task allreduce --template
 construction 'recursive-doubling' of allreduce on hypercube:12.*memory limit|schedule --topo hypercube:12 --task allreduce --alg recursive-doubling --max-mem 1G
-memory limit of 100(\.0)? MiB.*allreduce on hypercube:10|schedule --topo hypercube:10 --task allreduce --alg recursive-doubling --max-mem 100M
+construction 'recursive-doubling' of allreduce on hypercube:10 asked for [0-9.]+ MiB, over the memory limit of 100(\.0)? MiB|schedule --topo hypercube:10 --task allreduce --alg recursive-doubling --max-mem 100M
 CASES
 
 # ---- hand-written schedules ------------------------------------------------------------------

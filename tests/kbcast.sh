@@ -17,9 +17,9 @@
 #   4. bad input: exit 2, one line on stderr naming the bad value, nothing written;
 #   5. `cmodel table --task kbcast` against the formulas;
 #   6. kbcast-random (Monte-Carlo success counts, the Chernoff bound) and determinism.
-# KB_DMIN=D and KB_DMAX=D in the environment cut part 1 to d >= D and d <= D (make test runs d <=
-# 4 under ASan, make test-large d = 5); QUICK=1 (make check) to one drawn set per K, and every
-# node for K = N.
+# KB_DMIN=D and KB_DMAX=D in the environment cut part 1 to d >= D and d <= D (under ASan make
+# test runs d <= 3, make test-large d = 4, 5; -O2: d <= 6 and d = 7, 8); QUICK=1 (make check) to
+# one drawn set per K, and every node for K = N.
 # Expected figures come from 001's formulas here, never from cmodel's output. Prints "ok NAME"
 # per check and "FAIL NAME: why" (with the command) per failure, then
 # "kbcast: N passed, N failed"; exits 1 if any check failed.

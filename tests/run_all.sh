@@ -40,7 +40,7 @@ A=build/asan # the ASan+UBSan builds
 suite unit test,check 2 "unit tests of the library (asan+ubsan)" $A/unit_tests
 suite layers test,check 6 "cmodel's include layering: no include points up or sideways" bash tests/layers.sh
 suite cmodel-cli test 130 "cmodel CLI, D<=12" bash tests/run.sh build/cmodel 12
-suite cmodel-cli-asan test 123 "cmodel CLI under asan+ubsan, D<=6" bash tests/run.sh $A/cmodel 6
+suite cmodel-cli-asan test 123 "cmodel CLI under asan+ubsan, D<=5" bash tests/run.sh $A/cmodel 5
 suite cmodel-cli-asan check 77 "cmodel CLI under asan+ubsan, D<=4" bash tests/run.sh $A/cmodel 4
 suite topologies test 73 "cmodel on rings, tori and meshes" bash tests/topologies.sh build/cmodel
 suite topologies-asan test,check 17 "cmodel on rings, tori and meshes under asan+ubsan (small sizes)" bash tests/topologies.sh $A/cmodel small
@@ -51,8 +51,8 @@ suite combine-asan test,check 34 "cmodel combining tasks, asan+ubsan (small size
 suite kbcast test 161 "cmodel kbcast (001): every construction, the protocol, broken schedules, bad input (d <= 6)" \
   env KB_DMAX=6 bash tests/kbcast.sh build/cmodel
 suite kbcast-large large 100 "cmodel kbcast at d = 7, 8" env KB_DMIN=7 bash tests/kbcast.sh build/cmodel
-suite kbcast-asan test 234 "cmodel kbcast under asan+ubsan (d <= 4)" env KB_DMAX=4 bash tests/kbcast.sh $A/cmodel small
-suite kbcast-asan-large large 100 "cmodel kbcast under asan+ubsan at d = 5" env KB_DMIN=5 bash tests/kbcast.sh $A/cmodel small
+suite kbcast-asan test 234 "cmodel kbcast under asan+ubsan (d <= 3)" env KB_DMAX=3 bash tests/kbcast.sh $A/cmodel small
+suite kbcast-asan-large large 200 "cmodel kbcast under asan+ubsan at d = 4, 5" env KB_DMIN=4 bash tests/kbcast.sh $A/cmodel small
 suite kbcast-asan check 68 "cmodel kbcast under asan+ubsan (d <= 3, one drawn set per K)" env KB_DMAX=3 QUICK=1 bash tests/kbcast.sh $A/cmodel small
 suite pmnb test 294 "cmodel pmnb (004): both packet models, broken schedules, bad input" bash tests/pmnb.sh build/cmodel
 suite pmnb-large large 150 "cmodel pmnb on torus:8x8, mesh:8x8 and torus:4x4x4" bash tests/pmnb.sh build/cmodel large
@@ -60,12 +60,10 @@ suite pmnb-asan test 66 "cmodel pmnb under asan+ubsan (small sizes)" bash tests/
 suite pmnb-asan check 45 "cmodel pmnb under asan+ubsan (torus:4x4, mesh:4x4)" env QUICK=1 bash tests/pmnb.sh $A/cmodel small
 suite pexchange test 104 "cmodel pexchange (004 s4): 2-D meshes and tori, the rules, broken schedules, bad input" bash tests/pexchange.sh build/cmodel
 suite pexchange-large large 60 "cmodel pexchange on torus:8x8 and mesh:8x8" bash tests/pexchange.sh build/cmodel large
-suite pexchange-asan test 126 "cmodel pexchange under asan+ubsan (without the 8x8s)" bash tests/pexchange.sh $A/cmodel small
-suite pexchange-asan check 50 "cmodel pexchange under asan+ubsan (torus:4x4, mesh:4x6)" env QUICK=1 bash tests/pexchange.sh $A/cmodel small
+suite pexchange-asan test,check 50 "cmodel pexchange under asan+ubsan (torus:4x4, mesh:4x6)" env QUICK=1 bash tests/pexchange.sh $A/cmodel small
 suite te-search test 77 "template search (SAT): the te loads optimum from the formulas, sat and one slot less unsat for CaDiCaL and MiniSat, the bufferless S4NOC formula against its bounds, mnb and te templates for small routers at 000/003's bounds, symmetric ones by the orbit chain (--chain), bad arguments" \
   bash tests/te_search.sh build/cmodel build/te_search build/rtl_gen
-suite te-search-asan test 109 "template search under asan+ubsan" bash tests/te_search.sh $A/cmodel $A/te_search $A/rtl_gen
-suite te-search-asan check 50 "template search under asan+ubsan (small sizes)" env SMALL=1 bash tests/te_search.sh $A/cmodel $A/te_search $A/rtl_gen
+suite te-search-asan test,check 50 "template search under asan+ubsan (small sizes)" env SMALL=1 bash tests/te_search.sh $A/cmodel $A/te_search $A/rtl_gen
 suite stored-templates test 7 "stored templates (issue 16): the default mnb and te of their sizes, verified at the bounds, routers without packet memory, bad files" \
   bash tests/stored_templates.sh build/cmodel build/rtl_gen
 suite stored-templates-asan test,check 15 "stored templates under asan+ubsan" bash tests/stored_templates.sh $A/cmodel $A/rtl_gen
@@ -79,14 +77,15 @@ suite export-asan test,check 18 "cmodel export/import under asan+ubsan" bash tes
 suite dynbcast test,check 28 "cmodel dynbcast (004 s5): delays against the bound (11), the stability limit (14), bad input" bash tests/dynbcast.sh build/cmodel
 suite mpi-names test,check 8 "MPI names as aliases (bcast, allgather, alltoall): CLI, metadata, make variables, rtl_gen, under asan+ubsan" \
   bash tests/mpi_names.sh $A/cmodel $A/rtl_gen
+suite make-vars test 40 "make's variables are data: shell metacharacters in every variable of sim, synth and the kbrt flows refused, a SCHEDULE path with a space simulated" bash tests/make_vars.sh
+suite make-vars check 15 "make's variables are data (four of sim's, synth's TARGET)" env QUICK=1 bash tests/make_vars.sh
 suite make-help test,check 2 "make help: every target and variable of the Makefile, one line each" bash tests/make_help.sh
 suite fusesoc test,check 13 "rtl_gen's FuseSoC core: YAML, filesets against the design, lint and synth targets run from it, asan+ubsan" \
   bash tests/fusesoc.sh $A/rtl_gen
 suite draw test 7 "cmodel draw: occupancy maps and trees, SVG well-formed, bad input" bash tests/draw.sh build/cmodel
 suite draw-asan test,check 13 "cmodel draw under asan+ubsan" bash tests/draw.sh $A/cmodel
 suite rtl-gen test 33 "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
-suite rtl-gen-asan test 137 "rtl_gen CLI under asan+ubsan" bash tests/rtl_gen_tests.sh $A/rtl_gen
-suite rtl-gen-asan check 40 "rtl_gen CLI under asan+ubsan (the sweeps on small sizes)" env QUICK=1 bash tests/rtl_gen_tests.sh $A/rtl_gen
+suite rtl-gen-asan test,check 40 "rtl_gen CLI under asan+ubsan (the sweeps on small sizes)" env QUICK=1 bash tests/rtl_gen_tests.sh $A/rtl_gen
 suite mem-bound test,check 7 "the packet memory's lifetime minimum against the schedule's rows and mem_depth" bash tests/mem_bound.sh build/cmodel build/rtl_gen
 suite bad-input test 13 "bad input: the reproducers of issue 10, refusals, atomic outputs" \
   bash tests/bad_input.sh build/cmodel build/rtl_gen $A/rtl_gen
@@ -105,6 +104,7 @@ suite sim-models test 1064 "hardware, part 2: the port models (single-port, one-
 suite sim check 57 "hardware, quick: one design per router architecture (banked, single, simple, combine), the SystemC bench, a ROM edit that must fail" \
   env QUICK=1 bash tests/sim_tests.sh
 suite kbcast-sim test 126 "hardware: kbcast with the active set fixed at generation (001 and the special cases)" bash tests/kbcast_sim.sh
+suite kbcast-sim-large large 40 "hardware: kbcast 001 on hypercube:6" env LARGE=1 bash tests/kbcast_sim.sh
 suite kbcast-sim check 9 "hardware, quick: kbcast 001 on hypercube:3, a control-word edit that must fail" env QUICK=1 bash tests/kbcast_sim.sh
 suite pmnb-sim test 188 "hardware: pmnb (whole and split) and pexchange with the active set fixed at generation (004)" bash tests/pmnb_sim.sh
 suite pmnb-sim-large large 60 "hardware: pmnb and pexchange on torus:8x8" env LARGE=1 bash tests/pmnb_sim.sh
@@ -113,11 +113,11 @@ suite icarus test 67 "hardware: the second simulator, Icarus Verilog (make sim S
 suite icarus check 13 "hardware, quick: Icarus Verilog on hypercube:3 mnb against Verilator, a ROM edit, refusals, TRACE=1" \
   env QUICK=1 bash tests/icarus_sim.sh
 suite synth test 266 "synthesis: yosys generic, ice40 + nextpnr" bash tests/synth_tests.sh
-suite synth-large large 60 "synthesis, large: yosys generic of every task on hypercube:4" env LARGE=1 bash tests/synth_tests.sh
+suite synth-large large 60 "synthesis, large: yosys generic of every task on hypercube:4 and torus:4x4, ice40 + nextpnr of torus:4x4 mnb" env LARGE=1 bash tests/synth_tests.sh
 suite synth check 22 "synthesis, quick: yosys generic of a banked and a combining router, the single router against banked, ice40 + nextpnr once" \
   env QUICK=1 bash tests/synth_tests.sh
 suite kbrt test 178 "the run-time kbcast router: d = 3, 4, 50 active sets each, bad inputs, FIFO overflow" bash tests/kbrt_tests.sh "3 4"
-suite sim-large large 1000 "hardware, large: every packet task on hypercube:6, mnb on torus:8x8, the 256-node fabrics (hypercube:8 mnb, te, snb; torus:16x16 mnb, te)" \
+suite sim-large large 1000 "hardware, large: every packet task on hypercube:5 and 6, mnb on torus:8x8, the 256-node fabrics (hypercube:8 mnb, te, snb; torus:16x16 mnb, te)" \
   env LARGE=1 PART=1 bash tests/sim_tests.sh
 suite sim-models-large large 500 "hardware, large: one-way mnb and te on hypercube:6, the combining tasks on hypercube:5 and 6" env LARGE=1 PART=2 bash tests/sim_tests.sh
 suite kbrt-large large 90 "the run-time kbcast router at d = 5, 50 active sets" bash tests/kbrt_tests.sh 5

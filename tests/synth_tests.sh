@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # synth_tests.sh — the synthesis flow (make test): Yosys generic synthesis of every task's
-# router and fabric for hypercube D=2, 3, ring:5 and torus:4x4 (LARGE=1, make test-large:
-# hypercube:4's only) and for the single-port router and
+# router and fabric for hypercube D=2, 3 and ring:5 (LARGE=1, make test-large: hypercube:4 and
+# torus:4x4 instead, and the iCE40 flow of torus:4x4 mnb) and for the single-port router and
 # a one-way fabric (the single router smaller than banked), the combining router of every
 # combining task (hypercube:3, and torus:4x4 under xor), and the iCE40 flow (synth_ice40 +
-# nextpnr-ice40 on the HX8K) for a hypercube, a torus and a combining router; each summary line
+# nextpnr-ice40 on the HX8K) for a hypercube and a combining router; each summary line
 # must be well formed and the design must fit.
 # Area and speed goals are benchmarks (make bench), not tests. Ends with "N passed, N failed".
 # QUICK=1 (make check): hypercube:3 mnb on the banked and the single router (the single one the
@@ -35,14 +35,30 @@ generic_case() {
     fi
   done
 }
-if [ "${LARGE:-0}" = 1 ]; then
-  for task in snb mnb scatter gather te; do generic_case "hypercube:4 $task" hypercube:4 $task TOPO=hypercube:4 TASK=$task; done
+ice40_case() { # TOPO TASK: placed and routed, its summary line well formed, also in its file
+  local topo=$1 task=$2 rc line
+  TOPO=$topo TASK=$task TARGET=ice40 synth/synth.sh >"$T/out" 2>&1
+  rc=$?
+  line="^SYNTH topo=$topo task=$task width=32 target=ice40 scope=router luts=$num ffs=$num brams=$num mem_depth=$num fmax_mhz=[0-9.]+ status=(ok|timing-fail)$"
+  if [ $rc -ne 0 ] || ! grep -qE "$line" "$T/out"; then
+    fail "ice40 flow $topo $task: want a placed and routed design (exit $rc)" "$T/out"
+  else
+    pass
+  fi
+  # the summary file holds the same line
+  grep -qE "$line" "build/synth/${topo/:/-}_${task}_w32/summary_ice40.txt" && pass || fail "build/synth summary file of $topo $task"
+}
+if [ "${LARGE:-0}" = 1 ]; then # make test-large
+  for topo in hypercube:4 torus:4x4; do
+    for task in snb mnb scatter gather te; do generic_case "$topo $task" "$topo" $task TOPO="$topo" TASK=$task; done
+  done
+  ice40_case torus:4x4 mnb
   echo "synth: $npass passed, $nfail failed"
   [ $nfail -eq 0 ]
   exit
 fi
 full || generic_case "hypercube:3 mnb" hypercube:3 mnb TOPO=hypercube:3 TASK=mnb
-full && for topo in hypercube:2 hypercube:3 ring:5 torus:4x4; do
+full && for topo in hypercube:2 hypercube:3 ring:5; do
   for task in snb mnb scatter gather te; do generic_case "$topo $task" "$topo" $task TOPO="$topo" TASK=$task; done
 done
 
@@ -73,21 +89,8 @@ else
     fail "the hypercube:3 allreduce design must be the combining router"
 fi
 
-designs="hypercube:4:te torus:4x4:mnb torus:4x4:allreduce"
-full || designs=hypercube:4:te
-for design in $designs; do
-  topo=${design%:*} task=${design##*:}
-  TOPO=$topo TASK=$task TARGET=ice40 synth/synth.sh >"$T/out" 2>&1
-  rc=$?
-  line="^SYNTH topo=$topo task=$task width=32 target=ice40 scope=router luts=$num ffs=$num brams=$num mem_depth=$num fmax_mhz=[0-9.]+ status=(ok|timing-fail)$"
-  if [ $rc -ne 0 ] || ! grep -qE "$line" "$T/out"; then
-    fail "ice40 flow $topo $task: want a placed and routed design (exit $rc)" "$T/out"
-  else
-    pass
-  fi
-  # the summary file holds the same line
-  grep -qE "$line" "build/synth/${topo/:/-}_${task}_w32/summary_ice40.txt" && pass || fail "build/synth summary file of $topo $task"
-done
+ice40_case hypercube:4 te
+full && ice40_case torus:4x4 allreduce
 
 echo "synth: $npass passed, $nfail failed"
 [ $nfail -eq 0 ]

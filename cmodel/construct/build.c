@@ -279,6 +279,46 @@ int schedule_build_active(sched *s, const topo *t, task_kind task, model_kind mo
   return build(s, t, task, model, -1, active, fraction, alg, err, errlen);
 }
 
+/* Runs construction c into cand (initialised for it): 0 built; 1 skipped, with the reason in
+ * why (it does not apply, its rows (min_tx, the minimum it stores) would pass the memory limit,
+ * or it is limited in nodes); -1 out of memory or over the limit while it ran, with the reason
+ * (the size it asked for, when the limit refused it) in why. cand is freed unless built. */
+static int try_construction(const construction *c, sched *cand, uint64_t min_tx, char *why, size_t whylen) {
+  const topo *t = &cand->topo;
+  if (c->applies && c->applies(cand, why, whylen)) {
+    sched_free(cand);
+    return 1;
+  }
+  /* the rows it will store, checked against the memory limit before it runs (whole
+   * schedules may hold twice the minimum on the way: the fold's relays before pruning; a
+   * parity template holds two origins' rows) */
+  uint64_t rows = c->makes_template ? 2 * min_tx / t->nodes + t->nodes : 2 * min_tx, bytes;
+  char what[160], need[32], limit[32];
+  snprintf(what, sizeof what, "construction '%s' of %s on %s", c->alg, task_name(cand->task), t->name);
+  if (mem_check(rows, sizeof(sched_row), what, &bytes, why, whylen)) {
+    sched_free(cand);
+    return 1;
+  }
+  if (c->max_nodes && t->nodes > c->max_nodes) {
+    snprintf(why, whylen, "construction '%s' (%s) is limited to %u nodes (its time grows as N^3); %s has %u", c->alg,
+             task_name(cand->task), (unsigned)c->max_nodes, t->name, (unsigned)t->nodes);
+    sched_free(cand);
+    return 1;
+  }
+  mem_clear_refused();
+  if (c->build(cand)) {
+    sched_free(cand);
+    if (mem_last_refused())
+      snprintf(why, whylen, "%s asked for %s, over the memory limit of %s (--max-mem)", what,
+               mem_human(mem_last_refused(), need, sizeof need), mem_human(mem_limit(), limit, sizeof limit));
+    else
+      snprintf(why, whylen, "out of memory running %s", what);
+    return -1;
+  }
+  sched_finish(cand);
+  return 0;
+}
+
 static int build(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, const active_set *active,
                  uint32_t fraction, const char *alg, char *err, size_t errlen) {
   int automatic = !alg || !strcmp(alg, "auto");
@@ -300,31 +340,12 @@ static int build(sched *s, const topo *t, task_kind task, model_kind model, int6
     cand.fraction = fraction;
     snprintf(cand.alg, sizeof cand.alg, "%s", c->alg);
     if (active && active_copy(&cand.active, active)) return oom(err, errlen, task, t, have ? &best : NULL);
-    if (c->applies && c->applies(&cand, why, sizeof why)) {
-      sched_free(&cand);
-      continue;
+    int tried = try_construction(c, &cand, min_tx, why, sizeof why);
+    if (tried < 0 && !automatic) { /* the one named: its reason */
+      snprintf(err, errlen, "%s", why);
+      return -1;
     }
-    /* the rows it will store, checked against the memory limit before it runs (whole
-     * schedules may hold twice the minimum on the way: the fold's relays before pruning; a
-     * parity template holds two origins' rows) */
-    uint64_t rows = c->makes_template ? 2 * min_tx / t->nodes + t->nodes : 2 * min_tx, bytes;
-    char what[160];
-    snprintf(what, sizeof what, "construction '%s' of %s on %s", c->alg, task_name(task), t->name);
-    if (mem_check(rows, sizeof(sched_row), what, &bytes, why, sizeof why)) {
-      sched_free(&cand);
-      continue;
-    }
-    if (c->max_nodes && t->nodes > c->max_nodes) {
-      snprintf(why, sizeof why, "construction '%s' (%s) is limited to %u nodes (its time grows as N^3); %s has %u", c->alg,
-               task_name(task), (unsigned)c->max_nodes, t->name, (unsigned)t->nodes);
-      sched_free(&cand);
-      continue;
-    }
-    if (c->build(&cand)) {
-      sched_free(&cand);
-      return oom(err, errlen, task, t, have ? &best : NULL);
-    }
-    sched_finish(&cand);
+    if (tried) continue; /* auto: the next one may fit; the last reason is reported if none does */
     if (have && cand.slots >= best.slots) {
       sched_free(&cand);
     } else {

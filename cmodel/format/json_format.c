@@ -133,7 +133,20 @@ static int expect(json_reader *r, char c, char *err, size_t errlen) {
   return jerr(r, r->pos, err, errlen, "expected '%c', found %s", c, seen(r, b, sizeof b));
 }
 
-/* A string of printable ASCII (escapes \" \\ \/ \n \t and \u00XX decoded) into out. */
+/* The length of the well-formed UTF-8 sequence at p (of at most avail bytes) that starts with a
+ * byte of 0x80 or more (RFC 3629: no overlong form, no surrogate, at most U+10FFFF), or 0. */
+static size_t utf8_sequence(const unsigned char *p, size_t avail) {
+  size_t n = p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : p[0] >= 0xe0 && p[0] <= 0xef ? 3 : p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : 0;
+  if (!n || n > avail) return 0;
+  for (size_t i = 1; i < n; i++)
+    if ((p[i] & 0xc0) != 0x80) return 0;
+  if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] > 0x9f)) return 0; /* overlong; a surrogate */
+  if ((p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] > 0x8f)) return 0; /* overlong; above U+10FFFF */
+  return n;
+}
+
+/* A string of printable ASCII or well-formed UTF-8 (escapes \" \\ \/ \n \t and \u00XX decoded)
+ * into out. */
 static int parse_string(json_reader *r, char *out, size_t outlen, char *err, size_t errlen) {
   skip_ws(r);
   size_t start = r->pos, n = 0;
@@ -143,6 +156,15 @@ static int parse_string(json_reader *r, char *out, size_t outlen, char *err, siz
     char c = r->buf[r->pos++];
     if (c == '"') break;
     if ((unsigned char)c < 0x20) return jerr(r, r->pos - 1, err, errlen, "a control character in a string");
+    if ((unsigned char)c >= 0x80) { /* the first byte of a UTF-8 sequence: kept whole, or refused */
+      size_t len = utf8_sequence((const unsigned char *)r->buf + r->pos - 1, r->len - (r->pos - 1));
+      if (!len) return jerr(r, r->pos - 1, err, errlen, "invalid UTF-8 in a string");
+      if (n + len >= outlen) return jerr(r, start, err, errlen, "a string longer than %zu bytes", outlen - 1);
+      memcpy(out + n, r->buf + r->pos - 1, len);
+      n += len;
+      r->pos += len - 1;
+      continue;
+    }
     if (c == '\\') {
       char e = r->pos < r->len ? r->buf[r->pos++] : 0;
       if (e == 'n') c = '\n';
@@ -184,6 +206,9 @@ static int parse_int(json_reader *r, int64_t lo, int64_t hi, const char *what, i
     r->pos = start;
     return jerr(r, start, err, errlen, "%s: expected an integer, found %s", what, seen(r, b, sizeof b));
   }
+  if (digits > 1 && r->buf[start + neg] == '0') /* JSON forbids a leading zero */
+    return jerr(r, start, err, errlen, "%s: a number with a leading zero (JSON forbids it)", what);
+  if (neg && x == 0) return jerr(r, start, err, errlen, "%s: -0 is not an integer of the layout (write 0)", what);
   if (neg) x = -x;
   if (x < lo || x > hi)
     return jerr(r, start, err, errlen, "%s: %lld is out of range (%lld..%lld)", what, (long long)x, (long long)lo,

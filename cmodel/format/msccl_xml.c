@@ -15,6 +15,7 @@
 
 #include "util/cli.h"
 #include "util/grow.h"
+#include "util/memlimit.h"
 #include "util/version.h"
 #include "format/xml_scan.h"
 
@@ -335,6 +336,11 @@ int msccl_write(FILE *f, const sched *s, char *err, size_t errlen) {
     snprintf(err, errlen, "msccl-xml: task %s is not supported: %s", task_name(s->task), unsupported_why(s->task));
     return 1;
   }
+  /* every row of the whole schedule (a template expanded) in the tables below, at once: refused
+   * up front, naming the size, if they pass the memory limit */
+  const uint64_t row_bytes = sizeof(sched_row) + 2 * sizeof(arrival) + sizeof(int64_t) + sizeof(uint8_t) + 4 * sizeof(size_t);
+  uint64_t bytes;
+  if (mem_check(sched_transmissions(s), row_bytes, "msccl-xml: the export", &bytes, err, errlen)) return 1;
   msccl_out w = {.s = s, .n = s->topo.nodes};
   int rc = sorted_rows(&w, err, errlen);
   if (!rc && (index_links(&w) || place_passing(&w) || find_deps(&w))) rc = -1;

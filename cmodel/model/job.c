@@ -80,8 +80,8 @@ int job_parse_active(job *j, const char *active_s, const char *count_s, const ch
              cli_printable(count_s, 40, shown, sizeof shown), j->topo.name, (unsigned)j->topo.nodes);
     return -1;
   }
-  if (seed_s && cli_uint(seed_s, 0, UINT64_MAX >> 1, &seed)) {
-    snprintf(err, errlen, "--seed '%s' is not a non-negative integer", cli_printable(seed_s, 40, shown, sizeof shown));
+  if (seed_s && cli_seed(seed_s, &seed)) {
+    snprintf(err, errlen, "--seed '%s' is not a seed (" CLI_SEED_RANGE ")", cli_printable(seed_s, 40, shown, sizeof shown));
     return -1;
   }
   if (active_random(&j->active, (uint32_t)k, seed, j->topo.nodes)) {

@@ -45,7 +45,8 @@ static const char usage_draw[] =
     "              every packet), the partial sums of chunk V (reduce_scatter, allreduce; reduce and\n"
     "              global_sum draw all theirs and take no --origin). Default: the root, the first\n"
     "              active node, or 0\n"
-    "  -o FILE     the SVG (required): written through FILE.tmp.PID, renamed when complete\n"
+    "  -o FILE     the SVG (required): written through FILE.tmp.PID, renamed when complete; - for\n"
+    "              standard output (the SVG alone, without the summary line)\n"
     "Limits: the map draws up to " STR(DRAW_MAX_LINKS) " directed links, " STR(DRAW_MAX_SLOTS) " slots and "
     STR(DRAW_MAX_CELLS) " cells; the tree\n"
     "view up to hypercube:" STR(DRAW_TREE_MAX_HYPERCUBE_DIM) ", 3-D tori and meshes, " STR(DRAW_TREE_MAX_NODES)
@@ -95,16 +96,22 @@ static int verify_rows(drawing *d, const char *what) {
 static int check_topology(const job *j, const void *ctx) {
   unsigned view_asked = *(const unsigned *)ctx;
   char err[256];
+  if (!view_asked) view_asked = VIEW_OCCUPANCY; /* the default views (prepare) include the map */
   if ((view_asked & VIEW_OCCUPANCY && draw_occupancy_check(&j->topo, 0, err, sizeof err)) ||
       (view_asked & VIEW_TREE && draw_layout_check(&j->topo, err, sizeof err)))
     return bad_input("%s", err);
   return 0;
 }
 
-/* Expands d->s's template into d->whole, settles the views (the default: both where the tree
- * view applies), checks their limits and verifies; returns 0, 1 or the bad-input exit code. */
+/* Settles the views (the default: both where the tree view applies), checks the limits the
+ * topology decides, expands d->s's template into d->whole and verifies; returns 0, 1 or the bad-input exit code. */
 static int prepare(drawing *d, const char *what) {
   char err[256];
+  const topo *t = &d->s.topo;
+  if (!d->view) d->view = draw_layout_check(t, err, sizeof err) ? VIEW_OCCUPANCY : VIEW_BOTH;
+  if ((d->view & VIEW_TREE && draw_layout_check(t, err, sizeof err)) ||
+      (d->view & VIEW_OCCUPANCY && draw_occupancy_check(t, 0, err, sizeof err)))
+    return bad_input("%s", err); /* before the template is expanded */
   d->all = &d->s;
   if (d->s.is_template) {
     sched_init(&d->whole, &d->s.topo, d->s.task, d->s.model, d->s.root);
@@ -113,11 +120,6 @@ static int prepare(drawing *d, const char *what) {
       return bad_input("out of memory expanding the template of %s on %s", task_name(d->s.task), d->s.topo.name);
     d->all = &d->whole;
   }
-  const topo *t = &d->s.topo;
-  if (!d->view) d->view = draw_layout_check(t, err, sizeof err) ? VIEW_OCCUPANCY : VIEW_BOTH;
-  if ((d->view & VIEW_TREE && draw_layout_check(t, err, sizeof err)) ||
-      (d->view & VIEW_OCCUPANCY && draw_occupancy_check(t, 0, err, sizeof err)))
-    return bad_input("%s", err);
   int rc = verify_rows(d, what);
   if (rc) return rc;
   if (d->view & VIEW_OCCUPANCY && draw_occupancy_check(t, d->sum.slots, err, sizeof err)) return bad_input("%s", err);
@@ -217,7 +219,7 @@ int cmd_draw(int argc, char **argv) {
   if (!(rc = prepare(&d, what)) && !(rc = pick_origin(&d, o.origin))) rc = render(&d, out.f, o.out, &st);
   if (rc) outfile_abort(&out);
   else if (outfile_commit(&out, err, sizeof err)) rc = bad_input("%s", err); /* the commit closed the file */
-  else report(&d, o.out, &st);
+  else if (!out.standard) report(&d, o.out, &st); /* -o -: the picture alone on standard output */
   if (d.expanded) sched_free(&d.whole);
   sched_free(&d.s);
   return rc;

@@ -53,7 +53,7 @@ int cmd_dynbcast(int argc, char **argv) {
   if (cli_uint(tp_s, 0, 1, &tp)) return bad_input("--tp '%s' is not 0 or 1", tp_s);
   if (rounds_s && cli_uint(rounds_s, DYNBCAST_MIN_ROUNDS, 100000000, &rounds))
     return bad_input("--rounds '%s' is not a number from %u to 100000000", rounds_s, DYNBCAST_MIN_ROUNDS);
-  if (seed_s && cli_uint(seed_s, 0, UINT64_MAX >> 1, &seed)) return bad_input("--seed '%s' is not a non-negative integer", seed_s);
+  if (seed_s && cli_seed(seed_s, &seed)) return bad_input("--seed '%s' is not a seed (" CLI_SEED_RANGE ")", seed_s);
   double rho[64];
   size_t nrho = 0;
   for (const char *p = rho_s;; nrho++) { /* every item a decimal load in (0, 1) */

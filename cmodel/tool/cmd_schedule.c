@@ -40,7 +40,8 @@ static const char usage_schedule[] =
     "                template, template=xor-parity: the one-way hypercube) of mnb, te on a\n"
     "                hypercube, ring or torus; 'cmodel verify' certifies the whole schedule\n"
     "  -o FILE       write to FILE instead of standard output: through FILE.tmp.PID beside it,\n"
-    "                renamed when complete (a FIFO or device is written directly)\n"
+    "                renamed when complete (a FIFO or device is written directly); - is standard\n"
+    "                output\n"
     "  --max-mem B   refuse a table that grows with the topology beyond B bytes (suffix K, M,\n"
     "                G or T; default 4G) instead of allocating it\n";
 

@@ -212,7 +212,7 @@ static const char *kbcast_auto(const topo *t, const int64_t *slots) {
 
 static int kbcast_table(const topo_range *range, const char *k_spec, const char *seed_s) {
   uint64_t seed = 1;
-  if (seed_s && cli_uint(seed_s, 0, UINT64_MAX >> 1, &seed)) return bad_input("--seed '%s' is not a non-negative integer", seed_s);
+  if (seed_s && cli_seed(seed_s, &seed)) return bad_input("--seed '%s' is not a seed (" CLI_SEED_RANGE ")", seed_s);
   if (strcmp(range->kind, "hypercube")) return bad_input("task kbcast is defined on the hypercube (001), not on %s", range->kind);
   unsigned char *wanted;
   int rc = kbcast_k_list(k_spec, &wanted);

@@ -109,3 +109,5 @@ int cli_parse(int argc, char **argv, const cli_option *opts, size_t nopts, const
   }
   return 0;
 }
+
+int cli_seed(const char *s, uint64_t *out) { return cli_uint(s, 0, CLI_SEED_MAX, out); }

@@ -27,6 +27,12 @@ int cli_parse(int argc, char **argv, const cli_option *opts, size_t nopts, const
  * digits, checked before conversion) in [lo, hi]. Returns 0, or -1 (out untouched). */
 int cli_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 
+/* Every seed the tools take (--seed, --active-seed) is one of 0..CLI_SEED_MAX: 32 bits, what the
+ * benches' +seed carries. cli_seed parses one (cli_uint). */
+#define CLI_SEED_MAX 4294967295u
+#define CLI_SEED_RANGE "0..4294967295"
+int cli_seed(const char *s, uint64_t *out);
+
 /* Parses a size in bytes: digits with an optional K, M, G or T (binary) suffix. Returns 0,
  * or -1 (out untouched). */
 int cli_bytes(const char *s, uint64_t *out);

@@ -12,16 +12,19 @@
 
 /* The growth itself: items with room for `need` elements of elem_size bytes — the same array
  * while need <= *cap, else a copy whose capacity is *cap (or `first` for an empty array)
- * doubled until need fits, *cap updated — or NULL if memory runs out or the capacity would
- * pass `limit` elements (items and *cap untouched). */
+ * doubled until need fits (the last doubling cut to `limit`), *cap updated — or NULL if memory
+ * runs out or need passes `limit` elements (items and *cap untouched). */
 static inline void *grow_within(void *items, size_t *cap, size_t need, size_t elem_size, size_t first, uint64_t limit) {
   if (need <= *cap) return items;
   size_t want = *cap ? *cap : first ? first : 1;
   while (want < need) {
-    if (want > limit / 2) return NULL;
+    if (want > limit / 2) { /* the last doubling: up to the limit itself */
+      want = (size_t)limit;
+      break;
+    }
     want *= 2;
   }
-  if (want > limit) return NULL;
+  if (want < need || want > limit) return NULL;
   void *p = realloc(items, want * elem_size);
   if (p) *cap = want;
   return p;
@@ -30,7 +33,9 @@ static inline void *grow_within(void *items, size_t *cap, size_t need, size_t el
 /* Room for `need` elements (grow_within) within the memory limit: for arrays that take several
  * elements at once (a clause's literals, a slot's sets of words). */
 static inline void *grow_array_room(void *items, size_t *cap, size_t need, size_t elem_size, size_t first) {
-  return grow_within(items, cap, need, elem_size, first, mem_limit() / elem_size);
+  void *p = grow_within(items, cap, need, elem_size, first, mem_limit() / elem_size);
+  if (!p && (uint64_t)need > mem_limit() / elem_size) mem_note_refused((uint64_t)need * elem_size);
+  return p;
 }
 
 /* Room for element n, appending one at a time (n: the count so far): the same array while

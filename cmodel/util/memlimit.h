@@ -13,6 +13,12 @@
 void mem_set_limit(uint64_t bytes);
 uint64_t mem_limit(void);
 
+/* The largest size the limit refused (mem_check, grow.h) since mem_clear_refused, 0 if none: what
+ * a construction that failed asked for. */
+void mem_note_refused(uint64_t bytes);
+void mem_clear_refused(void);
+uint64_t mem_last_refused(void);
+
 /* count * size, checked: 0 with *bytes set, or -1 with a message in err naming `what`, the
  * bytes it needs and the limit (or that the product overflows). */
 int mem_check(uint64_t count, uint64_t size, const char *what, uint64_t *bytes, char *err, size_t errlen);

@@ -25,6 +25,10 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen) {
     snprintf(err, errlen, "output path '%s' is too long", shown);
     return -1;
   }
+  if (strcmp(path, "-") == 0) {
+    *o = (outfile){.f = stdout, .direct = true, .standard = true, .path = "standard output"};
+    return 0;
+  }
   snprintf(o->path, sizeof o->path, "%s", path);
   if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) { /* write where the link points */
     char *real = realpath(path, NULL);
@@ -74,7 +78,7 @@ int outfile_commit(outfile *o, char *err, size_t errlen) {
   char shown[200];
   int failed = ferror(o->f) || fflush(o->f) != 0;
   int saved = errno;
-  failed |= fclose(o->f) != 0;
+  if (!o->standard) failed |= fclose(o->f) != 0;
   if (!saved) saved = errno;
   o->f = NULL;
   if (!failed && !o->direct && rename(o->tmp, o->path) != 0) {
@@ -91,7 +95,7 @@ int outfile_commit(outfile *o, char *err, size_t errlen) {
 }
 
 void outfile_abort(outfile *o) {
-  if (o->f) fclose(o->f);
+  if (o->f && !o->standard) fclose(o->f);
   o->f = NULL;
   if (!o->direct && o->tmp[0]) unlink(o->tmp);
   cleanup_clear();

@@ -4,7 +4,7 @@
  * regular file is never renamed over: a device or FIFO (/dev/null, a pipe) is written
  * directly; a symbolic link is followed and its target replaced (the link stays); a
  * directory, a dangling link, an empty name or a path too long for its temporary name is
- * refused. */
+ * refused. The name "-" is the standard output, written directly and flushed, not closed. */
 #ifndef ROMNOC_OUTFILE_H
 #define ROMNOC_OUTFILE_H
 
@@ -14,7 +14,8 @@
 
 typedef struct {
   FILE *f;
-  bool direct; /* written in place: not a regular file */
+  bool direct;   /* written in place: not a regular file */
+  bool standard; /* the standard output ("-") */
   char path[PATH_MAX], tmp[PATH_MAX];
 } outfile;
 

@@ -487,10 +487,12 @@ int verifier_finish(verifier *v, verify_summary *out) {
     for (uint64_t u = 0; u < n; u++)
       for (uint64_t o = 0; o < v->norigins; o++)
         if (!bit_get(v->held, u * v->norigins + o)) {
-          if (v->task == TASK_PMNB)
-            snprintf(v->msg, sizeof v->msg, "incomplete: node %llu never receives %s%llu of origin %llu", (unsigned long long)u,
-                     v->pieces > 1 ? "piece " : "the packet", v->pieces > 1 ? (unsigned long long)(o % v->pieces) : 0ull,
-                     (unsigned long long)(o / v->pieces));
+          if (v->task == TASK_PMNB && v->pieces > 1)
+            snprintf(v->msg, sizeof v->msg, "incomplete: node %llu never receives piece %llu of origin %llu",
+                     (unsigned long long)u, (unsigned long long)(o % v->pieces), (unsigned long long)(o / v->pieces));
+          else if (v->task == TASK_PMNB)
+            snprintf(v->msg, sizeof v->msg, "incomplete: node %llu never receives the packet of origin %llu",
+                     (unsigned long long)u, (unsigned long long)o);
           else
             snprintf(v->msg, sizeof v->msg, "incomplete: node %llu never receives the packet of origin %llu",
                      (unsigned long long)u, (unsigned long long)(v->task == TASK_SNB && !template_mode(v) ? v->root : o));

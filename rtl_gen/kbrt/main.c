@@ -107,8 +107,8 @@ int main(int argc, char **argv) {
     return 0;
   }
   uint64_t width = 32, seed = 1, depth = 0;
-  if (seed_s && cli_uint(seed_s, 0, 0xffffffffu, &seed))
-    return bad_input("seed '%s' is not a 32-bit unsigned number", cli_printable(seed_s, 40, shown, sizeof shown));
+  if (seed_s && cli_seed(seed_s, &seed))
+    return bad_input("--seed '%s' is not a seed (" CLI_SEED_RANGE ")", cli_printable(seed_s, 40, shown, sizeof shown));
   if (width_s && cli_uint(width_s, 1, 1024, &width))
     return bad_input("width '%s' is out of range (expected 1..1024 payload bits)", cli_printable(width_s, 40, shown, sizeof shown));
   if (depth_s && cli_uint(depth_s, 1, 4096, &depth))
