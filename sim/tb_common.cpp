@@ -64,7 +64,7 @@ std::vector<std::pair<std::string, std::string>> config_defines(std::ifstream& i
   while (std::getline(in, line)) {
     if (line.rfind(prefix, 0) != 0) continue;
     const size_t space = line.find(' ', prefix.size());
-    if (space == std::string::npos) continue;  // the include guard's #define ROMNOC_... has no RN_; a bare name
+    if (space == std::string::npos) continue;  // a name without a value
     defs.emplace_back(line.substr(prefix.size(), space - prefix.size()), line.substr(space + 1));
   }
   return defs;

@@ -268,6 +268,13 @@ row "37.4 draw --view tree checks its limit first" 2 "the tree view draws hyperc
 row "37.8 export --format json from options: the whole schedule's size checked first" 2 \
   "the whole te on hypercube:16 .*needs 640\.0 GiB, over the memory limit of 64\.0 MiB" '' \
   'vlimit "$B" export --format json --topo hypercube:16 --task te --max-mem 64M -o x.json'
+row "37.8 export --format tsv from options: the same check" 2 \
+  "the whole te on hypercube:16 .*needs 640\.0 GiB, over the memory limit of 64\.0 MiB" '' \
+  'vlimit "$B" export --format tsv --topo hypercube:16 --task te --max-mem 64M -o x.tsv'
+row "37.4 draw --view both checks its limits first" 2 "(the tree view draws hypercubes up to hypercube:6|occupancy map of hypercube:16 would have 1048576)" '' \
+  'vlimit "$B" draw --view both --topo hypercube:16 --task te -o x.svg'
+row "37 rtl_gen's refusal comes before the allocation" 2 "over the memory limit of 16\.0 MiB" '' \
+  'vlimit "$R" --topo torus:64x64 --task mnb --max-mem 16M -o d'
 row "37.5 te_search -o - is refused (the answer is on standard output)" 2 "-o -: te_search prints its answer" '' \
   '"$S" --topo ring:4 --task te --lanes --slots 2 -o -'
 row "37.6 auto under --max-mem takes a construction that fits" 0 '' '' \

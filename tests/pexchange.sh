@@ -173,7 +173,7 @@ done
 # (torus) or what the corner must receive, M - [corner active] over its d links (mesh) —
 # computed here
 TOPOS3="torus:4x4x4 mesh:4x4x4 mesh:3x4x5"
-[ "${QUICK:-0}" = 1 ] && TOPOS3="torus:4x4x4 mesh:3x4x5"
+[ "${QUICK:-0}" = 1 ] && TOPOS3=torus:4x4x4
 for topo in $TOPOS3; do
   kind=${topo%%:*} n=1
   IFS=x read -r -a R3 <<<"${topo#*:}"

@@ -173,7 +173,7 @@ bad "counts the contribution of node 0 to chunk 0 twice" --schedule "$T/twice.ts
 # every combining task on every size and model the hardware tests use generates cleanly
 topos="hypercube:1 hypercube:2 hypercube:3 hypercube:4 hypercube:5 hypercube:6 hypercube:8 ring:2 ring:5 ring:8
   torus:2x2 torus:3x3 torus:4x4 torus:3x5 torus:2x4 torus:3x3x3 mesh:2 mesh:4x4 mesh:3x5"
-quick && topos="hypercube:1 hypercube:3 ring:2 ring:5 torus:2x2 torus:3x3 mesh:2 mesh:3x5"
+quick && topos="hypercube:1 hypercube:3 ring:5 torus:3x3 mesh:3x5"
 for topo in $topos; do
   for model in mla oneway sp-full sp-half; do
     for task in reduce reduce_scatter allreduce global_sum; do
@@ -186,7 +186,7 @@ done
 # every task and size the hardware tests use, and odd widths, generate cleanly
 topos="hypercube:1 hypercube:2 hypercube:3 hypercube:4 hypercube:5 hypercube:6 hypercube:8 ring:2 ring:5 ring:8
   torus:2x2 torus:3x3 torus:4x4 torus:3x5 torus:2x4 torus:3x3x3 mesh:2 mesh:4x4 mesh:3x5 mesh:2x3x2"
-quick && topos="hypercube:1 hypercube:3 hypercube:4 ring:2 ring:5 torus:2x2 torus:3x3 torus:3x5 mesh:2 mesh:2x3x2"
+quick && topos="hypercube:1 hypercube:3 ring:2 ring:5 torus:3x5 mesh:2x3x2"
 for topo in $topos; do
   for task in snb mnb scatter gather te; do
     "$bin" --topo "$topo" --task "$task" -o "$T/sweep" >"$T/stdout" 2>&1 && [ -s "$T/sweep/golden/wire.tsv" ] && pass ||

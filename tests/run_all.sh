@@ -14,7 +14,7 @@
 # for one): each lane takes the next suite from one queue, the longest first by the seconds the
 # table expects (measured 2026-11-27 on 2 cores, both lanes busy; docs/BENCHMARKS.md
 # "test-tiers"), runs it even after a failure and says when it is done. Then every suite's output (its FAIL lines) is shown in the table's
-# order, then a table of the suites' times (id, lane, seconds, passed, failed), and the run ends
+# order, then a table of the suites' times (id, lane, seconds, CPU seconds, passed, failed), and the run ends
 # with the total as "N passed, N failed" (CI reads that last line). Exits 1 if any suite failed
 # or printed no summary, 2 on bad arguments.
 set -u
@@ -39,89 +39,89 @@ A=build/asan # the ASan+UBSan builds
 # ---- the golden model and the command lines ----------------------------------------------
 suite unit test,check 2 "unit tests of the library (asan+ubsan)" $A/unit_tests
 suite layers test,check 6 "cmodel's include layering: no include points up or sideways" bash tests/layers.sh
-suite cmodel-cli test 130 "cmodel CLI, D<=12" bash tests/run.sh build/cmodel 12
-suite cmodel-cli-asan test 123 "cmodel CLI under asan+ubsan, D<=5" bash tests/run.sh $A/cmodel 5
-suite cmodel-cli-asan check 77 "cmodel CLI under asan+ubsan, D<=4" bash tests/run.sh $A/cmodel 4
-suite topologies test 73 "cmodel on rings, tori and meshes" bash tests/topologies.sh build/cmodel
-suite topologies-asan test,check 17 "cmodel on rings, tori and meshes under asan+ubsan (small sizes)" bash tests/topologies.sh $A/cmodel small
+suite cmodel-cli test 104 "cmodel CLI, D<=12" bash tests/run.sh build/cmodel 12
+suite cmodel-cli-asan test 86 "cmodel CLI under asan+ubsan, D<=5" bash tests/run.sh $A/cmodel 5
+suite cmodel-cli-asan check 75 "cmodel CLI under asan+ubsan, D<=3" bash tests/run.sh $A/cmodel 3
+suite topologies test 57 "cmodel on rings, tori and meshes" bash tests/topologies.sh build/cmodel
+suite topologies-asan test,check 12 "cmodel on rings, tori and meshes under asan+ubsan (small sizes)" bash tests/topologies.sh $A/cmodel small
 suite models test 23 "cmodel under the port models oneway, sp-full, sp-half" bash tests/models.sh build/cmodel
-suite models-asan test,check 10 "cmodel under the port models, asan+ubsan (small sizes)" bash tests/models.sh $A/cmodel small
-suite combine test 19 "cmodel combining tasks and all-reduce baselines, with broken schedules" bash tests/combine.sh build/cmodel
-suite combine-asan test,check 34 "cmodel combining tasks, asan+ubsan (small sizes)" bash tests/combine.sh $A/cmodel small
-suite kbcast test 161 "cmodel kbcast (001): every construction, the protocol, broken schedules, bad input (d <= 6)" \
+suite models-asan test,check 6 "cmodel under the port models, asan+ubsan (small sizes)" bash tests/models.sh $A/cmodel small
+suite combine test 18 "cmodel combining tasks and all-reduce baselines, with broken schedules" bash tests/combine.sh build/cmodel
+suite combine-asan test,check 25 "cmodel combining tasks, asan+ubsan (small sizes)" bash tests/combine.sh $A/cmodel small
+suite kbcast test 113 "cmodel kbcast (001): every construction, the protocol, broken schedules, bad input (d <= 6)" \
   env KB_DMAX=6 bash tests/kbcast.sh build/cmodel
-suite kbcast-large large 100 "cmodel kbcast at d = 7, 8" env KB_DMIN=7 bash tests/kbcast.sh build/cmodel
-suite kbcast-asan test 234 "cmodel kbcast under asan+ubsan (d <= 3)" env KB_DMAX=3 bash tests/kbcast.sh $A/cmodel small
-suite kbcast-asan-large large 200 "cmodel kbcast under asan+ubsan at d = 4, 5" env KB_DMIN=4 bash tests/kbcast.sh $A/cmodel small
-suite kbcast-asan check 68 "cmodel kbcast under asan+ubsan (d <= 3, one drawn set per K)" env KB_DMAX=3 QUICK=1 bash tests/kbcast.sh $A/cmodel small
-suite pmnb test 294 "cmodel pmnb (004): both packet models, broken schedules, bad input" bash tests/pmnb.sh build/cmodel
-suite pmnb-large large 150 "cmodel pmnb on torus:8x8, mesh:8x8 and torus:4x4x4" bash tests/pmnb.sh build/cmodel large
-suite pmnb-asan test 66 "cmodel pmnb under asan+ubsan (small sizes)" bash tests/pmnb.sh $A/cmodel small
-suite pmnb-asan check 45 "cmodel pmnb under asan+ubsan (torus:4x4, mesh:4x4)" env QUICK=1 bash tests/pmnb.sh $A/cmodel small
-suite pexchange test 104 "cmodel pexchange (004 s4): 2-D meshes and tori, the rules, broken schedules, bad input" bash tests/pexchange.sh build/cmodel
-suite pexchange-large large 60 "cmodel pexchange on torus:8x8 and mesh:8x8" bash tests/pexchange.sh build/cmodel large
-suite pexchange-asan test,check 50 "cmodel pexchange under asan+ubsan (torus:4x4, mesh:4x6)" env QUICK=1 bash tests/pexchange.sh $A/cmodel small
-suite te-search test 77 "template search (SAT): the te loads optimum from the formulas, sat and one slot less unsat for CaDiCaL and MiniSat, the bufferless S4NOC formula against its bounds, mnb and te templates for small routers at 000/003's bounds, symmetric ones by the orbit chain (--chain), bad arguments" \
+suite kbcast-large large 80 "cmodel kbcast at d = 7, 8" env KB_DMIN=7 bash tests/kbcast.sh build/cmodel
+suite kbcast-asan test 78 "cmodel kbcast under asan+ubsan (d <= 3)" env KB_DMAX=3 bash tests/kbcast.sh $A/cmodel small
+suite kbcast-asan-large large 134 "cmodel kbcast under asan+ubsan at d = 4, 5" env KB_DMIN=4 bash tests/kbcast.sh $A/cmodel small
+suite kbcast-asan check 45 "cmodel kbcast under asan+ubsan (d <= 3, one drawn set per K)" env KB_DMAX=3 QUICK=1 bash tests/kbcast.sh $A/cmodel small
+suite pmnb test 148 "cmodel pmnb (004): both packet models, broken schedules, bad input" bash tests/pmnb.sh build/cmodel
+suite pmnb-large large 95 "cmodel pmnb on torus:8x8, mesh:8x8 and torus:4x4x4" bash tests/pmnb.sh build/cmodel large
+suite pmnb-asan test 45 "cmodel pmnb under asan+ubsan (small sizes)" bash tests/pmnb.sh $A/cmodel small
+suite pmnb-asan check 29 "cmodel pmnb under asan+ubsan (torus:4x4, mesh:4x4)" env QUICK=1 bash tests/pmnb.sh $A/cmodel small
+suite pexchange test 61 "cmodel pexchange (004 s4): 2-D meshes and tori, the rules, broken schedules, bad input" bash tests/pexchange.sh build/cmodel
+suite pexchange-large large 43 "cmodel pexchange on torus:8x8 and mesh:8x8" bash tests/pexchange.sh build/cmodel large
+suite pexchange-asan test,check 37 "cmodel pexchange under asan+ubsan (torus:4x4, mesh:4x6)" env QUICK=1 bash tests/pexchange.sh $A/cmodel small
+suite te-search test 53 "template search (SAT): the te loads optimum from the formulas, sat and one slot less unsat for CaDiCaL and MiniSat, the bufferless S4NOC formula against its bounds, mnb and te templates for small routers at 000/003's bounds, symmetric ones by the orbit chain (--chain), bad arguments" \
   bash tests/te_search.sh build/cmodel build/te_search build/rtl_gen
-suite te-search-asan test,check 50 "template search under asan+ubsan (small sizes)" env SMALL=1 bash tests/te_search.sh $A/cmodel $A/te_search $A/rtl_gen
-suite stored-templates test 7 "stored templates (issue 16): the default mnb and te of their sizes, verified at the bounds, routers without packet memory, bad files" \
+suite te-search-asan test,check 46 "template search under asan+ubsan (small sizes)" env SMALL=1 bash tests/te_search.sh $A/cmodel $A/te_search $A/rtl_gen
+suite stored-templates test 6 "stored templates (issue 16): the default mnb and te of their sizes, verified at the bounds, routers without packet memory, bad files" \
   bash tests/stored_templates.sh build/cmodel build/rtl_gen
-suite stored-templates-asan test,check 15 "stored templates under asan+ubsan" bash tests/stored_templates.sh $A/cmodel $A/rtl_gen
-suite s4noc test 16 "S4NOC port models (issue 17): te and mnb at the formulas' bounds, S4NOC's periods, broken rules, refusals, the router's one local port" \
+suite stored-templates-asan test,check 10 "stored templates under asan+ubsan" bash tests/stored_templates.sh $A/cmodel $A/rtl_gen
+suite s4noc test 14 "S4NOC port models (issue 17): te and mnb at the formulas' bounds, S4NOC's periods, broken rules, refusals, the router's one local port" \
   bash tests/s4noc.sh build/cmodel build/rtl_gen
-suite s4noc-asan test,check 28 "S4NOC port models under asan+ubsan (small sizes)" env SMALL=1 bash tests/s4noc.sh $A/cmodel $A/rtl_gen
-suite mpi-baselines test 17 "MPI library algorithms as baseline schedules" bash tests/mpi_baselines.sh build/cmodel
-suite mpi-baselines-asan test,check 32 "MPI library algorithms as baseline schedules, asan+ubsan (small sizes)" bash tests/mpi_baselines.sh $A/cmodel small
+suite s4noc-asan test,check 16 "S4NOC port models under asan+ubsan (small sizes)" env SMALL=1 bash tests/s4noc.sh $A/cmodel $A/rtl_gen
+suite mpi-baselines test 15 "MPI library algorithms as baseline schedules" bash tests/mpi_baselines.sh build/cmodel
+suite mpi-baselines-asan test,check 18 "MPI library algorithms as baseline schedules, asan+ubsan (small sizes)" bash tests/mpi_baselines.sh $A/cmodel small
 suite export test 5 "cmodel export/import: JSON and MSCCL XML round trips, foreign schedules, bad input" bash tests/export.sh build/cmodel
-suite export-asan test,check 18 "cmodel export/import under asan+ubsan" bash tests/export.sh $A/cmodel
-suite dynbcast test,check 28 "cmodel dynbcast (004 s5): delays against the bound (11), the stability limit (14), bad input" bash tests/dynbcast.sh build/cmodel
-suite mpi-names test,check 8 "MPI names as aliases (bcast, allgather, alltoall): CLI, metadata, make variables, rtl_gen, under asan+ubsan" \
+suite export-asan test,check 12 "cmodel export/import under asan+ubsan" bash tests/export.sh $A/cmodel
+suite dynbcast test,check 20 "cmodel dynbcast (004 s5): delays against the bound (11), the stability limit (14), bad input" bash tests/dynbcast.sh build/cmodel
+suite mpi-names test,check 5 "MPI names as aliases (bcast, allgather, alltoall): CLI, metadata, make variables, rtl_gen, under asan+ubsan" \
   bash tests/mpi_names.sh $A/cmodel $A/rtl_gen
-suite make-vars test 40 "make's variables are data: shell metacharacters in every variable of sim, synth and the kbrt flows refused, a SCHEDULE path with a space simulated" bash tests/make_vars.sh
-suite make-vars check 15 "make's variables are data (four of sim's, synth's TARGET)" env QUICK=1 bash tests/make_vars.sh
+suite make-vars test 44 "make's variables are data: shell metacharacters in every variable of sim, synth and the kbrt flows refused, a SCHEDULE path with a space simulated" bash tests/make_vars.sh
+suite make-vars check 10 "make's variables are data (four of sim's, synth's TARGET)" env QUICK=1 bash tests/make_vars.sh
 suite make-help test,check 2 "make help: every target and variable of the Makefile, one line each" bash tests/make_help.sh
-suite fusesoc test,check 13 "rtl_gen's FuseSoC core: YAML, filesets against the design, lint and synth targets run from it, asan+ubsan" \
+suite fusesoc test,check 9 "rtl_gen's FuseSoC core: YAML, filesets against the design, lint and synth targets run from it, asan+ubsan" \
   bash tests/fusesoc.sh $A/rtl_gen
-suite draw test 7 "cmodel draw: occupancy maps and trees, SVG well-formed, bad input" bash tests/draw.sh build/cmodel
-suite draw-asan test,check 13 "cmodel draw under asan+ubsan" bash tests/draw.sh $A/cmodel
-suite rtl-gen test 33 "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
-suite rtl-gen-asan test,check 40 "rtl_gen CLI under asan+ubsan (the sweeps on small sizes)" env QUICK=1 bash tests/rtl_gen_tests.sh $A/rtl_gen
-suite mem-bound test,check 7 "the packet memory's lifetime minimum against the schedule's rows and mem_depth" bash tests/mem_bound.sh build/cmodel build/rtl_gen
-suite bad-input test 13 "bad input: the reproducers of issue 10, refusals, atomic outputs" \
+suite draw test 6 "cmodel draw: occupancy maps and trees, SVG well-formed, bad input" bash tests/draw.sh build/cmodel
+suite draw-asan test,check 9 "cmodel draw under asan+ubsan" bash tests/draw.sh $A/cmodel
+suite rtl-gen test 29 "rtl_gen CLI" bash tests/rtl_gen_tests.sh build/rtl_gen
+suite rtl-gen-asan test,check 27 "rtl_gen CLI under asan+ubsan (the sweeps on small sizes)" env QUICK=1 bash tests/rtl_gen_tests.sh $A/rtl_gen
+suite mem-bound test,check 6 "the packet memory's lifetime minimum against the schedule's rows and mem_depth" bash tests/mem_bound.sh build/cmodel build/rtl_gen
+suite bad-input test 20 "bad input: the reproducers of issue 10, refusals, atomic outputs" \
   bash tests/bad_input.sh build/cmodel build/rtl_gen $A/rtl_gen
-suite bad-input-asan test,check 21 "bad input under asan+ubsan" bash tests/bad_input.sh $A/cmodel $A/rtl_gen $A/rtl_gen
-suite progress test,check 22 "progress lines on a terminal: cmodel schedule and verify, the Verilator build; none off a terminal" \
+suite bad-input-asan test,check 26 "bad input under asan+ubsan" bash tests/bad_input.sh $A/cmodel $A/rtl_gen $A/rtl_gen
+suite progress test,check 7 "progress lines on a terminal: cmodel schedule and verify, the Verilator build; none off a terminal" \
   bash tests/progress.sh $A/cmodel
-suite sweep test,check 26 "sweeps: job list, local run, Slurm script, collector" bash tests/sweep.sh
+suite sweep test,check 22 "sweeps: job list, local run, Slurm script, collector" bash tests/sweep.sh
 suite fuzz test 47 "fuzzing: TSV reader, verifier, JSON and MSCCL XML readers, both command lines (libFuzzer, asan+ubsan), 8 s each" \
   bash tests/fuzz_tests.sh
 suite fuzz check 12 "fuzzing, 1 s per target" env FUZZ_SECONDS=1 bash tests/fuzz_tests.sh
 # ---- the hardware: Verilator (C++ and SystemC benches), Icarus, Yosys, nextpnr --------------
-suite sim test 1425 "hardware, part 1: every packet task generated, linted, read by Yosys, simulated, diffed, verified; schedules as files, ROM edits, bare flits" \
+suite sim test 585 "hardware, part 1: every packet task generated, linted, read by Yosys, simulated, diffed, verified; schedules as files, ROM edits, bare flits" \
   env PART=1 bash tests/sim_tests.sh
-suite sim-models test 1064 "hardware, part 2: the port models (single-port, one-way, S4NOC) and the combining tasks on the combining router" \
+suite sim-models test 539 "hardware, part 2: the port models (single-port, one-way, S4NOC) and the combining tasks on the combining router" \
   env PART=2 bash tests/sim_tests.sh
-suite sim check 57 "hardware, quick: one design per router architecture (banked, single, simple, combine), the SystemC bench, a ROM edit that must fail" \
+suite sim check 14 "hardware, quick: one design per router architecture (banked, single, simple, combine), the SystemC bench, a ROM edit that must fail" \
   env QUICK=1 bash tests/sim_tests.sh
-suite kbcast-sim test 126 "hardware: kbcast with the active set fixed at generation (001 and the special cases)" bash tests/kbcast_sim.sh
-suite kbcast-sim-large large 40 "hardware: kbcast 001 on hypercube:6" env LARGE=1 bash tests/kbcast_sim.sh
-suite kbcast-sim check 9 "hardware, quick: kbcast 001 on hypercube:3, a control-word edit that must fail" env QUICK=1 bash tests/kbcast_sim.sh
-suite pmnb-sim test 188 "hardware: pmnb (whole and split) and pexchange with the active set fixed at generation (004)" bash tests/pmnb_sim.sh
-suite pmnb-sim-large large 60 "hardware: pmnb and pexchange on torus:8x8" env LARGE=1 bash tests/pmnb_sim.sh
-suite pmnb-sim check 21 "hardware, quick: pmnb and pexchange on torus:4x4, refusals, a ROM edit that must fail" env QUICK=1 bash tests/pmnb_sim.sh
-suite icarus test 67 "hardware: the second simulator, Icarus Verilog (make sim SIM=icarus), against Verilator" bash tests/icarus_sim.sh
-suite icarus check 13 "hardware, quick: Icarus Verilog on hypercube:3 mnb against Verilator, a ROM edit, refusals, TRACE=1" \
+suite kbcast-sim test 80 "hardware: kbcast with the active set fixed at generation (001 and the special cases)" bash tests/kbcast_sim.sh
+suite kbcast-sim-large large 17 "hardware: kbcast 001 on hypercube:6" env LARGE=1 bash tests/kbcast_sim.sh
+suite kbcast-sim check 5 "hardware, quick: kbcast 001 on hypercube:3, a control-word edit that must fail" env QUICK=1 bash tests/kbcast_sim.sh
+suite pmnb-sim test 104 "hardware: pmnb (whole and split) and pexchange with the active set fixed at generation (004)" bash tests/pmnb_sim.sh
+suite pmnb-sim-large large 52 "hardware: pmnb and pexchange on torus:8x8" env LARGE=1 bash tests/pmnb_sim.sh
+suite pmnb-sim check 8 "hardware, quick: pmnb and pexchange on torus:4x4, refusals, a ROM edit that must fail" env QUICK=1 bash tests/pmnb_sim.sh
+suite icarus test 49 "hardware: the second simulator, Icarus Verilog (make sim SIM=icarus), against Verilator" bash tests/icarus_sim.sh
+suite icarus check 9 "hardware, quick: Icarus Verilog on hypercube:3 mnb against Verilator, a ROM edit, refusals, TRACE=1" \
   env QUICK=1 bash tests/icarus_sim.sh
-suite synth test 266 "synthesis: yosys generic, ice40 + nextpnr" bash tests/synth_tests.sh
-suite synth-large large 60 "synthesis, large: yosys generic of every task on hypercube:4 and torus:4x4, ice40 + nextpnr of torus:4x4 mnb" env LARGE=1 bash tests/synth_tests.sh
-suite synth check 22 "synthesis, quick: yosys generic of a banked and a combining router, the single router against banked, ice40 + nextpnr once" \
+suite synth test 127 "synthesis: yosys generic, ice40 + nextpnr" bash tests/synth_tests.sh
+suite synth-large large 76 "synthesis, large: yosys generic of every task on hypercube:4 and torus:4x4, ice40 + nextpnr of torus:4x4 mnb" env LARGE=1 bash tests/synth_tests.sh
+suite synth check 26 "synthesis, quick: yosys generic of a banked and a combining router, the single router against banked, ice40 + nextpnr once" \
   env QUICK=1 bash tests/synth_tests.sh
-suite kbrt test 178 "the run-time kbcast router: d = 3, 4, 50 active sets each, bad inputs, FIFO overflow" bash tests/kbrt_tests.sh "3 4"
-suite sim-large large 1000 "hardware, large: every packet task on hypercube:5 and 6, mnb on torus:8x8, the 256-node fabrics (hypercube:8 mnb, te, snb; torus:16x16 mnb, te)" \
+suite kbrt test 104 "the run-time kbcast router: d = 3, 4, 50 active sets each, bad inputs, FIFO overflow" bash tests/kbrt_tests.sh "3 4"
+suite sim-large large 619 "hardware, large: every packet task on hypercube:5 and 6, mnb on torus:8x8, the 256-node fabrics (hypercube:8 mnb, te, snb; torus:16x16 mnb, te)" \
   env LARGE=1 PART=1 bash tests/sim_tests.sh
-suite sim-models-large large 500 "hardware, large: one-way mnb and te on hypercube:6, the combining tasks on hypercube:5 and 6" env LARGE=1 PART=2 bash tests/sim_tests.sh
-suite kbrt-large large 90 "the run-time kbcast router at d = 5, 50 active sets" bash tests/kbrt_tests.sh 5
-suite kbrt check 52 "the run-time kbcast router, quick: d = 3, 10 active sets, bad inputs, FIFO overflow" env QUICK=1 bash tests/kbrt_tests.sh
+suite sim-models-large large 366 "hardware, large: one-way mnb and te on hypercube:6, the combining tasks on hypercube:5 and 6" env LARGE=1 PART=2 bash tests/sim_tests.sh
+suite kbrt-large large 99 "the run-time kbcast router at d = 5, 50 active sets" bash tests/kbrt_tests.sh 5
+suite kbrt check 10 "the run-time kbcast router, quick: d = 3, 10 active sets, bad inputs, FIFO overflow" env QUICK=1 bash tests/kbrt_tests.sh
 
 # ---- which rows run: the tier's, matching ONLY -------------------------------------------
 in_tier() { case ",${tiers[$1]}," in *",$2,"*) return 0 ;; esac; return 1; }
@@ -158,32 +158,25 @@ for i in "${run[@]}"; do printf '%s %s\n' "${secs[$i]}" "$i"; done | sort -s -k1
 lanes=${RUN_ALL_LANES:-2}
 [ -n "${RUN_ALL_SERIAL-}" ] && lanes=1
 [ ${#run[@]} -lt "$lanes" ] && lanes=${#run[@]}
-# cpu FILE: the CPU seconds (user + system) of this shell's finished children, from `times`
-# (the builtin run here, in this shell, not in a command substitution's subshell)
-cpu() {
-  times >"$1"
-  awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += 60 * t[1] + t[2] } printf "%d\n", s }' "$1"
-}
+TIMEFORMAT='%U %S'
 lane() { # lane N: takes suites off the queue until it is empty; output, status, seconds into $T
   local i start
   while :; do
     i=$(flock "$T/lock" sh -c 'head -n 1 "$0" && sed -i 1d "$0"' "$T/queue")
     [ -z "$i" ] && return
     echo "$1" >"$T/$i.lane"
-    cpu "$T/times$1" >"$T/$i.cpu0"
     start=$SECONDS
-    eval "${cmds[$i]}" >"$T/$i.out" 2>&1 </dev/null
+    # bash's time: the suite's CPU seconds (user, system), its children's included
+    { time eval "${cmds[$i]}" >"$T/$i.out" 2>&1 </dev/null; } 2>"$T/$i.time"
     echo $? >"$T/$i.rc"
     echo $((SECONDS - start)) >"$T/$i.sec"
-    cpu "$T/times$1" >"$T/$i.cpu1"
-    echo $(($(cat "$T/$i.cpu1") - $(cat "$T/$i.cpu0"))) >"$T/$i.cpu"
+    awk '{ printf "%d\n", $1 + $2 }' "$T/$i.time" >"$T/$i.cpu"
     echo "-- done in $((SECONDS - start)) s (lane $1): ${ids[$i]}"
   done
 }
 echo "-- $tier: ${#run[@]} suites in $lanes lanes"
 start_all=$SECONDS
-for ((l = 2; l <= lanes; l++)); do lane "$l" & done
-lane 1
+for ((l = 1; l <= lanes; l++)); do lane "$l" & done # each lane a subshell: its times are its own
 wait
 
 total_pass=0 total_fail=0 status=0
