@@ -192,8 +192,8 @@ static int read_arguments(const options *o, topo *t, search_params *q, uint64_t 
     return refuse("--max-wait '%s': not a wait in 1..%d", cli_printable(o->wait, 40, shown, sizeof shown), LANE_MAX_WAIT);
   if (o->sources && cli_uint(o->sources, 1, 64, &sources))
     return refuse("--sources '%s': not a number of sources in 1..64", cli_printable(o->sources, 40, shown, sizeof shown));
-  if ((o->out && !strcmp(o->out, "-")) || (o->cnf && !strcmp(o->cnf, "-")))
-    return refuse("%s -: te_search prints its answer on standard output; name a file", o->cnf && !strcmp(o->cnf, "-") ? "--cnf" : "-o");
+  const char *to_stdout = o->out && !strcmp(o->out, "-") ? "-o" : o->cnf && !strcmp(o->cnf, "-") ? "--cnf" : NULL;
+  if (to_stdout) return refuse("%s -: te_search prints its answer on standard output; name a file", to_stdout);
   if (o->out) { /* a path that cannot be written is a bad argument, found before the solving */
     outfile probe;
     if (outfile_open(&probe, o->out, err, sizeof err)) return refuse("-o: %s", err);
