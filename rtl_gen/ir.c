@@ -106,6 +106,8 @@ static int build_program(ir_fabric *f, uint32_t u, const row_list *l, ir_program
     a->slot = r->slot;
     a->lane = (uint8_t)lane;
     in->deliver = personalized ? r->dest == (int32_t)u : r->origin != u;
+    in->origin = r->origin;
+    in->dest = r->dest;
   }
   for (size_t i = 0; i < l->n; i++) {
     const sched_row *r = &l->rows[i];

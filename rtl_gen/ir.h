@@ -69,6 +69,11 @@ typedef struct {
   bool expect;  /* the lane receives in this slot */
   bool deliver; /* and hands the packet to the local port (combining: the leading lane hands
                  * over the partial its combine completes); never for a control word */
+  /* deliver, packet tasks: the packet handed over (origin, and dest or -1 for a broadcast
+   * packet; offsets from node 0 when the program is shared), for the network interface
+   * (ni.h), which files it in the receive buffer without reading the flit's tags */
+  uint32_t origin;
+  int32_t dest;
 } ir_recv;
 
 /* What the words of a combining task's partial are added to. */

@@ -14,6 +14,7 @@
 #include "util/cli.h"
 #include "emit_files.h"
 #include "emit_fusesoc.h"
+#include "emit_ni.h"
 #include "emit_verilog.h"
 #include "fabric.h"
 #include "format/golden.h"
@@ -21,6 +22,7 @@
 #include "model/job.h"
 #include "links.h"
 #include "mem_bound.h"
+#include "ni.h"
 #include "util/memlimit.h"
 #include "outdir.h"
 #include "port_model.h"
@@ -92,6 +94,11 @@ static const char usage[] =
     "                        the default for the combining tasks under every model, and\n"
     "                        the only router that runs them (the others run only the rest)\n"
     "                An explicit --arch wins if it can run the schedule, else exit 2.\n"
+    "  --ni          also write the network interfaces and the system top (romnoc_ni.v,\n"
+    "                romnoc_system.v, files_system.f, ni_n<u>.hex, ni_drain_n<u>.hex): per node an\n"
+    "                AXI4-Stream sendbuf, recvbuf, command and status in MPI's order\n"
+    "                (docs/ARCHITECTURE.md, \"The network interface\"); banked router, tasks snb,\n"
+    "                mnb, scatter, gather and te\n"
     "  --max-mem B   refuse a table that grows with the topology beyond B bytes (suffix K, M,\n"
     "                G or T; default 4G) instead of allocating it\n"
     "  -o DIR        output directory: new, empty, or a design rtl_gen wrote. The design is\n"
@@ -131,6 +138,7 @@ typedef struct {
   const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem, *op_s, *flit;
   const char *active, *k, *m, *active_seed; /* the active set (job_parse_active): --k or --m, its size */
   bool split; /* pmnb: packets split into pieces (job_parse_fraction) */
+  bool ni;    /* also the network interfaces and the system top (ni.h) */
   uint64_t width, seed;
   int op; /* romnoc_op */
 } options;
@@ -152,6 +160,7 @@ static int parse_options(int argc, char **argv, options *o) {
       {.name = "--active", .value = &o->active}, {.name = "--k", .value = &o->k},
       {.name = "--active-seed", .value = &o->active_seed}, {.name = "--m", .value = &o->m},
       {.name = "--split", .flag = &o->split}, {.name = "--flit", .value = &o->flit},
+      {.name = "--ni", .flag = &o->ni},
   };
   const char *words[1];
   int nwords;
@@ -258,17 +267,19 @@ typedef struct {
   const router_arch *arch;
   void *plan;
   router_shape shape;
+  ni_plan ni; /* --ni: the network interfaces' plan (ni.nodes NULL without) */
 } design;
 
 static void design_free(design *d) {
   if (d->plan) d->arch->free_plan(d->plan);
+  ni_plan_free(&d->ni);
   ir_free(&d->f);
   fabric_free(&d->fd);
   sched_free(&d->s);
 }
 
 /* Verifies, describes, builds the IR and plans: returns 0 or the bad-input exit code. */
-static int plan_design(design *d, const flit_format *flit, int op) {
+static int plan_design(design *d, const flit_format *flit, int op, bool ni) {
   char err[512] = "";
   if (golden_deliveries_fit(&d->s, err, sizeof err)) return bad_input("%s", err);
   if (verify_schedule(&d->s, err, sizeof err)) return bad_input("%s", err);
@@ -293,6 +304,7 @@ static int plan_design(design *d, const flit_format *flit, int op) {
   uint32_t held = mem_lifetime_min(&d->f);
   if (held == UINT32_MAX) return bad_input("out of memory bounding the packet memory of %s", d->s.topo.name);
   d->shape.mem_lifetime_min = task_combines(d->f.task) ? -1 : (int)held;
+  if (ni && ni_plan_build(&d->ni, &d->f, &d->shape, err, sizeof err)) return bad_input("%s", err);
   return 0;
 }
 
@@ -346,6 +358,17 @@ static int write_design(const design *d, const options *o, outdir *out) {
   WRITE("romnoc.vlt", emit_verilator_config(&w, hdr_slash, shape));
   WRITE("romnoc.core", emit_fusesoc_core(&w, hdr_hash, f, shape, o->width));
   WRITE("sim_config.h", emit_sim_config(&w, hdr_slash, f, shape));
+  if (d->ni.nodes) {
+    WRITE(NI_MODULE ".v", emit_ni_module(&w, hdr_slash, &d->ni, shape));
+    WRITE(SYSTEM_MODULE ".v", emit_system(&w, hdr_slash, &d->ni, shape));
+    WRITE("files_system.f", emit_system_file_list(&w, hdr_slash, &d->fd));
+    for (uint32_t u = 0; u < d->fd.nodes; u++) {
+      char prog[64], drain[64];
+      ni_file_names(u, prog, drain, sizeof prog);
+      WRITE(prog, emit_ni_program_hex(&w, hdr_slash, &d->ni, shape, u));
+      WRITE(drain, emit_ni_drain_hex(&w, hdr_slash, &d->ni, u));
+    }
+  }
   WRITE("golden/wire.tsv", if (golden_write_wire(w.f, hdr_golden, &d->s)) w.failed = 1);
   WRITE("golden/deliveries.tsv",
         if (golden_write_deliveries(w.f, hdr_golden, &d->s, (uint32_t)o->seed, shape_pattern_width(shape), o->op)) w.failed = 1);
@@ -374,14 +397,14 @@ int main(int argc, char **argv) {
     d.arch = arch_find(task_combines(d.s.task) ? pm->combine_arch : pm->default_arch);
   }
   flit_format flit = {(int)o.width, o.flit && !strcmp(o.flit, "bare")};
-  if ((rc = plan_design(&d, &flit, o.op))) {
+  if ((rc = plan_design(&d, &flit, o.op, o.ni))) {
     design_free(&d);
     return rc;
   }
   outdir out;
   char err[512];
   static const char *const subdirs[] = {"golden"};
-  if (outdir_begin(&out, o.dir, subdirs, 1, FIXED_FILES + d.f.nprograms, err, sizeof err)) {
+  if (outdir_begin(&out, o.dir, subdirs, 1, FIXED_FILES + d.f.nprograms + (d.ni.nodes ? 2 * d.fd.nodes + 3 : 0), err, sizeof err)) {
     design_free(&d);
     return bad_input("%s", err);
   }

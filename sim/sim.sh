@@ -5,6 +5,8 @@
 #   TOPO=hypercube:4 TASK=kbcast [ALG=001] (ACTIVE=0,3,5-9 | K=5 [KSEED=3]) sim/sim.sh   (kbcast's set)
 #   TOPO=torus:4x4 TASK=pmnb|pexchange (ACTIVE=0,3,5-9 | M=5 [KSEED=3]) [SPLIT=1] sim/sim.sh   (004's)
 #   SIM_DIR=DIR sets the work directory; REUSE_GEN=1 simulates DIR/gen as it is.
+#   NI=1 builds the system top (the fabric and a network interface per node, rtl_gen --ni) and
+#   the bench sim/tb_ni.cpp, which drives only the interfaces' streams (NI_RUNS=N runs, default 2).
 #   BENCH=sc builds the SystemC test bench (verilator --sc, make sim-sc) instead of the C++ one.
 #   SIM=icarus runs the design under Icarus Verilog with the Verilog bench (sim/tb_icarus.v) instead
 #   of Verilator (SIM=verilator, the default); the same diff and verify follow.
@@ -42,7 +44,8 @@ fi
 
 echo "-- LINT --"
 (cd "$gen" && verilator --lint-only -Wall -f files.f romnoc.vlt --top-module romnoc_fabric &&
-  verilator --lint-only -Wall -f files_sim.f romnoc.vlt --top-module romnoc_sim_fabric)
+  verilator --lint-only -Wall -f files_sim.f romnoc.vlt --top-module romnoc_sim_fabric &&
+  { [ "${NI:-0}" != 1 ] || verilator --lint-only -Wall -f files_system.f romnoc.vlt --top-module romnoc_system; })
 
 # the Verilator runtime and the test benches' C++ are the same in every build: compile them once
 if command -v ccache >/dev/null 2>&1; then
@@ -53,8 +56,12 @@ status=0
 sim_build_run
 
 echo "-- VERIFY wire log --"
-if ! "$repo/build/cmodel" verify "$run/wire.tsv"; then
-  echo "FAIL topo=$topo task=$task: the wire log fails cmodel verify"
-  status=1
-fi
+logs=("$run/wire.tsv")
+[ "${NI:-0}" = 1 ] && logs=("$run"/wire_r*.tsv) # a log per run of the system bench
+for log in "${logs[@]}"; do
+  if ! "$repo/build/cmodel" verify "$log"; then
+    echo "FAIL topo=$topo task=$task: the wire log fails cmodel verify ($log)"
+    status=1
+  fi
+done
 exit $status

@@ -10,6 +10,10 @@ if [ "$bench" != cpp ]; then
   echo "sim.sh: BENCH '$bench' is a Verilator bench (SIM=icarus runs sim/tb_icarus.v; drop BENCH)" >&2
   exit 2
 fi
+if [ "${NI:-0}" = 1 ]; then
+  echo "sim.sh: NI=1 runs under Verilator only so far (drop SIM=icarus)" >&2
+  exit 2
+fi
 obj=$work/obj_icarus run=$work/run_icarus
 
 sim_build_run() {

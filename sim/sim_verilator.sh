@@ -11,7 +11,13 @@ sim_build_run() {
   echo "-- VERILATE ($bench bench) --"
   # the C++ bench plays the processors through $c calls (romnoc_sim_fabric: no per-node ports, which
   # build fast); the SystemC bench binds the per-node ports of romnoc_fabric, as a platform would
-  if [ "$bench" = sc ]; then
+  if [ "${NI:-0}" = 1 ]; then
+    # the system top: the fabric and a network interface per node, driven through their streams only
+    [ "$bench" = cpp ] || { echo "sim.sh: NI=1 has a C++ bench only (drop BENCH)" >&2; exit 2; }
+    model_flag=--cc
+    bench_src=("$repo/sim/tb_ni.cpp" "$repo/sim/tb_common.cpp")
+    top_module=romnoc_system files=files_system.f
+  elif [ "$bench" = sc ]; then
     model_flag=--sc # SystemC model; Debian's libsystemc (C++17, the default standard)
     bench_src=("$repo/sim/tb_sc_main.cpp" "$repo/sim/tb_common.cpp")
     top_module=romnoc_fabric files=files.f
@@ -48,5 +54,6 @@ sim_build_run() {
   echo "-- SIM --"
   plus=(+seed="$seed" +golden="$gen/golden" +out="$run")
   [ "$trace" = 1 ] && plus+=(+trace="$run/wave.vcd")
+  [ "${NI:-0}" = 1 ] && { rm -f "$run"/wire_r*.tsv; plus+=(+runs="${NI_RUNS:-2}"); }
   (cd "$gen" && SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$obj/V$top_module" "${plus[@]}") || status=$?
 }

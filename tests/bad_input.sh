@@ -316,6 +316,13 @@ row "37 the same range for dynbcast" 2 "--seed '18446744073709551615' is not a s
   '"$B" dynbcast --topo torus:4x4 --seed 18446744073709551615'
 row "37 rtl_gen's --active-seed: the same range" 2 "--active-seed '4294967296' is not a seed" '' \
   '"$R" --topo hypercube:3 --task kbcast --k 3 --active-seed 4294967296 -o d'
+# -------------------------------------------------------------- issue 38 (the network interface)
+row "38 rtl_gen --ni for a task it does not serve" 2 "--ni does not serve task reduce_scatter yet" '' \
+  '"$R" --topo hypercube:3 --task reduce_scatter --ni -o d'
+row "38 rtl_gen --ni for a router without its local port" 2 "--ni needs the banked router's local port, not the single router's" '' \
+  '"$R" --topo ring:8 --task mnb --model sp-full --ni -o d'
+row "38 rtl_gen --ni for the S4NOC model" 2 "--ni does not serve port model s4noc yet" '' \
+  '"$R" --topo torus:4x4 --task mnb --model s4noc --ni -o d'
 row "37 the largest seed is taken" 0 '' '' \
   '"$B" schedule --topo hypercube:3 --task kbcast --k 3 --seed 4294967295 -o s.tsv' '"$B" verify s.tsv | grep -q "^OK "'
 row "37 a pmnb packet never received is named with a space" 1 "never receives the packet of origin [0-9]+$" \

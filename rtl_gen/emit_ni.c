@@ -1,0 +1,449 @@
+/* emit_ni.c — the network interface's Verilog and files (see emit_ni.h, ni.h). */
+#include "emit_ni.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit_files.h"
+#include "emit_verilog.h"
+
+/* The widths every printer below uses. */
+typedef struct {
+  int a, w, f, p, cw, saw, raw, iw, fw, dw, srcw, daw, pw;
+  ni_lane_fields lanes[RTL_MAX_PORTS];
+} ni_widths;
+
+static int bits_for(uint64_t n) { return rtl_clog2(n) ? rtl_clog2(n) : 1; }
+
+static ni_widths widths_of(const ni_plan *n, const router_shape *s) {
+  ni_widths x = {.a = s->id_width, .w = s->payload_width, .f = s->flit_width, .p = s->ports, .cw = s->cycle_width,
+                 .saw = n->send_addr_width, .raw = n->recv_addr_width, .iw = n->index_width};
+  x.fw = bits_for((uint64_t)n->send_max + 1);
+  x.dw = bits_for((uint64_t)n->recv_max + 1);
+  x.srcw = bits_for((uint64_t)x.p + 1);
+  x.daw = x.saw > x.raw ? x.saw : x.raw;
+  x.pw = ni_word_layout(n, s, x.lanes);
+  return x;
+}
+
+static const char *field(char *buf, size_t len, const char *sig, rom_field f) { return slice(buf, len, sig, f.lsb, f.width); }
+
+static void emit_ni_ports(vwriter *w, const ni_plan *n, const router_shape *s, const ni_widths *x) {
+  vw_open(w, "module %s #(", NI_MODULE);
+  if (!s->bare_flit) vw_line(w, "parameter [%d:0] NODE = %d'd0,  // this node's id: the origin of its flits", x->a - 1, x->a);
+  vw_line(w, "parameter [%d:0] SEND_COUNT = %d'd%u,  // blocks of this node's sendbuf", x->fw - 1, x->fw,
+          (unsigned)n->send_max);
+  vw_line(w, "parameter [%d:0] RECV_COUNT = %d'd%u,  // blocks of this node's recvbuf", x->dw - 1, x->dw,
+          (unsigned)n->recv_max);
+  vw_line(w, "parameter PROGRAM = \"ni_n0.hex\",  // a word per cycle: what the local port does");
+  vw_line(w, "parameter DRAIN = \"ni_drain_n0.hex\"  // per recvbuf block: {source, entry}");
+  vw_close(w, ") (");
+  w->indent++;
+  vw_line(w, "input  wire clk_i,");
+  vw_line(w, "input  wire rst_ni,  // asynchronous, active low");
+  vw_line(w, "// command: tdata = the task's index in the fabric (0: its task)");
+  vw_line(w, "input  wire s_axis_cmd_tvalid,");
+  vw_line(w, "output wire s_axis_cmd_tready,");
+  vw_line(w, "input  wire [%d:0] s_axis_cmd_tdata,", NI_CMD_WIDTH - 1);
+  vw_line(w, "// sendbuf, a block per beat in MPI's order, tlast on the last");
+  vw_line(w, "input  wire s_axis_send_tvalid,");
+  vw_line(w, "output wire s_axis_send_tready,");
+  vw_line(w, "input  wire [%d:0] s_axis_send_tdata,", x->w - 1);
+  vw_line(w, "input  wire s_axis_send_tlast,");
+  vw_line(w, "// recvbuf, a block per beat in MPI's order, tuser = the block's index, tlast on the last");
+  vw_line(w, "output wire m_axis_recv_tvalid,");
+  vw_line(w, "input  wire m_axis_recv_tready,");
+  vw_line(w, "output wire [%d:0] m_axis_recv_tdata,", x->w - 1);
+  vw_line(w, "output wire m_axis_recv_tlast,");
+  vw_line(w, "output wire [%d:0] m_axis_recv_tuser,", x->iw - 1);
+  vw_line(w, "// status, one per run: tdata = the error bits, 0 = clean");
+  vw_line(w, "output wire m_axis_status_tvalid,");
+  vw_line(w, "input  wire m_axis_status_tready,");
+  vw_line(w, "output wire [%d:0] m_axis_status_tdata,", NI_STATUS_WIDTH - 1);
+  vw_line(w, "// the system: this node is ready to run; every node is (the run starts); the fabric's error");
+  vw_line(w, "output wire ready_o,");
+  vw_line(w, "input  wire start_i,");
+  vw_line(w, "input  wire fabric_err_i,");
+  vw_line(w, "// the router's local port, lane p at [p*X +: X]");
+  vw_line(w, "input  wire [%d:0] inj_req_i,", x->p - 1);
+  vw_line(w, "input  wire [%d:0] inj_dest_i,", x->p * (x->a + 1) - 1);
+  vw_line(w, "output wire [%d:0] inj_flit_o,", x->p * x->f - 1);
+  vw_line(w, "input  wire [%d:0] dlv_valid_i,", x->p - 1);
+  vw_line(w, "input  wire [%d:0] dlv_flit_i", x->p * x->f - 1);
+  w->indent--;
+  vw_line(w, ");");
+}
+
+/* The run: fill and command, the barrier, the cycle counter (the router's), status. */
+static void emit_ni_control(vwriter *w, const router_shape *s, const ni_widths *x) {
+  vw_blank(w);
+  vw_line(w, "// FILL: the user writes the sendbuf and gives the command; WAIT: ready, until every node is;");
+  vw_line(w, "// RUN: the routers' cycles 1..%u; DRAIN: the recvbuf streamed out and the status handed over", (unsigned)s->cycles);
+  vw_line(w, "localparam [1:0] StFill = 2'd0, StWait = 2'd1, StRun = 2'd2, StDrain = 2'd3;");
+  vw_line(w, "localparam [%d:0] LastCycle = %d'd%u;", x->cw - 1, x->cw, (unsigned)s->cycles);
+  vw_line(w, "reg [1:0] st_q;");
+  vw_line(w, "reg primed_q;  // the program's word 0 has been read since reset");
+  vw_line(w, "reg cmd_q;");
+  vw_line(w, "reg [%d:0] fill_q;", x->fw - 1);
+  vw_line(w, "reg [%d:0] cyc_q;", x->cw - 1);
+  vw_line(w, "reg err_prog_q, err_tag_q, err_cmd_q, err_last_q, stat_q;");
+  vw_line(w, "wire running = (cyc_q != %d'd0);", x->cw);
+  vw_line(w, "wire [%d:0] cyc_d = !running ? {%d'd0, start_i} : (cyc_q == LastCycle ? %d'd0 : cyc_q + %d'd1);", x->cw - 1,
+          x->cw - 1, x->cw, x->cw);
+  vw_line(w, "wire fill_done = (fill_q == SEND_COUNT);");
+  vw_line(w, "assign s_axis_send_tready = (st_q == StFill) && !fill_done;");
+  vw_line(w, "assign s_axis_cmd_tready = (st_q == StFill) && !cmd_q;");
+  vw_line(w, "wire send_fire = s_axis_send_tvalid && s_axis_send_tready;");
+  vw_line(w, "wire cmd_fire = s_axis_cmd_tvalid && s_axis_cmd_tready;");
+  vw_line(w, "wire stat_fire = stat_q && m_axis_status_tready;");
+  vw_line(w, "wire drained;  // every recvbuf block has left");
+  vw_line(w, "wire [%d:0] drain_addr;  // the entry the drain reads", x->daw - 1);
+  vw_line(w, "wire prog_mismatch, tag_mismatch;");
+  vw_line(w, "assign ready_o = (st_q == StWait);");
+  vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+  vw_open(w, "if (!rst_ni) begin");
+  vw_line(w, "st_q <= StFill; primed_q <= 1'b0; cmd_q <= 1'b0; fill_q <= %d'd0; cyc_q <= %d'd0; stat_q <= 1'b0;", x->fw, x->cw);
+  vw_line(w, "err_prog_q <= 1'b0; err_tag_q <= 1'b0; err_cmd_q <= 1'b0; err_last_q <= 1'b0;");
+  vw_close(w, "end else begin");
+  w->indent++;
+  vw_line(w, "primed_q <= 1'b1;");
+  vw_line(w, "cyc_q <= cyc_d;");
+  vw_line(w, "if (send_fire) fill_q <= fill_q + %d'd1;", x->fw);
+  vw_line(w, "if (send_fire && (s_axis_send_tlast != (fill_q + %d'd1 == SEND_COUNT))) err_last_q <= 1'b1;", x->fw);
+  vw_line(w, "if (cmd_fire) cmd_q <= 1'b1;");
+  vw_line(w, "if (cmd_fire && s_axis_cmd_tdata != %d'd0) err_cmd_q <= 1'b1;", NI_CMD_WIDTH);
+  vw_line(w, "if (prog_mismatch) err_prog_q <= 1'b1;");
+  vw_line(w, "if (tag_mismatch) err_tag_q <= 1'b1;");
+  vw_line(w, "if (stat_fire) stat_q <= 1'b0;");
+  vw_open(w, "case (st_q)");
+  vw_line(w, "StFill: if (cmd_q && fill_done && primed_q) st_q <= StWait;");
+  vw_line(w, "StWait: if (start_i) st_q <= StRun;");
+  vw_open(w, "StRun: if (cyc_q == LastCycle) begin");
+  vw_line(w, "st_q <= StDrain;");
+  vw_line(w, "stat_q <= 1'b1;");
+  vw_close(w, "end");
+  vw_open(w, "default: if (drained && !stat_q) begin  // the next command and sendbuf");
+  vw_line(w, "st_q <= StFill; cmd_q <= 1'b0; fill_q <= %d'd0;", x->fw);
+  vw_line(w, "err_prog_q <= 1'b0; err_tag_q <= 1'b0; err_cmd_q <= 1'b0; err_last_q <= 1'b0;");
+  vw_close(w, "end");
+  vw_close(w, "endcase");
+  vw_close(w, "end");
+  vw_close(w, "end");
+  vw_line(w, "assign m_axis_status_tvalid = stat_q;");
+  vw_line(w, "assign m_axis_status_tdata = {%d'd0, err_last_q, err_cmd_q, err_tag_q, err_prog_q, fabric_err_i};",
+          NI_STATUS_WIDTH - 5);
+  vw_blank(w);
+  vw_line(w, "// the program: word c in cycle c, read one cycle ahead like the router's ROM");
+  vw_line(w, "reg [%d:0] program_rom [0:%u];", x->pw - 1, (unsigned)s->rom_entries - 1);
+  vw_line(w, "initial $readmemh(PROGRAM, program_rom);");
+  vw_line(w, "reg [%d:0] prog_q;", x->pw - 1);
+  vw_line(w, "always @(posedge clk_i) prog_q <= program_rom[cyc_d];");
+}
+
+/* The sendbuf: a copy per lane that asks for own packets; the flits the router reads. */
+static void emit_ni_send(vwriter *w, const ni_plan *n, const router_shape *s, const ni_widths *x) {
+  char b1[64], b2[64];
+  vw_blank(w);
+  vw_line(w, "// the sendbuf, one copy per lane that sends own packets (lane %d's also gives the node's own", n->self_lane);
+  vw_line(w, "// recvbuf block); a copy is read, one cycle ahead, at the block the program names");
+  for (int p = 0; p < x->p; p++) {
+    if (!(n->send_lanes >> p & 1)) {
+      vw_line(w, "assign inj_flit_o[%d +: %d] = %d'd0;  // lane %d never sends an own packet", p * x->f, x->f, x->f, p);
+      continue;
+    }
+    const ni_lane_fields *l = &x->lanes[p];
+    vw_line(w, "reg [%d:0] sbuf%d [0:%d];", x->w - 1, p, (1 << x->saw) - 1);
+    vw_line(w, "reg [%d:0] sbuf%d_q;", x->w - 1, p);
+    vw_line(w, "always @(posedge clk_i) if (send_fire) sbuf%d[%s] <= s_axis_send_tdata;", p,
+            slice(b1, sizeof b1, "fill_q", 0, x->saw));
+    field(b1, sizeof b1, "prog_q", l->rd_addr);
+    if (p == n->self_lane)
+      vw_line(w, "always @(posedge clk_i) sbuf%d_q <= sbuf%d[st_q == StDrain ? %s : %s];", p, p,
+              slice(b2, sizeof b2, "drain_addr", 0, x->saw), b1);
+    else
+      vw_line(w, "always @(posedge clk_i) sbuf%d_q <= sbuf%d[%s];", p, p, b1);
+    if (s->bare_flit) {
+      vw_line(w, "assign inj_flit_o[%d +: %d] = sbuf%d_q;", p * x->f, x->f, p);
+      continue;
+    }
+    vw_line(w, "reg [%d:0] tag%d_q;  // {broadcast, dest} of the flit", x->a, p);
+    vw_line(w, "always @(posedge clk_i) tag%d_q <= {%s, %s};", p, field(b1, sizeof b1, "prog_q", l->req_bcast),
+            field(b2, sizeof b2, "prog_q", l->req_dest));
+    vw_line(w, "assign inj_flit_o[%d +: %d] = {tag%d_q, NODE, sbuf%d_q};", p * x->f, x->f, p, p);
+  }
+}
+
+/* The recvbuf's banks, a lane's deliveries in order; the checks of the local port. */
+static void emit_ni_recv(vwriter *w, const ni_plan *n, const router_shape *s, const ni_widths *x) {
+  char b1[64], b2[64];
+  vw_blank(w);
+  vw_line(w, "// the recvbuf: a bank per lane that delivers, written by that lane only");
+  for (int p = 0; p < x->p; p++) {
+    if (!n->recv_depth[p]) continue;
+    const ni_lane_fields *l = &x->lanes[p];
+    vw_line(w, "reg [%d:0] rbank%d [0:%d];", x->w - 1, p, (1 << x->raw) - 1);
+    vw_line(w, "reg [%d:0] rbank%d_q;", x->w - 1, p);
+    vw_line(w, "always @(posedge clk_i) if (running && %s) rbank%d[%s] <= dlv_flit_i[%d +: %d];",
+            field(b1, sizeof b1, "prog_q", l->dlv), p, field(b2, sizeof b2, "prog_q", l->wr_addr), p * x->f, x->w);
+    vw_line(w, "always @(posedge clk_i) rbank%d_q <= rbank%d[%s];", p, p, slice(b1, sizeof b1, "drain_addr", 0, x->raw));
+  }
+  vw_blank(w);
+  vw_line(w, "// the router must ask and deliver exactly where the program says");
+  vw_raw(w, "  wire [%d:0] req_bits = {", x->p - 1);
+  for (int p = x->p - 1; p >= 0; p--) vw_raw(w, "%s%s", field(b1, sizeof b1, "prog_q", x->lanes[p].req), p ? ", " : "};\n");
+  vw_raw(w, "  wire [%d:0] dlv_bits = {", x->p - 1);
+  for (int p = x->p - 1; p >= 0; p--) vw_raw(w, "%s%s", field(b1, sizeof b1, "prog_q", x->lanes[p].dlv), p ? ", " : "};\n");
+  vw_line(w, "assign prog_mismatch = primed_q && ((st_q == StWait || running) && inj_req_i != req_bits ||");
+  vw_line(w, "                                    running && dlv_valid_i != dlv_bits);");
+  if (s->bare_flit) {
+    vw_line(w, "assign tag_mismatch = 1'b0;  // bare flits carry no tags");
+  } else {
+    vw_line(w, "// and every delivered flit must carry the tags of the packet the program files there");
+    vw_raw(w, "  assign tag_mismatch = running && (1'b0");
+    for (int p = 0; p < x->p; p++)
+      if (n->recv_depth[p])
+        vw_raw(w, "\n        || %s && dlv_flit_i[%d +: %d] != %s", field(b1, sizeof b1, "prog_q", x->lanes[p].dlv),
+               p * x->f + x->w, 2 * x->a + 1, field(b2, sizeof b2, "prog_q", x->lanes[p].exp_tag));
+    vw_raw(w, ");\n");
+  }
+  vw_line(w, "wire unused_local_port = ^{inj_dest_i, dlv_flit_i, prog_q};  // offsets and fields the program makes moot");
+}
+
+/* The drain: the drain map's entry of block drain_q names a bank and an entry, read one cycle
+ * ahead into a two-entry output queue, at one block per cycle while the user takes them. */
+static void emit_ni_drain(vwriter *w, const ni_plan *n, const ni_widths *x) {
+  int ib = bits_for(n->recv_max), qw = x->w + x->iw + 1;
+  vw_blank(w);
+  vw_line(w, "// the drain: recvbuf block drain_q is in bank `source` (a lane; %d: the sendbuf) at `entry`", x->p);
+  vw_line(w, "reg [%d:0] drain_map [0:%d];", x->srcw + x->daw - 1, (1 << ib) - 1);
+  vw_line(w, "initial $readmemh(DRAIN, drain_map);");
+  vw_line(w, "reg [%d:0] drain_q;", x->dw - 1);
+  vw_line(w, "wire [%d:0] drain_word = drain_map[drain_q[%d:0]];", x->srcw + x->daw - 1, ib - 1);
+  vw_line(w, "wire [%d:0] drain_src = drain_word[%d +: %d];", x->srcw - 1, x->daw, x->srcw);
+  vw_line(w, "assign drain_addr = drain_word[%d:0];", x->daw - 1);
+  vw_line(w, "reg rd_q, rd_last_q;");
+  vw_line(w, "reg [%d:0] rd_src_q;", x->srcw - 1);
+  vw_line(w, "reg [%d:0] rd_idx_q;", x->iw - 1);
+  vw_line(w, "reg [%d:0] queue0_q, queue1_q;  // {last, index, data}, queue0_q the head", qw - 1);
+  vw_line(w, "reg [1:0] count_q;");
+  vw_line(w, "wire pop = m_axis_recv_tvalid && m_axis_recv_tready;");
+  vw_line(w, "wire [2:0] held = {1'b0, count_q} + {2'b0, rd_q} - {2'b0, pop};");
+  vw_line(w, "wire issue = (st_q == StDrain) && (drain_q != RECV_COUNT) && (held < 3'd2);");
+  vw_line(w, "assign drained = (drain_q == RECV_COUNT) && !rd_q && (count_q == 2'd0);");
+  vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+  vw_open(w, "if (!rst_ni) begin");
+  vw_line(w, "drain_q <= %d'd0; rd_q <= 1'b0; count_q <= 2'd0;", x->dw);
+  vw_close(w, "end else begin");
+  w->indent++;
+  vw_line(w, "if (st_q == StFill) drain_q <= %d'd0;", x->dw);
+  vw_line(w, "else if (issue) drain_q <= drain_q + %d'd1;", x->dw);
+  vw_line(w, "rd_q <= issue;");
+  vw_line(w, "count_q <= count_q + {1'b0, rd_q} - {1'b0, pop};");
+  vw_close(w, "end");
+  vw_close(w, "end");
+  char idx[96];
+  if (x->dw >= x->iw) snprintf(idx, sizeof idx, "drain_q[%d:0]", x->iw - 1);
+  else snprintf(idx, sizeof idx, "{%d'd0, drain_q}", x->iw - x->dw);
+  vw_open(w, "always @(posedge clk_i) begin");
+  vw_line(w, "rd_src_q <= drain_src;");
+  vw_line(w, "rd_idx_q <= %s;", idx);
+  vw_line(w, "rd_last_q <= (drain_q + %d'd1 == RECV_COUNT);", x->dw);
+  vw_close(w, "end");
+  vw_line(w, "reg [%d:0] rd_data;", x->w - 1);
+  vw_open(w, "always @(*) begin");
+  vw_line(w, "rd_data = sbuf%d_q;", n->self_lane);
+  for (int p = 0; p < x->p; p++)
+    if (n->recv_depth[p]) vw_line(w, "if (rd_src_q == %d'd%d) rd_data = rbank%d_q;", x->srcw, p, p);
+  vw_close(w, "end");
+  vw_line(w, "wire [%d:0] rd_entry = {rd_last_q, rd_idx_q, rd_data};", qw - 1);
+  vw_open(w, "always @(posedge clk_i) begin");
+  vw_line(w, "if (pop) queue0_q <= (count_q == 2'd2) ? queue1_q : rd_entry;");
+  vw_line(w, "else if (rd_q && count_q == 2'd0) queue0_q <= rd_entry;");
+  vw_line(w, "if (rd_q && (count_q == 2'd2 || count_q == 2'd1 && !pop)) queue1_q <= rd_entry;");
+  vw_close(w, "end");
+  vw_line(w, "assign m_axis_recv_tvalid = (count_q != 2'd0);");
+  vw_line(w, "assign m_axis_recv_tdata = queue0_q[%d:0];", x->w - 1);
+  vw_line(w, "assign m_axis_recv_tuser = queue0_q[%d +: %d];", x->w, x->iw);
+  vw_line(w, "assign m_axis_recv_tlast = queue0_q[%d];", qw - 1);
+}
+
+void emit_ni_module(vwriter *w, const char *header, const ni_plan *n, const router_shape *s) {
+  ni_widths x = widths_of(n, s);
+  const ir_fabric *f = n->f;
+  vw_new_scope(w);
+  vw_raw(w, "%s", header);
+  vw_line(w, "// Network interface of a node of %s, task %s (MPI_%s): the user fills the node's sendbuf and", f->fd->topo_name,
+          task_name(f->task), task_mpi_name(f->task));
+  vw_line(w, "// drains its recvbuf through AXI4-Stream handshakes, in MPI's order, and never sees slots, lanes");
+  vw_line(w, "// or the translation: a program of its own, a word per cycle of the router, files every own");
+  vw_line(w, "// packet the router asks for and every packet it delivers (docs/ARCHITECTURE.md, \"The network");
+  vw_line(w, "// interface\"). A run starts when every node's command and sendbuf are in; the recvbuf is");
+  vw_line(w, "// streamed out at the user's pace, and the next command is taken once it has left.");
+  emit_ni_ports(w, n, s, &x);
+  w->indent++;
+  emit_ni_control(w, s, &x);
+  emit_ni_send(w, n, s, &x);
+  emit_ni_recv(w, n, s, &x);
+  emit_ni_drain(w, n, &x);
+  emit_endmodule(w);
+}
+
+/* The system's per-node bus of a signal: node u's at [u*width +: width]. */
+static void system_port(vwriter *w, const char *dir, const char *name, uint32_t nodes, int width, bool last) {
+  vw_line(w, "%s wire [%llu:0] %s%s", dir, (unsigned long long)nodes * (unsigned long long)width - 1, name, last ? "" : ",");
+}
+
+static void emit_system_ports(vwriter *w, uint32_t nodes, const ni_widths *x) {
+  vw_open(w, "module %s (", SYSTEM_MODULE);
+  vw_line(w, "input  wire clk_i,");
+  vw_line(w, "input  wire rst_ni,  // asynchronous, active low");
+  vw_line(w, "// per node u: bit u, or bits [u*X +: X] (X the signal's width in %s)", NI_MODULE);
+  system_port(w, "input ", "s_axis_cmd_tvalid", nodes, 1, false);
+  system_port(w, "output", "s_axis_cmd_tready", nodes, 1, false);
+  system_port(w, "input ", "s_axis_cmd_tdata", nodes, NI_CMD_WIDTH, false);
+  system_port(w, "input ", "s_axis_send_tvalid", nodes, 1, false);
+  system_port(w, "output", "s_axis_send_tready", nodes, 1, false);
+  system_port(w, "input ", "s_axis_send_tdata", nodes, x->w, false);
+  system_port(w, "input ", "s_axis_send_tlast", nodes, 1, false);
+  system_port(w, "output", "m_axis_recv_tvalid", nodes, 1, false);
+  system_port(w, "input ", "m_axis_recv_tready", nodes, 1, false);
+  system_port(w, "output", "m_axis_recv_tdata", nodes, x->w, false);
+  system_port(w, "output", "m_axis_recv_tlast", nodes, 1, false);
+  system_port(w, "output", "m_axis_recv_tuser", nodes, x->iw, false);
+  system_port(w, "output", "m_axis_status_tvalid", nodes, 1, false);
+  system_port(w, "input ", "m_axis_status_tready", nodes, 1, false);
+  system_port(w, "output", "m_axis_status_tdata", nodes, NI_STATUS_WIDTH, false);
+  vw_line(w, "output wire mon_start_o,  // every node is ready: the run's cycle 1 follows (a monitor, like mon_tx_*)");
+  vw_line(w, "// the links' monitor: what lane p of node u sends, at [(u*%d+p)*X +: X]", x->p);
+  system_port(w, "output", "mon_tx_valid_o", nodes, x->p, false);
+  system_port(w, "output", "mon_tx_flit_o", nodes, x->p * x->f, true);
+  vw_close(w, ");");
+}
+
+void emit_system(vwriter *w, const char *header, const ni_plan *n, const router_shape *s) {
+  ni_widths x = widths_of(n, s);
+  uint32_t nodes = n->f->fd->nodes;
+  vw_new_scope(w);
+  vw_raw(w, "%s", header);
+  vw_line(w, "// The system a platform instantiates: the fabric of %s and a network interface per node", n->f->fd->topo_name);
+  vw_line(w, "// (%s), whose streams are this module's ports. A run starts when every node is ready.", NI_MODULE);
+  emit_system_ports(w, nodes, &x);
+  w->indent++;
+  vw_line(w, "wire [%u:0] ready;", (unsigned)nodes - 1);
+  vw_line(w, "wire start = &ready;");
+  vw_line(w, "assign mon_start_o = start;");
+  vw_line(w, "wire fabric_done, fabric_err;");
+  vw_line(w, "wire unused_done = fabric_done;  // each interface counts the run's cycles itself");
+  for (uint32_t u = 0; u < nodes; u++)
+    vw_line(w, "wire [%d:0] n%u_inj_req, n%u_dlv_valid; wire [%d:0] n%u_inj_dest; wire [%d:0] n%u_inj_flit, n%u_dlv_flit;",
+            x.p - 1, (unsigned)u, (unsigned)u, x.p * (x.a + 1) - 1, (unsigned)u, x.p * x.f - 1, (unsigned)u, (unsigned)u);
+  vw_open(w, "%s u_fabric (", FABRIC_MODULE);
+  vw_line(w, ".clk_i(clk_i), .rst_ni(rst_ni), .start_i(start), .done_o(fabric_done), .err_o(fabric_err),");
+  for (uint32_t u = 0; u < nodes; u++) {
+    unsigned uu = (unsigned)u;
+    unsigned long long vl = (unsigned long long)u * x.p, fl = vl * (unsigned long long)x.f;
+    vw_line(w, ".n%u_tx_valid_o(mon_tx_valid_o[%llu +: %d]), .n%u_tx_flit_o(mon_tx_flit_o[%llu +: %d]),", uu, vl, x.p, uu, fl,
+            x.p * x.f);
+    vw_line(w, ".n%u_inj_req_o(n%u_inj_req), .n%u_inj_dest_o(n%u_inj_dest), .n%u_inj_flit_i(n%u_inj_flit),", uu, uu, uu, uu,
+            uu, uu);
+    vw_line(w, ".n%u_dlv_valid_o(n%u_dlv_valid), .n%u_dlv_flit_o(n%u_dlv_flit)%s", uu, uu, uu, uu, u + 1 < nodes ? "," : "");
+  }
+  vw_close(w, ");");
+  for (uint32_t u = 0; u < nodes; u++) {
+    const ni_node *nd = &n->nodes[u];
+    unsigned uu = (unsigned)u;
+    char prog[64], drain[64];
+    ni_file_names(u, prog, drain, sizeof prog);
+    vw_open(w, "%s #(", NI_MODULE);
+    if (!s->bare_flit) vw_line(w, ".NODE(%d'd%u),", x.a, uu);
+    vw_line(w, ".SEND_COUNT(%d'd%u), .RECV_COUNT(%d'd%u), .PROGRAM(\"%s\"), .DRAIN(\"%s\")", x.fw,
+            (unsigned)nd->send_count, x.dw, (unsigned)nd->recv_count, prog, drain);
+    vw_close(w, ") u_ni%u (", uu);
+    w->indent++;
+    vw_line(w, ".clk_i(clk_i), .rst_ni(rst_ni),");
+#define NODE_BIT(sig) vw_raw(w, "%*s." #sig "(" #sig "[%u]),\n", 2 * w->indent, "", uu)
+#define NODE_BUS(sig, width) vw_raw(w, "%*s." #sig "(" #sig "[%llu +: %d]),\n", 2 * w->indent, "", (unsigned long long)u * (width), (width))
+    NODE_BIT(s_axis_cmd_tvalid); NODE_BIT(s_axis_cmd_tready); NODE_BUS(s_axis_cmd_tdata, NI_CMD_WIDTH);
+    NODE_BIT(s_axis_send_tvalid); NODE_BIT(s_axis_send_tready); NODE_BUS(s_axis_send_tdata, x.w);
+    NODE_BIT(s_axis_send_tlast); NODE_BIT(m_axis_recv_tvalid); NODE_BIT(m_axis_recv_tready);
+    NODE_BUS(m_axis_recv_tdata, x.w); NODE_BIT(m_axis_recv_tlast); NODE_BUS(m_axis_recv_tuser, x.iw);
+    NODE_BIT(m_axis_status_tvalid); NODE_BIT(m_axis_status_tready); NODE_BUS(m_axis_status_tdata, NI_STATUS_WIDTH);
+#undef NODE_BIT
+#undef NODE_BUS
+    vw_line(w, ".ready_o(ready[%u]), .start_i(start), .fabric_err_i(fabric_err),", uu);
+    vw_line(w, ".inj_req_i(n%u_inj_req), .inj_dest_i(n%u_inj_dest), .inj_flit_o(n%u_inj_flit),", uu, uu, uu);
+    vw_line(w, ".dlv_valid_i(n%u_dlv_valid), .dlv_flit_i(n%u_dlv_flit)", uu, uu);
+    w->indent--;
+    vw_line(w, ");");
+  }
+  emit_endmodule(w);
+}
+
+void ni_file_names(uint32_t u, char *program, char *drain, size_t len) {
+  snprintf(program, len, "ni_n%u.hex", (unsigned)u);
+  snprintf(drain, len, "ni_drain_n%u.hex", (unsigned)u);
+}
+
+/* One hex word of width bits from words[]. */
+static void hex_word(vwriter *w, const uint32_t *bits, int width) {
+  for (int d = (width + 3) / 4 - 1; d >= 0; d--) vw_raw(w, "%x", (unsigned)(bits[d / 8] >> (4 * (d % 8)) & 0xf));
+  vw_raw(w, "\n");
+}
+
+void emit_ni_program_hex(vwriter *w, const char *header, const ni_plan *n, const router_shape *s, uint32_t u) {
+  ni_widths x = widths_of(n, s);
+  size_t nwords = (size_t)(x.pw + 31) / 32;
+  uint32_t *bits = calloc(nwords, sizeof *bits);
+  if (!bits) {
+    w->failed = 1;
+    return;
+  }
+  vw_raw(w, "%s", header);
+  vw_line(w, "// Network interface program of node %u: word c = cycle c; per lane p from bit %d*p up:", (unsigned)u,
+          x.pw / x.p);
+  vw_line(w, "// {expected tags, receive-bank entry, deliver, sendbuf block, request dest, broadcast, request}");
+  for (uint32_t c = 0; c < s->rom_entries; c++) {
+    memset(bits, 0, nwords * sizeof *bits);
+    for (int p = 0; c < n->words && p < x.p; p++) {
+      const ni_lane_word *lw = &n->nodes[u].words[(size_t)c * x.p + p];
+      const ni_lane_fields *l = &x.lanes[p];
+      rom_field_put(bits, l->req, lw->req);
+      rom_field_put(bits, l->req_bcast, lw->req_bcast);
+      rom_field_put(bits, l->req_dest, lw->req_dest);
+      rom_field_put(bits, l->rd_addr, lw->rd_addr);
+      rom_field_put(bits, l->dlv, lw->dlv);
+      rom_field_put(bits, l->wr_addr, lw->wr_addr);
+      rom_field_put(bits, l->exp_tag, (uint32_t)lw->exp_bcast << (2 * x.a) | lw->exp_dest << x.a | lw->exp_origin);
+    }
+    hex_word(w, bits, x.pw);
+  }
+  free(bits);
+}
+
+void emit_ni_drain_hex(vwriter *w, const char *header, const ni_plan *n, uint32_t u) {
+  const ni_node *nd = &n->nodes[u];
+  int ports = n->f->fd->ports, srcw = bits_for((uint64_t)ports + 1), saw = n->send_addr_width, raw = n->recv_addr_width;
+  int daw = saw > raw ? saw : raw;
+  vw_raw(w, "%s", header);
+  vw_line(w, "// Drain map of node %u: entry j = recvbuf block j's {source (a lane's bank; %d: the sendbuf), entry}",
+          (unsigned)u, ports);
+  uint32_t entries = 1u << bits_for(n->recv_max);
+  for (uint32_t j = 0; j < entries; j++) {
+    uint32_t bits[2] = {0};
+    if (j < nd->recv_count) {
+      rom_field_put(bits, (rom_field){0, daw}, nd->drain_addr[j]);
+      rom_field_put(bits, (rom_field){daw, srcw}, nd->drain_src[j]);
+    }
+    hex_word(w, bits, daw + srcw);
+  }
+}
+
+void emit_system_file_list(vwriter *w, const char *header, const fabric_desc *fd) {
+  char names[DESIGN_SOURCES_MAX][64];
+  size_t n = design_sources(fd, false, names);
+  vw_raw(w, "%s", header);
+  for (size_t i = 0; i < n; i++) vw_line(w, "%s", names[i]);
+  vw_line(w, "%s.v", NI_MODULE);
+  vw_line(w, "%s.v", SYSTEM_MODULE);
+}

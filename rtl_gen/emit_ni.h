@@ -1,0 +1,25 @@
+/* emit_ni.h — the network interface's files (ni.h): the module romnoc_ni, the system top
+ * romnoc_system (the fabric and an NI per node, with AXI4-Stream ports a generate loop can
+ * index), and per node the NI's program and drain map as $readmemh files. */
+#ifndef ROMNOC_EMIT_NI_H
+#define ROMNOC_EMIT_NI_H
+
+#include "arch.h"
+#include "ni.h"
+#include "vwriter.h"
+
+#define NI_MODULE "romnoc_ni"
+#define SYSTEM_MODULE "romnoc_system"
+#define NI_CMD_WIDTH 8    /* a command's tdata: the task's index in the fabric (0: its one task) */
+#define NI_STATUS_WIDTH 8 /* a status's tdata: the error bits (docs/ARCHITECTURE.md) */
+
+void emit_ni_module(vwriter *w, const char *header, const ni_plan *n, const router_shape *s);
+void emit_system(vwriter *w, const char *header, const ni_plan *n, const router_shape *s);
+/* ni_n<u>.hex (the program, a word per cycle) and ni_drain_n<u>.hex (the drain map). */
+void ni_file_names(uint32_t u, char *program, char *drain, size_t len);
+void emit_ni_program_hex(vwriter *w, const char *header, const ni_plan *n, const router_shape *s, uint32_t u);
+void emit_ni_drain_hex(vwriter *w, const char *header, const ni_plan *n, uint32_t u);
+/* files_system.f: the fabric's sources, the NI, the system top last. */
+void emit_system_file_list(vwriter *w, const char *header, const fabric_desc *fd);
+
+#endif

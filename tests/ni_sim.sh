@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# ni_sim.sh — the network interface and the system top (rtl_gen --ni, make sim NI=1): per design,
+# sim/sim.sh NI=1 generates, lints (the system top too), builds the bench sim/tb_ni.cpp, which
+# drives only the interfaces' AXI4-Stream ports with random stalls on both sides, runs the task
+# twice back to back with fresh data (the first command in the first cycle after reset), checks
+# every recvbuf block against MPI's definition of the task (computed in the bench from the
+# sendbufs), and diffs each run's wire log against the golden file; cmodel verify checks each
+# log. Checked here per design:
+#   - a PASS line per run naming words=1 and the schedule's '# slots=' (the schedule written
+#     here by 'cmodel schedule' with the same arguments), and cycles = slots + 3: the last block
+#     is filed 3 cycles beyond the slots after the last command or sendbuf block is accepted
+#     (one to see the sendbuf complete, one for every node to be ready, and the routers' S+1
+#     cycles: docs/ARCHITECTURE.md, "The network interface");
+#   - cmodel verify's OK line for both wire logs.
+# Edits that must FAIL: a node's drain map with two entries swapped, a node's program replaced
+# by another node's, the router ROM's own-packet requests cleared. +misframe=1 (node 0's last
+# sendbuf block without tlast) must PASS with node 0's status saying so. Refusals (exit 2, one
+# stderr line naming the value): rtl_gen --ni for a combining task and for the simple router,
+# NI=2. Ends with "N passed, N failed". (set -u, not -e: a failed check is counted, not fatal.)
+# QUICK=1 (make check): torus:4x4 te tagged and hypercube:3 mnb bare, the edits and refusals.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+full() { [ "${QUICK:-0}" != 1 ]; }
+T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-ni.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+npass=0 nfail=0
+pass() { npass=$((npass + 1)); echo "ok $1"; }
+fail() { nfail=$((nfail + 1)); echo "FAIL $1"; [ -n "${2-}" ] && [ -s "$2" ] && sed 's/^/    /' "$2" | tail -n 15; return 0; }
+LATENCY=3 # cycles beyond the slots from the last acceptance to the last block filed
+RUNS=2
+
+# ni_case NAME VAR=VALUE...: the design's schedule from cmodel, then sim/sim.sh NI=1 in $T/NAME
+ni_case() {
+  local name=$1 v args=() root=0 slots n_pass n_ok rc
+  shift
+  for v in "$@"; do
+    case $v in
+    TOPO=*) args+=(--topo "${v#TOPO=}") ;;
+    TASK=*) args+=(--task "${v#TASK=}") ;;
+    MODEL=*) args+=(--model "${v#MODEL=}") ;;
+    ROOT=*) root=${v#ROOT=} ;;
+    esac
+  done
+  case " ${args[*]} " in *" --task snb "* | *" --task scatter "* | *" --task gather "*) args+=(--root "$root") ;; esac
+  build/cmodel schedule "${args[@]}" -o "$T/$name.tsv" 2>"$T/err" || { fail "$name: cmodel schedule fails" "$T/err"; return; }
+  slots=$(sed -n 's/^# *slots=//p' "$T/$name.tsv" | head -n 1)
+  env "$@" NI=1 NI_RUNS=$RUNS SIM_DIR="$T/$name" sim/sim.sh >"$T/out" 2>&1
+  rc=$?
+  n_pass=$(grep -cE "^PASS topo=[^ ]+ task=[a-z]+ words=1 run=[0-9]+ cycles=$((slots + LATENCY)) slots=$slots log=" "$T/out")
+  n_ok=$(grep -cE '^OK slots=' "$T/out")
+  if [ $rc -eq 0 ] && [ "$n_pass" -eq $RUNS ] && [ "$n_ok" -eq $RUNS ]; then
+    pass "$name: $RUNS runs through the streams, each in $((slots + LATENCY)) cycles for $slots slots, both wire logs verified"
+  else
+    fail "$name: want $RUNS PASS lines with cycles=$((slots + LATENCY)) slots=$slots and $RUNS OK lines (exit $rc)" "$T/out"
+  fi
+}
+
+# must_fail NAME WHAT VAR=VALUE...: the design in $T/NAME, edited by the caller, run again as it is
+must_fail() {
+  local name=$1 what=$2
+  shift 2
+  if env "$@" NI=1 REUSE_GEN=1 SIM_DIR="$T/$name" sim/sim.sh >"$T/out" 2>&1 || ! grep -q '^FAIL ' "$T/out"; then
+    fail "$name: $what does not FAIL" "$T/out"
+  else
+    pass "$name: $what FAILs: $(grep -m1 '^FAIL ' "$T/out" | cut -c1-120)"
+  fi
+}
+
+# ---- every task of the NI on three topologies, both flit formats
+if full; then
+  for topo in hypercube:3 torus:4x4 ring:8; do
+    for task in snb mnb scatter gather te; do
+      for flit in tagged bare; do
+        ni_case "${topo/:/-}-$task-$flit" TOPO=$topo TASK=$task FLIT=$flit ROOT=1
+      done
+    done
+  done
+  ni_case mesh-3x3-te TOPO=mesh:3x3 TASK=te     # a program per node, no translation
+  ni_case hypercube-3-te-oneway TOPO=hypercube:3 TASK=te MODEL=oneway # one channel per link
+else
+  ni_case torus-4x4-te-tagged TOPO=torus:4x4 TASK=te
+  ni_case hypercube-3-mnb-bare TOPO=hypercube:3 TASK=mnb FLIT=bare
+fi
+
+# ---- edits that must fail, on torus:4x4 te
+d=torus-4x4-te-tagged
+design=(TOPO=torus:4x4 TASK=te)
+if [ -f "$T/$d/gen/ni_drain_n5.hex" ]; then
+  g=$T/$d/gen
+  cp "$g/ni_drain_n5.hex" "$T/drain.keep"
+  awk '/^\/\// { print; next } { n++; line[n] = $0 } END { t = line[2]; line[2] = line[3]; line[3] = t; for (i = 1; i <= n; i++) print line[i] }' \
+    "$T/drain.keep" >"$g/ni_drain_n5.hex"
+  must_fail $d "node 5's drain map with blocks 1 and 2 swapped" "${design[@]}"
+  cp "$T/drain.keep" "$g/ni_drain_n5.hex"
+  cp "$g/ni_n1.hex" "$T/prog.keep"
+  cp "$g/ni_n2.hex" "$g/ni_n1.hex"
+  must_fail $d "node 1's program replaced by node 2's" "${design[@]}"
+  cp "$T/prog.keep" "$g/ni_n1.hex"
+  cp "$g/rom.hex" "$T/rom.keep"
+  bits=$(sed -n 's/.*assign inj[0-9]*_req_o = rom_data_i\[\([0-9]*\)\];.*/\1/p' "$g/romnoc_router.v" | tr '\n' ' ')
+  awk -v bits="$bits" -f tests/rom_clear.awk "$T/rom.keep" >"$g/rom.hex"
+  must_fail $d "the router ROM's own-packet requests cleared (bits $bits)" "${design[@]}"
+  cp "$T/rom.keep" "$g/rom.hex"
+  # a sendbuf framed wrong is reported in the status, and the run still delivers
+  if (cd "$g" && "$T/$d/obj/Vromnoc_system" +seed=3 +golden="$g/golden" +out="$T" +misframe=1) >"$T/out" 2>&1 &&
+    [ "$(grep -c '^PASS ' "$T/out")" -eq 2 ]; then
+    pass "$d: node 0's sendbuf without tlast: both runs deliver, node 0's status says so (bit 4), the others are clean"
+  else
+    fail "$d: +misframe=1" "$T/out"
+  fi
+else
+  fail "$d: no design to edit"
+fi
+
+# ---- refusals
+refused() { # refused WHAT EXPECTED-TEXT COMMAND...
+  local what=$1 text=$2
+  shift 2
+  rm -rf "$T/refused"
+  "$@" >"$T/out" 2>"$T/err"
+  local rc=$?
+  if [ $rc -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q -- "$text" "$T/err" && [ ! -e "$T/refused" ]; then
+    pass "$what: exit 2, '$(cat "$T/err")'"
+  else
+    fail "$what: exit $rc, want 2 and one line with '$text', nothing written" "$T/err"
+  fi
+}
+refused "rtl_gen --ni for allreduce" "task allreduce" build/rtl_gen --topo hypercube:3 --task allreduce --ni -o "$T/refused"
+refused "rtl_gen --ni --arch simple" "simple router" build/rtl_gen --topo hypercube:3 --task mnb --arch simple --ni -o "$T/refused"
+refused "NI=2" "bad NI '2'" env TOPO=hypercube:3 TASK=mnb NI=2 SIM_DIR="$T/refused" sim/sim.sh
+
+echo "$npass passed, $nfail failed"
+[ "$nfail" -eq 0 ]
