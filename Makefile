@@ -50,6 +50,7 @@
 #>   KSEED=S        the seed of K or M's draw [1]
 #>   SPLIT=1        pmnb: packets split into pieces (004 s3.1), a piece per flit [0]
 #>   NI=1           make sim: the system top, a network interface per node (AXI4-Stream streams, MPI's order) [0]
+#>   WORDS=M        the system top's blocks of M words, a message M runs back to back (rtl_gen --words) [1]
 #>   TARGET=T       synth: generic or ice40 [generic]
 #>   D=D            sim-kbcast-rt, synth-kbcast-rt: dimension of the hypercube [4]
 #>   RUNS=R         sim-kbcast-rt: active sets run [50]
@@ -231,14 +232,16 @@ SPLIT ?=
 # Verilog, the Verilog bench sim/tb_icarus.v; work in build/sim/<name>/obj_icarus, run_icarus)
 SIM   ?= verilator
 # NI=1: the system top (the fabric and a network interface per node: AXI4-Stream sendbuf, recvbuf,
-# command and status in MPI's order) with a bench that drives only those streams (two runs)
+# command and status in MPI's order) with a bench that drives only those streams (two runs);
+# WORDS=M: blocks of M words, a message M runs of the schedule back to back
 NI    ?=
+WORDS ?=
 # Variables reach the flows as data: each value one single-quoted shell word (a quote inside as
 # '\''), never pasted into the command line; the flows check each value's shape
 # (scripts/flow_vars.sh: one line naming a bad one, exit 2, nothing written)
 sh_quote = '$(subst ','\'',$(1))'
 sh_vars = $(foreach v,$(1),$(v)=$(call sh_quote,$($(v))))
-DESIGN_VARS = $(call sh_vars,TOPO TASK MODEL WIDTH FLIT ROOT ARCH SCHEDULE ALG OP ACTIVE K M KSEED SPLIT SEED NI)
+DESIGN_VARS = $(call sh_vars,TOPO TASK MODEL WIDTH FLIT ROOT ARCH SCHEDULE ALG OP ACTIVE K M KSEED SPLIT SEED NI WORDS)
 .PHONY: sim
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@$(DESIGN_VARS) $(call sh_vars,TRACE SIM) sim/sim.sh

@@ -35,7 +35,45 @@ int arch_supports(const router_arch *a, const ir_fabric *f, char *why, size_t le
              "(use --arch banked)", a->name, task_name(f->task));
     return -1;
   }
+  if (f->back_to_back && (!a->rom_parts || f->slots < 2)) {
+    if (!a->rom_parts) snprintf(why, len, "the %s router does not run back to back (use --arch banked)", a->name);
+    else snprintf(why, len, "a schedule of %u slot cannot run back to back (messages of one word only)", (unsigned)f->slots);
+    return -1;
+  }
   return a->supports ? a->supports(f, why, len) : 0;
+}
+
+/* Copies the fields of one part from donor into word. Returns 0, or -1 if memory runs out. */
+static int take_part(const router_arch *a, const void *plan, int part, const uint32_t *donor, uint32_t *word) {
+  size_t n = a->rom_parts(plan, part, NULL, 0);
+  rom_field *fields = malloc((n ? n : 1) * sizeof *fields);
+  if (!fields) return -1;
+  a->rom_parts(plan, part, fields, n);
+  for (size_t i = 0; i < n; i++)
+    for (int b = fields[i].lsb; b < fields[i].lsb + fields[i].width; b++) {
+      uint32_t bit = 1u << (b % 32);
+      word[b / 32] = (donor[b / 32] & bit) ? (word[b / 32] | bit) : (word[b / 32] & ~bit);
+    }
+  free(fields);
+  return 0;
+}
+
+int arch_pack_word(const router_arch *a, const void *plan, const router_shape *s, uint32_t program, uint32_t c,
+                   uint32_t *words) {
+  uint32_t cycles = s->cycles, slots = cycles - 1;
+  if (!s->overlap || c <= cycles || c > cycles + 2) {
+    a->pack(plan, program, c, words);
+    return 0;
+  }
+  size_t n = (size_t)(s->word_width + 31) / 32;
+  uint32_t *donor = calloc(n, sizeof *donor);
+  if (!donor) return -1;
+  bool first = c == cycles + 1; /* the shared cycle: word 1, and slot `slots`'s receptions */
+  a->pack(plan, program, first ? 1 : slots, words);
+  a->pack(plan, program, first ? cycles : 0, donor);
+  int rc = take_part(a, plan, first ? ROM_PART_RX : ROM_PART_REQ, donor, words);
+  free(donor);
+  return rc;
 }
 
 const char *arch_names(void) {
@@ -102,7 +140,9 @@ void router_shape_init(router_shape *s, const char *arch, const ir_fabric *f, co
 
 void router_shape_init_sync(router_shape *s, const char *arch, const ir_fabric *f, const flit_format *flit) {
   router_shape_init(s, arch, f, flit);
-  s->cycle_width = rtl_clog2((uint64_t)s->cycles + 1); /* the counter runs 0..cycles */
+  s->overlap = f->back_to_back && f->slots >= 2;
+  /* the counter runs 0..cycles, and to cycles+2 when runs follow each other (the merged words) */
+  s->cycle_width = rtl_clog2((uint64_t)s->cycles + 1 + (s->overlap ? 2 : 0));
   s->rom_entries = 1u << s->cycle_width;
   s->sync_rom = true;
   s->wire_delay = 1; /* registered outputs: slot s is on the wires in cycle s+1 */

@@ -29,6 +29,11 @@ typedef struct {
   bool bare;
 } flit_format;
 
+/* A field of a ROM word: width bits from bit lsb (width 0: the field is absent). */
+typedef struct {
+  int lsb, width;
+} rom_field;
+
 /* What every design has, whatever its architecture. */
 typedef struct {
   const char *arch;   /* the architecture's name */
@@ -46,6 +51,13 @@ typedef struct {
   bool sync_rom;      /* the ROM has a clock: a word appears the cycle after its address */
   bool rom_block_ram; /* ask synthesis for block RAM for the ROM */
   int wire_delay;     /* slot s is on the link wires in cycle s + wire_delay */
+  /* runs back to back (ir_fabric.back_to_back, slots >= 2): start_i high in the cycle that acts
+   * as cycle slots-1 of a run continues with the next run, whose cycle 1 is this run's last
+   * cycle (slots+1): run k+1's slot 1 goes out while run k's slot slots comes in. The counter
+   * then also takes ROM entries cycles+1 (that shared cycle: word 1 with word cycles's
+   * receptions, ROM_PART_RX) and cycles+2 (cycle slots of a run that continues: word slots
+   * with word 0's requests for the next run's slot 1, ROM_PART_REQ); arch_pack_word. */
+  bool overlap;
   int mem_depth;      /* packet-memory entries the routers need */
   int mem_lifetime_min; /* the fewest entries any router could have for the schedule (mem_bound.h);
                          * -1 for combining tasks, whose memories hold partial sums */
@@ -76,7 +88,22 @@ typedef struct {
   /* it sends constant control words from its ROM (IR_SEND_CONST: kbcast's counters and
    * terminations); the others run only schedules without them */
   bool control_words;
+  /* The fields of a ROM word of one part (ROM_PART_*) into out (room for max) and their count,
+   * which may exceed max (those beyond are not stored); NULL if the architecture cannot run
+   * back to back (router_shape.overlap). */
+  size_t (*rom_parts)(const void *plan, int part, rom_field *out, size_t max);
 } router_arch;
+
+/* The parts of a ROM word that two merged words take from different words: ROM_PART_REQ, the
+ * own-packet requests and bank reads for the next slot; ROM_PART_RX, what becomes of the
+ * previous slot's receptions (expect, deliver, bank writes). */
+enum { ROM_PART_REQ = 0, ROM_PART_RX = 1 };
+
+/* Word c of program `program` (shape.word_width bits, zeroed by the caller), including the two
+ * merged entries of a router that runs back to back (router_shape.overlap). Returns 0, or -1 if
+ * memory runs out. */
+int arch_pack_word(const router_arch *a, const void *plan, const router_shape *s, uint32_t program, uint32_t c,
+                   uint32_t *words);
 
 /* The frame of every architecture's `plan`, after it has allocated plan (with room for every
  * program) and initialised its shape: plans program u = 0.. with plan_program (0, or -1 with
@@ -114,10 +141,6 @@ static inline romnoc_flit_layout shape_flit_layout(const router_shape *s) {
   return romnoc_flit_layout_of(s->id_width, shape_pattern_width(s), s->flit_width);
 }
 
-/* A field of a ROM word: width bits from bit lsb (width 0: the field is absent). */
-typedef struct {
-  int lsb, width;
-} rom_field;
 
 /* The next field of a word being laid out from bit *next up. */
 static inline rom_field rom_field_take(int *next, int width) {

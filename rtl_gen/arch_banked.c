@@ -403,6 +403,22 @@ static void emit_outputs(vwriter *w, const banked_plan *pl) {
   }
 }
 
+/* The requests and bank reads (ROM_PART_REQ) or the receptions and bank writes (ROM_PART_RX)
+ * of a word: what a merged word takes from the word it does not start from (arch.h). */
+static size_t rom_parts(const void *plan, int part, rom_field *out, size_t max) {
+  const banked_plan *pl = plan;
+  rom_field own[3 * RTL_MAX_PORTS + 2];
+  size_t n = 0;
+  for (int p = 0; p < pl->shape.ports; p++) {
+    if (part == ROM_PART_REQ) own[n++] = pl->req[p], own[n++] = pl->req_bcast[p], own[n++] = pl->req_dest[p];
+    else own[n++] = pl->expect[p], own[n++] = pl->deliver[p];
+  }
+  if (part == ROM_PART_RX) own[n++] = pl->dlv, own[n++] = pl->dlv_lane;
+  if (max) memcpy(out, own, (n < max ? n : max) * sizeof *out);
+  banks_fields(&pl->banks, part, out, &n, max);
+  return n;
+}
+
 static void emit_router(vwriter *w, const char *header, const ir_fabric *f, const void *plan, const router_shape *s) {
   const banked_plan *pl = plan;
   emit_router_header(w, header, f, s, "Banked");
@@ -429,4 +445,5 @@ const router_arch arch_banked = {
     .rom_legend = rom_legend,
     .emit_router = emit_router,
     .control_words = true, /* sends kbcast's control words as constants of its ROM */
+    .rom_parts = rom_parts, /* runs back to back */
 };

@@ -125,6 +125,20 @@ int banks_layout_reader(bank_set *b, int r, int *next) {
   return used;
 }
 
+void banks_fields(const bank_set *b, int part, rom_field *out, size_t *n, size_t max) {
+  for (int r = 0; r < BANKS_MAX_READERS; r++)
+    for (int k = 0; k < b->subbanks[r]; k++) {
+      const bank_info *bk = &b->bank[r][k];
+      const rom_field rx[] = {bk->we, bk->wsel, bk->waddr};
+      if (part == ROM_PART_REQ) {
+        if (*n < max) out[*n] = bk->raddr;
+        ++*n;
+      }
+      for (size_t i = 0; part == ROM_PART_RX && i < 3; i++, ++*n)
+        if (*n < max) out[*n] = rx[i];
+    }
+}
+
 static uint32_t writer_index(const bank_info *b, uint8_t writer) {
   uint32_t i = 0;
   while (b->writer[i] != writer) i++;

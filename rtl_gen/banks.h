@@ -75,6 +75,11 @@ int banks_layout_reader(bank_set *b, int r, int *next);
  * r+1. */
 void banks_pack(const bank_set *b, const bank_op *ops, size_t nops, uint32_t r, uint32_t *words);
 
+/* The ROM fields of every sub-bank's writes (we, wsel, waddr: part ROM_PART_RX) or reads
+ * (raddr: ROM_PART_REQ), appended to out[*n]; *n counts them all, those from out[max] on are
+ * not stored. */
+void banks_fields(const bank_set *b, int part, rom_field *out, size_t *n, size_t max);
+
 /* Appends reader r's sub-banks to m (for arch_choose_block_rams), pointing at their flags. */
 void banks_memories(bank_set *b, int r, arch_memory *m, size_t *n);
 

@@ -31,7 +31,7 @@ void emit_rom_hex(vwriter *w, const char *header, const ir_fabric *f, const rout
   int digits = (s->word_width + 3) / 4;
   for (uint32_t c = 0; c < s->rom_entries; c++) {
     memset(bits, 0, nwords * sizeof *bits);
-    a->pack(plan, program, c, bits);
+    if (arch_pack_word(a, plan, s, program, c, bits)) w->failed = 1;
     for (int d = digits - 1; d >= 0; d--) vw_raw(w, "%x", (unsigned)(bits[d / 8] >> (4 * (d % 8)) & 0xf));
     vw_raw(w, "\n");
   }
@@ -128,6 +128,7 @@ static size_t design_facts(const ir_fabric *f, const router_shape *s, design_fac
   FACT("translation", "%s", topo_translation_name(f->shared ? f->fd->translation : TRANS_NONE));
   /* pmnb split into pieces: a slot is a mini-slot, a flit a piece (ir.h); absent for whole packets */
   if (f->fraction > 1) FACT("fraction", "%u", (unsigned)f->fraction);
+  if (f->message_words > 1) FACT("words", "%u", (unsigned)f->message_words); /* the network interface's blocks */
 #undef FACT
   return n;
 }

@@ -11,6 +11,7 @@
 /* The widths every printer below uses. */
 typedef struct {
   int a, w, f, p, cw, saw, raw, iw, fw, dw, srcw, daw, pw;
+  int m, wb; /* words a block, and the bits of a word's index (0 when m = 1) */
   ni_lane_fields lanes[RTL_MAX_PORTS];
 } ni_widths;
 
@@ -24,10 +25,20 @@ static ni_widths widths_of(const ni_plan *n, const router_shape *s) {
   x.srcw = bits_for((uint64_t)x.p + 1);
   x.daw = x.saw > x.raw ? x.saw : x.raw;
   x.pw = ni_word_layout(n, s, x.lanes);
+  x.m = (int)n->message_words;
+  x.wb = x.m > 1 ? bits_for((uint64_t)x.m) : 0;
   return x;
 }
 
 static const char *field(char *buf, size_t len, const char *sig, rom_field f) { return slice(buf, len, sig, f.lsb, f.width); }
+
+/* A buffer address: {word, entry} when a block has several words (word-major: a memory of M
+ * times the entries), else the entry. */
+static const char *addr(char *buf, size_t len, const ni_widths *x, const char *word, const char *entry) {
+  if (x->wb) snprintf(buf, len, "{%s, %s}", word, entry);
+  else snprintf(buf, len, "%s", entry);
+  return buf;
+}
 
 static void emit_ni_ports(vwriter *w, const ni_plan *n, const router_shape *s, const ni_widths *x) {
   vw_open(w, "module %s #(", NI_MODULE);
@@ -75,23 +86,48 @@ static void emit_ni_ports(vwriter *w, const ni_plan *n, const router_shape *s, c
   vw_line(w, ");");
 }
 
-/* The run: fill and command, the barrier, the cycle counter (the router's), status. */
+/* The cycle counter, the router's own (arch.h): 0 idle, 1..cycles, and when a message of M > 1
+ * words runs back to back the merged cycles; word_q is the run (the word of every block) of the
+ * message. */
+static void emit_ni_counter(vwriter *w, const router_shape *s, const ni_widths *x) {
+  int cw = x->cw;
+  vw_line(w, "localparam [%d:0] LastCycle = %d'd%u;", cw - 1, cw, (unsigned)s->cycles);
+  vw_line(w, "reg [%d:0] cyc_q;", cw - 1);
+  vw_line(w, "wire running = (cyc_q != %d'd0);", cw);
+  emit_next_cycle(w, s, "!running");
+  if (!x->wb) {
+    vw_line(w, "wire continuing = 1'b0;  // one word a block: one run a message");
+    return;
+  }
+  vw_line(w, "// a message of %d words: run m carries word m of every block, the runs back to back", x->m);
+  vw_line(w, "localparam [%d:0] LastWord = %d'd%d;", x->wb - 1, x->wb, x->m - 1);
+  vw_line(w, "reg [%d:0] word_q;  // the run of the message: the word of every block it carries", x->wb - 1);
+  vw_line(w, "wire continuing = (st_q == StRun) && (acting == PenultimateSlot) && (word_q != LastWord);");
+  vw_line(w, "// the word a request (for the next slot) and a delivery (of the previous one) belong to");
+  vw_line(w, "wire [%d:0] rd_word = word_q + {%d'd0, cyc_q == ContinueCycle};", x->wb - 1, x->wb - 1);
+  vw_line(w, "wire [%d:0] wr_word = word_q - {%d'd0, cyc_q == SharedCycle};", x->wb - 1, x->wb - 1);
+  vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+  vw_line(w, "if (!rst_ni) word_q <= %d'd0;", x->wb);
+  vw_line(w, "else if (st_q == StFill) word_q <= %d'd0;  // 0 in WAIT, where slot 1 of word 0 is read", x->wb);
+  vw_line(w, "else if (cyc_d == SharedCycle) word_q <= word_q + %d'd1;", x->wb);
+  vw_close(w, "end");
+}
+
+/* The run: fill and command, the barrier, status. */
 static void emit_ni_control(vwriter *w, const router_shape *s, const ni_widths *x) {
   vw_blank(w);
   vw_line(w, "// FILL: the user writes the sendbuf and gives the command; WAIT: ready, until every node is;");
-  vw_line(w, "// RUN: the routers' cycles 1..%u; DRAIN: the recvbuf streamed out and the status handed over", (unsigned)s->cycles);
+  vw_line(w, "// RUN: the routers' cycles; DRAIN: the recvbuf streamed out and the status handed over");
   vw_line(w, "localparam [1:0] StFill = 2'd0, StWait = 2'd1, StRun = 2'd2, StDrain = 2'd3;");
-  vw_line(w, "localparam [%d:0] LastCycle = %d'd%u;", x->cw - 1, x->cw, (unsigned)s->cycles);
   vw_line(w, "reg [1:0] st_q;");
+  emit_ni_counter(w, s, x);
   vw_line(w, "reg primed_q;  // the program's word 0 has been read since reset");
   vw_line(w, "reg cmd_q;");
-  vw_line(w, "reg [%d:0] fill_q;", x->fw - 1);
-  vw_line(w, "reg [%d:0] cyc_q;", x->cw - 1);
+  vw_line(w, "reg [%d:0] fill_q;  // sendbuf blocks complete", x->fw - 1);
+  if (x->wb) vw_line(w, "reg [%d:0] fill_word_q;  // words of the next block", x->wb - 1);
   vw_line(w, "reg err_prog_q, err_tag_q, err_cmd_q, err_last_q, stat_q;");
-  vw_line(w, "wire running = (cyc_q != %d'd0);", x->cw);
-  vw_line(w, "wire [%d:0] cyc_d = !running ? {%d'd0, start_i} : (cyc_q == LastCycle ? %d'd0 : cyc_q + %d'd1);", x->cw - 1,
-          x->cw - 1, x->cw, x->cw);
   vw_line(w, "wire fill_done = (fill_q == SEND_COUNT);");
+  vw_line(w, "wire block_end = %s;  // the block's last word", x->wb ? "(fill_word_q == LastWord)" : "1'b1");
   vw_line(w, "assign s_axis_send_tready = (st_q == StFill) && !fill_done;");
   vw_line(w, "assign s_axis_cmd_tready = (st_q == StFill) && !cmd_q;");
   vw_line(w, "wire send_fire = s_axis_send_tvalid && s_axis_send_tready;");
@@ -99,18 +135,21 @@ static void emit_ni_control(vwriter *w, const router_shape *s, const ni_widths *
   vw_line(w, "wire stat_fire = stat_q && m_axis_status_tready;");
   vw_line(w, "wire drained;  // every recvbuf block has left");
   vw_line(w, "wire [%d:0] drain_addr;  // the entry the drain reads", x->daw - 1);
+  if (x->wb) vw_line(w, "reg [%d:0] drain_word_q;  // and the word of its block", x->wb - 1);
   vw_line(w, "wire prog_mismatch, tag_mismatch;");
-  vw_line(w, "assign ready_o = (st_q == StWait);");
+  vw_line(w, "assign ready_o = (st_q == StWait) || continuing;");
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_open(w, "if (!rst_ni) begin");
   vw_line(w, "st_q <= StFill; primed_q <= 1'b0; cmd_q <= 1'b0; fill_q <= %d'd0; cyc_q <= %d'd0; stat_q <= 1'b0;", x->fw, x->cw);
+  if (x->wb) vw_line(w, "fill_word_q <= %d'd0;", x->wb);
   vw_line(w, "err_prog_q <= 1'b0; err_tag_q <= 1'b0; err_cmd_q <= 1'b0; err_last_q <= 1'b0;");
   vw_close(w, "end else begin");
   w->indent++;
   vw_line(w, "primed_q <= 1'b1;");
   vw_line(w, "cyc_q <= cyc_d;");
-  vw_line(w, "if (send_fire) fill_q <= fill_q + %d'd1;", x->fw);
-  vw_line(w, "if (send_fire && (s_axis_send_tlast != (fill_q + %d'd1 == SEND_COUNT))) err_last_q <= 1'b1;", x->fw);
+  vw_line(w, "if (send_fire && block_end) fill_q <= fill_q + %d'd1;", x->fw);
+  if (x->wb) vw_line(w, "if (send_fire) fill_word_q <= block_end ? %d'd0 : fill_word_q + %d'd1;", x->wb, x->wb);
+  vw_line(w, "if (send_fire && (s_axis_send_tlast != (block_end && fill_q + %d'd1 == SEND_COUNT))) err_last_q <= 1'b1;", x->fw);
   vw_line(w, "if (cmd_fire) cmd_q <= 1'b1;");
   vw_line(w, "if (cmd_fire && s_axis_cmd_tdata != %d'd0) err_cmd_q <= 1'b1;", NI_CMD_WIDTH);
   vw_line(w, "if (prog_mismatch) err_prog_q <= 1'b1;");
@@ -119,7 +158,7 @@ static void emit_ni_control(vwriter *w, const router_shape *s, const ni_widths *
   vw_open(w, "case (st_q)");
   vw_line(w, "StFill: if (cmd_q && fill_done && primed_q) st_q <= StWait;");
   vw_line(w, "StWait: if (start_i) st_q <= StRun;");
-  vw_open(w, "StRun: if (cyc_q == LastCycle) begin");
+  vw_open(w, "StRun: if (cyc_q == LastCycle) begin  // the message's last run ends");
   vw_line(w, "st_q <= StDrain;");
   vw_line(w, "stat_q <= 1'b1;");
   vw_close(w, "end");
@@ -153,14 +192,15 @@ static void emit_ni_send(vwriter *w, const ni_plan *n, const router_shape *s, co
       continue;
     }
     const ni_lane_fields *l = &x->lanes[p];
-    vw_line(w, "reg [%d:0] sbuf%d [0:%d];", x->w - 1, p, (1 << x->saw) - 1);
+    char e1[64], e2[64];
+    vw_line(w, "reg [%d:0] sbuf%d [0:%d];", x->w - 1, p, x->m * (1 << x->saw) - 1);
     vw_line(w, "reg [%d:0] sbuf%d_q;", x->w - 1, p);
     vw_line(w, "always @(posedge clk_i) if (send_fire) sbuf%d[%s] <= s_axis_send_tdata;", p,
-            slice(b1, sizeof b1, "fill_q", 0, x->saw));
-    field(b1, sizeof b1, "prog_q", l->rd_addr);
+            addr(b1, sizeof b1, x, "fill_word_q", slice(e1, sizeof e1, "fill_q", 0, x->saw)));
+    addr(b1, sizeof b1, x, "rd_word", field(e1, sizeof e1, "prog_q", l->rd_addr));
     if (p == n->self_lane)
       vw_line(w, "always @(posedge clk_i) sbuf%d_q <= sbuf%d[st_q == StDrain ? %s : %s];", p, p,
-              slice(b2, sizeof b2, "drain_addr", 0, x->saw), b1);
+              addr(b2, sizeof b2, x, "drain_word_q", slice(e2, sizeof e2, "drain_addr", 0, x->saw)), b1);
     else
       vw_line(w, "always @(posedge clk_i) sbuf%d_q <= sbuf%d[%s];", p, p, b1);
     if (s->bare_flit) {
@@ -182,11 +222,14 @@ static void emit_ni_recv(vwriter *w, const ni_plan *n, const router_shape *s, co
   for (int p = 0; p < x->p; p++) {
     if (!n->recv_depth[p]) continue;
     const ni_lane_fields *l = &x->lanes[p];
-    vw_line(w, "reg [%d:0] rbank%d [0:%d];", x->w - 1, p, (1 << x->raw) - 1);
+    char e[64];
+    vw_line(w, "reg [%d:0] rbank%d [0:%d];", x->w - 1, p, x->m * (1 << x->raw) - 1);
     vw_line(w, "reg [%d:0] rbank%d_q;", x->w - 1, p);
     vw_line(w, "always @(posedge clk_i) if (running && %s) rbank%d[%s] <= dlv_flit_i[%d +: %d];",
-            field(b1, sizeof b1, "prog_q", l->dlv), p, field(b2, sizeof b2, "prog_q", l->wr_addr), p * x->f, x->w);
-    vw_line(w, "always @(posedge clk_i) rbank%d_q <= rbank%d[%s];", p, p, slice(b1, sizeof b1, "drain_addr", 0, x->raw));
+            field(b1, sizeof b1, "prog_q", l->dlv), p,
+            addr(b2, sizeof b2, x, "wr_word", field(e, sizeof e, "prog_q", l->wr_addr)), p * x->f, x->w);
+    vw_line(w, "always @(posedge clk_i) rbank%d_q <= rbank%d[%s];", p, p,
+            addr(b1, sizeof b1, x, "drain_word_q", slice(e, sizeof e, "drain_addr", 0, x->raw)));
   }
   vw_blank(w);
   vw_line(w, "// the router must ask and deliver exactly where the program says");
@@ -219,9 +262,10 @@ static void emit_ni_drain(vwriter *w, const ni_plan *n, const ni_widths *x) {
   vw_line(w, "reg [%d:0] drain_map [0:%d];", x->srcw + x->daw - 1, (1 << ib) - 1);
   vw_line(w, "initial $readmemh(DRAIN, drain_map);");
   vw_line(w, "reg [%d:0] drain_q;", x->dw - 1);
-  vw_line(w, "wire [%d:0] drain_word = drain_map[drain_q[%d:0]];", x->srcw + x->daw - 1, ib - 1);
-  vw_line(w, "wire [%d:0] drain_src = drain_word[%d +: %d];", x->srcw - 1, x->daw, x->srcw);
-  vw_line(w, "assign drain_addr = drain_word[%d:0];", x->daw - 1);
+  vw_line(w, "wire [%d:0] drain_entry = drain_map[drain_q[%d:0]];", x->srcw + x->daw - 1, ib - 1);
+  vw_line(w, "wire [%d:0] drain_src = drain_entry[%d +: %d];", x->srcw - 1, x->daw, x->srcw);
+  vw_line(w, "assign drain_addr = drain_entry[%d:0];", x->daw - 1);
+  vw_line(w, "wire drain_end = %s;  // the block's last word", x->wb ? "(drain_word_q == LastWord)" : "1'b1");
   vw_line(w, "reg rd_q, rd_last_q;");
   vw_line(w, "reg [%d:0] rd_src_q;", x->srcw - 1);
   vw_line(w, "reg [%d:0] rd_idx_q;", x->iw - 1);
@@ -234,10 +278,12 @@ static void emit_ni_drain(vwriter *w, const ni_plan *n, const ni_widths *x) {
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_open(w, "if (!rst_ni) begin");
   vw_line(w, "drain_q <= %d'd0; rd_q <= 1'b0; count_q <= 2'd0;", x->dw);
+  if (x->wb) vw_line(w, "drain_word_q <= %d'd0;", x->wb);
   vw_close(w, "end else begin");
   w->indent++;
   vw_line(w, "if (st_q == StFill) drain_q <= %d'd0;", x->dw);
-  vw_line(w, "else if (issue) drain_q <= drain_q + %d'd1;", x->dw);
+  vw_line(w, "else if (issue && drain_end) drain_q <= drain_q + %d'd1;", x->dw);
+  if (x->wb) vw_line(w, "if (issue) drain_word_q <= drain_end ? %d'd0 : drain_word_q + %d'd1;", x->wb, x->wb);
   vw_line(w, "rd_q <= issue;");
   vw_line(w, "count_q <= count_q + {1'b0, rd_q} - {1'b0, pop};");
   vw_close(w, "end");
@@ -248,7 +294,7 @@ static void emit_ni_drain(vwriter *w, const ni_plan *n, const ni_widths *x) {
   vw_open(w, "always @(posedge clk_i) begin");
   vw_line(w, "rd_src_q <= drain_src;");
   vw_line(w, "rd_idx_q <= %s;", idx);
-  vw_line(w, "rd_last_q <= (drain_q + %d'd1 == RECV_COUNT);", x->dw);
+  vw_line(w, "rd_last_q <= drain_end && (drain_q + %d'd1 == RECV_COUNT);", x->dw);
   vw_close(w, "end");
   vw_line(w, "reg [%d:0] rd_data;", x->w - 1);
   vw_open(w, "always @(*) begin");
@@ -405,8 +451,9 @@ void emit_ni_program_hex(vwriter *w, const char *header, const ni_plan *n, const
   vw_line(w, "// {expected tags, receive-bank entry, deliver, sendbuf block, request dest, broadcast, request}");
   for (uint32_t c = 0; c < s->rom_entries; c++) {
     memset(bits, 0, nwords * sizeof *bits);
-    for (int p = 0; c < n->words && p < x.p; p++) {
-      const ni_lane_word *lw = &n->nodes[u].words[(size_t)c * x.p + p];
+    for (int p = 0; p < x.p; p++) {
+      ni_lane_word word = ni_word_at(n, s, u, c, p);
+      const ni_lane_word *lw = &word;
       const ni_lane_fields *l = &x.lanes[p];
       rom_field_put(bits, l->req, lw->req);
       rom_field_put(bits, l->req_bcast, lw->req_bcast);

@@ -46,9 +46,30 @@ void emit_run_counter(vwriter *w, const router_shape *sh) {
   vw_line(w, "reg %s;", vw_ident(w, "err_q"));
   vw_line(w, "wire %s = (cyc_q == %d'd0);", vw_ident(w, "idle"), cw);
   vw_line(w, "wire %s = !idle;", vw_ident(w, "running"));
-  vw_line(w, "wire [%d:0] %s = idle ? {%d'd0, start_i} : (cyc_q == LastCycle ? %d'd0 : cyc_q + %d'd1);", cw - 1,
-          vw_ident(w, "cyc_d"), cw - 1, cw, cw);
+  emit_next_cycle(w, sh, "idle");
   vw_line(w, "assign rom_addr_o = cyc_d;");
+}
+
+void emit_next_cycle(vwriter *w, const router_shape *sh, const char *idle) {
+  int cw = sh->cycle_width;
+  if (!sh->overlap) {
+    vw_line(w, "wire [%d:0] %s = %s ? {%d'd0, start_i} : (cyc_q == LastCycle ? %d'd0 : cyc_q + %d'd1);", cw - 1,
+            vw_ident(w, "cyc_d"), idle, cw - 1, cw, cw);
+    return;
+  }
+  /* runs back to back (arch.h, router_shape.overlap) */
+  unsigned c = (unsigned)sh->cycles, slots = c - 1;
+  vw_line(w, "// back to back: start_i high in the cycle acting as %u continues with cycle %u (word %u with word", slots - 1,
+          c + 2, slots);
+  vw_line(w, "// 0's requests), then cycle %u, the last of this run and the first of the next (word 1 with word", c + 1);
+  vw_line(w, "// %u's receptions), then 2, ...", c);
+  vw_line(w, "localparam [%d:0] %s = %d'd%u, %s = %d'd%u, %s = %d'd%u;", cw - 1, vw_ident(w, "SharedCycle"), cw, c + 1,
+          vw_ident(w, "ContinueCycle"), cw, c + 2, vw_ident(w, "PenultimateSlot"), cw, slots - 1);
+  vw_line(w, "wire [%d:0] %s = cyc_q == SharedCycle ? %d'd1 : cyc_q == ContinueCycle ? %d'd%u : cyc_q;", cw - 1,
+          vw_ident(w, "acting"), cw, cw, slots);
+  vw_line(w, "wire [%d:0] %s = %s ? {%d'd0, start_i} : (acting == PenultimateSlot && start_i) ? ContinueCycle :", cw - 1,
+          vw_ident(w, "cyc_d"), idle, cw - 1);
+  vw_line(w, "    cyc_q == ContinueCycle ? SharedCycle : cyc_q == LastCycle ? %d'd0 : acting + %d'd1;", cw, cw);
 }
 
 void emit_run_state(vwriter *w, const router_shape *sh) {

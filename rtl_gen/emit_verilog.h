@@ -35,6 +35,11 @@ void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, cons
  * update (done from the last cycle until the next start, err sticky until then) and drives
  * done_o and err_o. */
 void emit_run_counter(vwriter *w, const router_shape *sh);
+/* The next count cyc_d from cyc_q, start_i, the expression idle (cyc_q is 0) and the localparam
+ * LastCycle (declared by the caller); for a router that runs back to back also SharedCycle, ContinueCycle,
+ * PenultimateSlot and `acting` (the cycle of the run the count stands for): arch.h,
+ * router_shape.overlap. The network interface counts with the same. */
+void emit_next_cycle(vwriter *w, const router_shape *sh, const char *idle);
 void emit_run_state(vwriter *w, const router_shape *sh);
 
 /* The output register of lane p of a router with registered outputs (banked, combine), in two

@@ -113,6 +113,10 @@ typedef struct {
   char *active;        /* kbcast, pmnb, pexchange: the active set as ranges ("0,3,5-9"), owned;
                         * NULL for the tasks without one */
   uint32_t fraction;   /* pieces per packet: > 1 for pmnb split into pieces, else 1 */
+  uint32_t message_words; /* words a block of the network interface (ni.h), 1 without */
+  bool back_to_back;   /* runs follow each other at period slots, overlapping by a cycle (set by
+                        * the caller before planning: the network interface's messages of
+                        * several words, ni.h; arch.h, router_shape.overlap) */
 } ir_fabric;
 
 static inline const ir_send *ir_send_at(const ir_fabric *f, uint32_t prog, uint32_t slot, int lane) {

@@ -99,6 +99,10 @@ static const char usage[] =
     "                AXI4-Stream sendbuf, recvbuf, command and status in MPI's order\n"
     "                (docs/ARCHITECTURE.md, \"The network interface\"); banked router, tasks snb,\n"
     "                mnb, scatter, gather and te\n"
+    "  --words M     with --ni: blocks of M words (1..4096, default 1). A message is M runs of the\n"
+    "                schedule back to back, run m carrying word m of every block, one slot\n"
+    "                after another with no gap: S*M + 1 cycles for S slots. The routers do not\n"
+    "                grow with M; the interfaces' buffers hold M words a block\n"
     "  --max-mem B   refuse a table that grows with the topology beyond B bytes (suffix K, M,\n"
     "                G or T; default 4G) instead of allocating it\n"
     "  -o DIR        output directory: new, empty, or a design rtl_gen wrote. The design is\n"
@@ -136,6 +140,8 @@ static int verify_schedule(const sched *s, char *err, size_t errlen) {
 
 typedef struct {
   const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem, *op_s, *flit;
+  const char *words_s; /* --words: a block's words (with --ni) */
+  uint64_t words;
   const char *active, *k, *m, *active_seed; /* the active set (job_parse_active): --k or --m, its size */
   bool split; /* pmnb: packets split into pieces (job_parse_fraction) */
   bool ni;    /* also the network interfaces and the system top (ni.h) */
@@ -145,7 +151,7 @@ typedef struct {
 
 /* Returns 0, -1 after --help/--version, or the bad-input exit code. */
 static int parse_options(int argc, char **argv, options *o) {
-  *o = (options){.width = 32, .seed = 1};
+  *o = (options){.width = 32, .seed = 1, .words = 1};
   if (argc == 2 && !strcmp(argv[1], "--version")) {
     puts("romnoc-rtl_gen " ROMNOC_VERSION);
     return -1;
@@ -160,7 +166,7 @@ static int parse_options(int argc, char **argv, options *o) {
       {.name = "--active", .value = &o->active}, {.name = "--k", .value = &o->k},
       {.name = "--active-seed", .value = &o->active_seed}, {.name = "--m", .value = &o->m},
       {.name = "--split", .flag = &o->split}, {.name = "--flit", .value = &o->flit},
-      {.name = "--ni", .flag = &o->ni},
+      {.name = "--ni", .flag = &o->ni}, {.name = "--words", .value = &o->words_s},
   };
   const char *words[1];
   int nwords;
@@ -175,6 +181,10 @@ static int parse_options(int argc, char **argv, options *o) {
   if (o->width_s && cli_uint(o->width_s, 1, 1024, &o->width))
     return bad_input("width '%s' is out of range (expected 1..1024 payload bits)",
                      cli_printable(o->width_s, 40, shown, sizeof shown));
+  if (o->words_s && cli_uint(o->words_s, 1, 4096, &o->words))
+    return bad_input("--words '%s' is out of range (expected 1..4096 words a block)",
+                     cli_printable(o->words_s, 40, shown, sizeof shown));
+  if (o->words_s && !o->ni) return bad_input("--words %llu applies to the network interfaces: add --ni", (unsigned long long)o->words);
   if (o->flit && strcmp(o->flit, "tagged") && strcmp(o->flit, "bare"))
     return bad_input("unknown flit '%s' (expected tagged or bare)", cli_printable(o->flit, 40, shown, sizeof shown));
   if (o->seed_s && cli_seed(o->seed_s, &o->seed))
@@ -279,7 +289,7 @@ static void design_free(design *d) {
 }
 
 /* Verifies, describes, builds the IR and plans: returns 0 or the bad-input exit code. */
-static int plan_design(design *d, const flit_format *flit, int op, bool ni) {
+static int plan_design(design *d, const flit_format *flit, int op, bool ni, uint32_t words) {
   char err[512] = "";
   if (golden_deliveries_fit(&d->s, err, sizeof err)) return bad_input("%s", err);
   if (verify_schedule(&d->s, err, sizeof err)) return bad_input("%s", err);
@@ -296,7 +306,10 @@ static int plan_design(design *d, const flit_format *flit, int op, bool ni) {
   if (sched_to_template(&d->s) < 0) return bad_input("out of memory looking for the schedule's template");
   if (fabric_describe(&d->fd, &d->s.topo, d->s.model))
     return bad_input("out of memory describing the fabric of %s", d->s.topo.name);
-  if (ir_build(&d->f, &d->fd, &d->s, op, err, sizeof err) || arch_supports(d->arch, &d->f, err, sizeof err) ||
+  if (ir_build(&d->f, &d->fd, &d->s, op, err, sizeof err)) return bad_input("%s", err);
+  d->f.message_words = words;
+  d->f.back_to_back = words > 1; /* a message of several words: runs back to back */
+  if (arch_supports(d->arch, &d->f, err, sizeof err) ||
       flit_format_check(&d->f, flit, err, sizeof err))
     return bad_input("%s", err);
   d->plan = d->arch->plan(&d->f, flit, &d->shape, err, sizeof err);
@@ -304,7 +317,7 @@ static int plan_design(design *d, const flit_format *flit, int op, bool ni) {
   uint32_t held = mem_lifetime_min(&d->f);
   if (held == UINT32_MAX) return bad_input("out of memory bounding the packet memory of %s", d->s.topo.name);
   d->shape.mem_lifetime_min = task_combines(d->f.task) ? -1 : (int)held;
-  if (ni && ni_plan_build(&d->ni, &d->f, &d->shape, err, sizeof err)) return bad_input("%s", err);
+  if (ni && ni_plan_build(&d->ni, &d->f, &d->shape, words, err, sizeof err)) return bad_input("%s", err);
   return 0;
 }
 
@@ -397,7 +410,7 @@ int main(int argc, char **argv) {
     d.arch = arch_find(task_combines(d.s.task) ? pm->combine_arch : pm->default_arch);
   }
   flit_format flit = {(int)o.width, o.flit && !strcmp(o.flit, "bare")};
-  if ((rc = plan_design(&d, &flit, o.op, o.ni))) {
+  if ((rc = plan_design(&d, &flit, o.op, o.ni, (uint32_t)o.words))) {
     design_free(&d);
     return rc;
   }

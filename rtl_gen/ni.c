@@ -131,8 +131,9 @@ static int plan_node(ni_plan *n, uint32_t u, char *err, size_t errlen) {
   return 0;
 }
 
-int ni_plan_build(ni_plan *n, const ir_fabric *f, const router_shape *s, char *err, size_t errlen) {
-  *n = (ni_plan){.f = f, .words = s->cycles + 1};
+int ni_plan_build(ni_plan *n, const ir_fabric *f, const router_shape *s, uint32_t message_words, char *err,
+                  size_t errlen) {
+  *n = (ni_plan){.f = f, .prog_words = s->cycles + 1, .message_words = message_words};
   if (supported(f, s, err, errlen)) return -1;
   const mpi_buffers *b = buffers_of(f->task);
   uint32_t nodes = f->fd->nodes;
@@ -143,7 +144,7 @@ int ni_plan_build(ni_plan *n, const ir_fabric *f, const router_shape *s, char *e
     ni_node *nd = &n->nodes[u];
     nd->send_count = block_count(b->send_at, b->send_per_dest, f, u);
     nd->recv_count = block_count(b->recv_at, b->recv_per_origin, f, u);
-    nd->words = calloc((size_t)n->words * ports, sizeof *nd->words);
+    nd->words = calloc((size_t)n->prog_words * ports, sizeof *nd->words);
     nd->drain_src = malloc(nd->recv_count + 1);
     nd->drain_addr = calloc(nd->recv_count + 1, sizeof *nd->drain_addr);
     if (!nd->words || !nd->drain_src || !nd->drain_addr) goto oom;
@@ -168,6 +169,19 @@ oom:
   ni_plan_free(n);
   snprintf(err, errlen, "out of memory planning the network interfaces of %s", f->fd->topo_name);
   return -1;
+}
+
+ni_lane_word ni_word_at(const ni_plan *n, const router_shape *s, uint32_t u, uint32_t c, int p) {
+  const ni_lane_word *words = n->nodes[u].words;
+  int ports = s->ports;
+  ni_lane_word none = {0};
+  if (c < n->prog_words) return words[(size_t)c * ports + p];
+  if (!s->overlap || c > s->cycles + 2) return none;
+  bool shared = c == s->cycles + 1;
+  ni_lane_word w = words[(size_t)(shared ? s->cycles : s->cycles - 1) * ports + p]; /* the deliveries */
+  const ni_lane_word *r = &words[(size_t)(shared ? 1 : 0) * ports + p];               /* the requests */
+  w.req = r->req, w.req_bcast = r->req_bcast, w.req_dest = r->req_dest, w.rd_addr = r->rd_addr;
+  return w;
 }
 
 void ni_plan_free(ni_plan *n) {

@@ -49,7 +49,9 @@ typedef struct {
 
 typedef struct {
   const ir_fabric *f;
-  uint32_t words;             /* program words per node: cycles + 1 */
+  uint32_t prog_words;        /* program words per node: cycles + 1 (and the two merged words) */
+  uint32_t message_words;     /* M: words per block; a message is M runs back to back, run m
+                               * carrying word m of every block (router_shape.overlap) */
   uint32_t send_max, recv_max; /* the most blocks any node's sendbuf and recvbuf have */
   uint32_t send_lanes;        /* bit p: lane p asks for own packets at some node (a copy) */
   uint32_t recv_depth[RTL_MAX_PORTS]; /* entries of lane p's receive bank, 0 if it never delivers */
@@ -62,7 +64,13 @@ typedef struct {
  * router, port model or task the NI does not serve yet (it needs the banked router's local
  * port, one per lane, and a packet task with an MPI buffer layout), or a block of a
  * receive buffer that no delivery and no own block fills (or two that fill it). */
-int ni_plan_build(ni_plan *n, const ir_fabric *f, const router_shape *s, char *err, size_t errlen);
+int ni_plan_build(ni_plan *n, const ir_fabric *f, const router_shape *s, uint32_t message_words, char *err,
+                  size_t errlen);
+
+/* Lane p's word of node u's program in cycle c: c <= cycles as planned; the merged entries of a
+ * design that runs back to back (arch.h) take the requests of word 1 (c = cycles + 1) or 0
+ * (c = cycles + 2) and the deliveries of word cycles or cycles - 1. */
+ni_lane_word ni_word_at(const ni_plan *n, const router_shape *s, uint32_t u, uint32_t c, int p);
 void ni_plan_free(ni_plan *n);
 
 /* The bits of lane p's fields in a program word, and the word's width (emit_ni.c packs and

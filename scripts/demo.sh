@@ -4,12 +4,13 @@
 # bounds), paper 001's K-broadcast constructions on hypercube:3..6, two pictures of schedules
 # (cmodel draw: an occupancy map and a broadcast tree, docs/DRAW.md), then two fabrics generated,
 # simulated and diffed against the golden model (a hypercube and a torus), the torus:4x4
-# all-to-all system top driven only through its network interfaces' streams (make sim NI=1),
+# all-to-all system top in blocks of 8 words driven only through its network interfaces'
+# streams (make sim NI=1 WORDS=8),
 # one router synthesised for an iCE40 HX8K, and a summary.
 set -uo pipefail
 topos=${DEMO_TOPOS:-"hypercube:4:mnb torus:4x4:te"}
 synth=${DEMO_SYNTH:-"torus:4x4:mnb"}
-ni=${DEMO_NI:-"torus:4x4:alltoall"}
+ni=${DEMO_NI:-"torus:4x4:alltoall"} ni_words=${DEMO_NI_WORDS:-8}
 mkdir -p build/demo
 echo "-- TABLE (paper 000, Table 1: every row generated and verified) --"
 build/cmodel table --topo hypercube:1..8 | tee build/demo/table.txt
@@ -32,7 +33,7 @@ for design in $topos; do
   [ "${PIPESTATUS[0]}" -eq 0 ] || sim_rc=1
 done
 echo "-- SYSTEM (the fabric behind its network interfaces: AXI4-Stream streams in MPI's order) --"
-TOPO=${ni%:*} TASK=${ni##*:} NI=1 sim/sim.sh | tee build/demo/ni.log
+TOPO=${ni%:*} TASK=${ni##*:} NI=1 WORDS=$ni_words sim/sim.sh | tee build/demo/ni.log
 [ "${PIPESTATUS[0]}" -eq 0 ] || sim_rc=1
 TOPO=${synth%:*} TASK=${synth##*:} TARGET=ice40 synth/synth.sh | tee build/demo/synth.log
 synth_rc=${PIPESTATUS[0]}
@@ -47,7 +48,8 @@ awk 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   END { printf "kbcast:    %d rows (d, K); 001 takes 2ceil(K/d)+4d in %d; the fastest construction meets the bound in %d\n", n, exact, at }' build/demo/table_kbcast.txt
 for p in $pictures; do echo "picture:   $p"; done
 grep -E '^(PASS|FAIL)' build/demo/sim.log | sed 's/^/hardware:  /'
-grep -E '^(PASS|FAIL)' build/demo/ni.log | sed -E 's/^(PASS|FAIL)/system:    \1/; s/ cycles=([0-9]+) slots=([0-9]+)/ cycles=\1 (last block filed, from the last command accepted) slots=\2/'
+grep -E '^(PASS|FAIL)' build/demo/ni.log | awk '{ sub(/^/, "system:    ") } match($0, / words=[0-9]+ /) { m = substr($0, RSTART + 7, RLENGTH - 8) }
+  match($0, / slots=[0-9]+ /) { s = substr($0, RSTART + 7, RLENGTH - 8); sub(/ log=.*/, " (S*M = " s * m ", cycles from the last command to the last word filed)") } { print }'
 grep -hE '^(OK|FAIL) ?slot' build/demo/sim.log build/demo/ni.log | sed 's/^/wire log:  cmodel verify: /'
 grep -E '^SYNTH' build/demo/synth.log | sed 's/^/synthesis: /'
 # paper 000's five tasks must hit both bounds on every hypercube; the combining tasks are

@@ -10,7 +10,8 @@
 # --seed S) name the set, e.g. hypercube-4_kbcast_001_k5s3_w32, torus-4x4_pmnb_m5s3_w32;
 # TASK may be an MPI name (bcast, allgather, alltoall): the directory uses the task's own.
 # FLIT=bare gives the design bare flits (rtl_gen --flit bare), e.g. hypercube-8_snb_bare_r0_w32.
-# NI=1 adds the network interfaces and the system top (rtl_gen --ni), e.g. torus-4x4_te_ni_w32.
+# NI=1 adds the network interfaces and the system top (rtl_gen --ni), e.g. torus-4x4_te_ni_w32;
+# WORDS=M blocks of M words (rtl_gen --words), e.g. torus-4x4_te_ni_words8_w32.
 # SPLIT=1 splits pmnb's packets into pieces (rtl_gen --split), e.g. torus-4x4_pmnb_004_m5s3_split_w32.
 width=${WIDTH:-32} arch=${ARCH:-} op=${OP:-}
 tag="" opt_args=()
@@ -20,6 +21,7 @@ tag="" opt_args=()
 [ -z "$op" ] || tag="${tag}_$op" # so does an explicit operation
 [ -z "${FLIT:-}" ] || [ "$FLIT" = tagged ] || { opt_args+=(--flit "$FLIT"); tag="${tag}_$FLIT"; }
 [ "${NI:-0}" = 1 ] && { opt_args+=(--ni); tag="${tag}_ni"; }
+[ -n "${WORDS:-}" ] && [ "$WORDS" != 1 ] && { opt_args+=(--words "$WORDS"); tag="${tag}_words$WORDS"; }
 if [ -n "${SCHEDULE:-}" ]; then
   topo=$(awk -F= '/^# *topo *=/ { print $2; exit }' "$SCHEDULE") task=$(awk -F= '/^# *task *=/ { print $2; exit }' "$SCHEDULE")
   gen_args=(--schedule "$SCHEDULE" --width "$width" "${opt_args[@]}")

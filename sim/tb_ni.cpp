@@ -1,16 +1,18 @@
 // tb_ni.cpp — Verilator bench of the system top (romnoc_system, rtl_gen --ni): it plays each
 // node's user through the network interface's AXI4-Stream ports only — the command, the
 // sendbuf, the recvbuf and the status — with random tvalid and tready stalls on both sides,
-// and runs the fabric's task +runs=N times back to back with fresh data. Every recvbuf block is
-// checked against what MPI says it holds (computed here from the sendbufs, not read from the
-// generator), its index (tuser) and tlast; every status must be clean; each run's wire log
-// (from the system's link monitor) must equal golden/wire.tsv, and the flow runs cmodel verify
-// on it. One line per run:
-//   PASS topo=T task=K words=1 run=R cycles=C slots=S blocks=B log=FILE
-// where C counts the cycles from the last command or sendbuf block accepted to the status
-// (the last block is then in the recvbuf). The user's data, at most 64 bits a block, carry
-// in a bare flit's top 2A+1 bits the tags {broadcast, dest, origin} of the packet, so that the
-// wire log still names every packet (docs/ARCHITECTURE.md, "Flits").
+// and runs the fabric's task +runs=N times back to back with fresh data, in blocks of M words
+// (RN_WORDS, rtl_gen --words: a message is M runs of the schedule back to back, run m carrying
+// word m of every block). Every recvbuf word is checked against what MPI says it holds
+// (computed here from the sendbufs, not read from the generator), with its block index (tuser)
+// and tlast; every status must be clean; the wire log of each word's run (from the system's
+// link monitor) must equal golden/wire.tsv, and the flow runs cmodel verify on the first. One
+// line per message:
+//   PASS topo=T task=K words=M run=R cycles=C slots=S log=FILE
+// where C counts the cycles from the last command or sendbuf word accepted to the status (the
+// last word is then in the recvbuf). The user's words, at most 64 bits, carry in a bare flit's
+// top 2A+1 bits the tags {broadcast, dest, origin} of the packet, so that the wire log still
+// names every packet (docs/ARCHITECTURE.md, "Flits").
 // Every node offers its first command in the first cycle after reset. +misframe=1: node 0's
 // last sendbuf block comes without tlast in every run, and its status must then say so (bit 4)
 // while the data still arrive (an error reported, not swallowed).
@@ -78,13 +80,17 @@ struct Mpi {
   }
 };
 
-// RN_FLIT of a sim_config.h: "tagged" or "bare" ("" if absent).
-std::string flit_format(const std::string& path) {
+// The value of "#define RN_<name> VALUE" in a sim_config.h (quotes dropped), or def.
+std::string config_value(const std::string& path, const std::string& name, const std::string& def) {
   std::ifstream in(path);
-  std::string line, key = "#define RN_FLIT \"";
-  while (std::getline(in, line))
-    if (line.compare(0, key.size(), key) == 0) return line.substr(key.size(), line.find('"', key.size()) - key.size());
-  return "";
+  std::string line, key = "#define RN_" + name + " ";
+  while (std::getline(in, line)) {
+    if (line.compare(0, key.size(), key) != 0) continue;
+    std::string v = line.substr(key.size());
+    if (!v.empty() && v[0] == '"') v = v.substr(1, v.find('"', 1) - 1);
+    return v;
+  }
+  return def;
 }
 
 struct User {
@@ -97,8 +103,8 @@ struct User {
 // The bench: the system, its users and the checks.
 class SystemBench {
  public:
-  SystemBench(VerilatedContext* ctx, const tb::Config& cfg, bool bare, uint32_t seed, bool misframe)
-      : ctx_(ctx), top_(new Vromnoc_system(ctx, "TOP")), cfg_(cfg), seed_(seed), misframe_(misframe),
+  SystemBench(VerilatedContext* ctx, const tb::Config& cfg, bool bare, uint32_t words, uint32_t seed, bool misframe)
+      : words_(words), ctx_(ctx), top_(new Vromnoc_system(ctx, "TOP")), cfg_(cfg), seed_(seed), misframe_(misframe),
         mpi_{cfg.task, cfg.nodes, (uint32_t)(cfg.root < 0 ? 0 : cfg.root)}, rng_(seed * 0x9e3779b97f4a7c15ull + 1) {
     a_ = cfg.id_width;
     w_ = bare ? cfg.flit_width : cfg.flit_width - 2 * a_ - 1;  // the user's block: the flit's payload
@@ -122,31 +128,37 @@ class SystemBench {
   // One run with fresh data: false after its FAIL line.
   bool run(int run, const std::string& golden, const std::string& out) {
     fill();
-    tb::Bench bench(cfg_, seed_);
+    std::vector<tb::Bench> benches(words_, tb::Bench(cfg_, seed_));  // a wire log per word of the message
     uint64_t c = 0, accepted_at = 0, status_at = 0;  // the last acceptance; the last status's first cycle
-    uint32_t run_cycle = 0;                          // the routers' cycle 1.. (0 outside the run)
-    const uint64_t limit = 40ull * (cfg_.cycles + cfg_.nodes + 8) + 200;
+    uint64_t message_cycle = 0;                      // 1.. from the message's start (0 outside it)
+    const uint64_t limit = 40ull * ((uint64_t)cfg_.slots * words_ + cfg_.nodes * words_ + 8) + 200;
     bool done = false;
     while (!done && c < limit && !failed_) {
       drive(run, c);
       top_->eval();
-      watch(&bench, run_cycle);
+      watch(benches, message_cycle);
       handshakes(run, c, &accepted_at, &status_at);
       bool start = top_->mon_start_o;
       clock();
       c++;
-      run_cycle = start ? 1 : run_cycle && run_cycle < cfg_.cycles ? run_cycle + 1 : 0;
+      // the runs of a message follow each other at period S: word m's cycle k is the message's m*S + k
+      const uint64_t end = (uint64_t)words_ * cfg_.slots + 1;
+      message_cycle = message_cycle ? (message_cycle < end ? message_cycle + 1 : 0) : start ? 1 : 0;
       done = true;
       for (const User& us : users_) done = done && us.status && us.received == us.recv.size();
     }
     if (failed_) return false;
     if (!done) return fail(run, "not every status and recvbuf block came within " + std::to_string(limit) + " cycles");
-    const std::string log = out + "/wire_r" + std::to_string(run) + ".tsv";
-    std::string why;
-    if (!bench.write_wire_log(log) || !tb::same_lines(golden + "/wire.tsv", log, &why))
-      return fail(run, "wire log " + log + ": " + why);
+    // every word's wire log equals the golden one; the first word's is kept for cmodel verify
+    const std::string log = out + "/wire_r" + std::to_string(run) + ".tsv", other = out + "/wire_word.tsv";
+    for (uint32_t m = 0; m < words_; m++) {
+      std::string why, path = m ? other : log;
+      if (!benches[m].write_wire_log(path) || !tb::same_lines(golden + "/wire.tsv", path, &why))
+        return fail(run, "word " + std::to_string(m) + "'s wire log " + path + ": " + why);
+    }
+    std::remove(other.c_str());
     // the edges from the last acceptance to the one that files the last block (and raises the status)
-    std::printf("PASS %s words=1 run=%d cycles=%llu slots=%u log=%s\n", head_.c_str(), run,
+    std::printf("PASS %s words=%u run=%d cycles=%llu slots=%u log=%s\n", head_.c_str(), words_, run,
                 (unsigned long long)(status_at - accepted_at - 1), cfg_.slots, log.c_str());
     return true;
   }
@@ -175,8 +187,9 @@ class SystemBench {
     users_.assign(cfg_.nodes, User());
     for (uint32_t u = 0; u < cfg_.nodes; u++) {
       User& us = users_[u];
-      us.send.resize(mpi_.send_count(u));
-      for (uint32_t i = 0; i < us.send.size(); i++) {
+      us.send.resize((size_t)mpi_.send_count(u) * words_);
+      for (uint32_t k = 0; k < us.send.size(); k++) {
+        const uint32_t i = k / words_;  // block i, word k % M
         uint64_t data = rng_() & wmask;
         if (bare_) {
           bool bcast = cfg_.task == "snb" || cfg_.task == "mnb";
@@ -184,9 +197,9 @@ class SystemBench {
           uint64_t tags = (uint64_t)bcast << (2 * a_) | dest << a_ | u;
           data = (data & ((1ull << (w_ - 2 * a_ - 1)) - 1)) | tags << (w_ - 2 * a_ - 1);
         }
-        us.send[i] = data;
+        us.send[k] = data;
       }
-      us.recv.assign(mpi_.recv_count(u), 0);
+      us.recv.assign((size_t)mpi_.recv_count(u) * words_, 0);
     }
   }
 
@@ -208,15 +221,20 @@ class SystemBench {
   }
 
   // The links in the cycle (run cycle 1.., 0 outside the run: a stray transfer breaks the diff).
-  void watch(tb::Bench* bench, uint32_t run_cycle) {
+  void watch(std::vector<tb::Bench>& benches, uint64_t message_cycle) {
     const int p = cfg_.ports, fw = cfg_.flit_width;
+    // slot s of word m is on the wires in the message's cycle m*S + s + wire_delay
+    const int64_t k = (int64_t)message_cycle - cfg_.wire_delay - 1;
+    const uint32_t m = k >= 0 ? (uint32_t)(k / cfg_.slots) : 0;
+    const uint32_t cycle = message_cycle && k >= 0 && m < words_ ? (uint32_t)(k % cfg_.slots) + 1 + cfg_.wire_delay : 0;
+    tb::Bench* bench = &benches[m < words_ ? m : 0];
     tb::Bits flit(fw), none(fw);
     for (uint32_t u = 0; u < cfg_.nodes; u++)
       for (int q = 0; q < p; q++) {
         const int lane = (int)u * p + q;
         if (!get_bits(top_->mon_tx_valid_o, lane, 1)) continue;
         for (int k = 0; k < fw; k += 32) flit.set(k, std::min(32, fw - k), get_bits(top_->mon_tx_flit_o, lane * fw + k, std::min(32, fw - k)));
-        bench->observe_lane(run_cycle, cfg_.wire_delay, u, q, true, flit, false, none);
+        bench->observe_lane(cycle, cfg_.wire_delay, u, q, true, flit, false, none);
       }
   }
 
@@ -241,26 +259,28 @@ class SystemBench {
   // A recvbuf block node u took: MPI's block, its index and tlast.
   void receive(int run, uint32_t u) {
     User& us = users_[u];
-    const uint32_t j = us.received++;
+    const uint32_t beat = us.received++, j = beat / words_;
     const uint64_t got = get_bits(top_->m_axis_recv_tdata, (int)u * w_, w_);
     const uint64_t index = get_bits(top_->m_axis_recv_tuser, (int)u * a_, a_);
     const bool last = get_bits(top_->m_axis_recv_tlast, (int)u, 1);
-    if (j >= us.recv.size()) {
-      fail(run, "node " + std::to_string(u) + " gave more than its " + std::to_string(us.recv.size()) + " recvbuf blocks");
+    if (beat >= us.recv.size()) {
+      fail(run, "node " + std::to_string(u) + " gave more than its " + std::to_string(us.recv.size()) + " recvbuf words");
       return;
     }
     uint32_t from, block;
     mpi_.source(u, j, &from, &block);
-    const uint64_t want = users_[from].send[block];
+    const uint64_t want = users_[from].send[(size_t)block * words_ + beat % words_];
+    const bool want_last = beat + 1 == us.recv.size();
     char buf[200];
-    if (index != j || last != (j + 1 == us.recv.size()) || got != want) {
+    if (index != j || last != want_last || got != want) {
       std::snprintf(buf, sizeof buf, "node %u recvbuf beat %u: index %llu last %d data %llx, expected index %u last %d data %llx", u,
-                    j, (unsigned long long)index, (int)last, (unsigned long long)got, j, (int)(j + 1 == us.recv.size()),
+                    beat, (unsigned long long)index, (int)last, (unsigned long long)got, j, (int)want_last,
                     (unsigned long long)want);
       fail(run, buf);
     }
   }
 
+  uint32_t words_;  // M: words a block, a run per word
   VerilatedContext* ctx_;
   std::unique_ptr<Vromnoc_system> top_;
   tb::Config cfg_;
@@ -287,7 +307,9 @@ int main(int argc, char** argv) {
   }
   const uint32_t seed = (uint32_t)std::stoul(tb::plusarg(argc, argv, "seed", "1"));
   const int runs = std::max(1, std::stoi(tb::plusarg(argc, argv, "runs", "2")));
-  SystemBench sb(ctx.get(), cfg, flit_format(config) == "bare", seed, tb::plusarg(argc, argv, "misframe", "0") == "1");
+  const uint32_t words = (uint32_t)std::stoul(config_value(config, "WORDS", "1"));
+  SystemBench sb(ctx.get(), cfg, config_value(config, "FLIT", "") == "bare", words, seed,
+                 tb::plusarg(argc, argv, "misframe", "0") == "1");
   if (sb.block_width() > 64) {
     std::printf("FAIL %s: the bench drives blocks of at most 64 bits, not %d\n", sb.head().c_str(), sb.block_width());
     return 1;

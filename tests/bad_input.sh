@@ -323,6 +323,12 @@ row "38 rtl_gen --ni for a router without its local port" 2 "--ni needs the bank
   '"$R" --topo ring:8 --task mnb --model sp-full --ni -o d'
 row "38 rtl_gen --ni for the S4NOC model" 2 "--ni does not serve port model s4noc yet" '' \
   '"$R" --topo torus:4x4 --task mnb --model s4noc --ni -o d'
+row "38 rtl_gen --words without --ni" 2 "--words 4 applies to the network interfaces: add --ni" '' \
+  '"$R" --topo hypercube:3 --task mnb --words 4 -o d'
+row "38 rtl_gen --words beyond its range" 2 "--words '4097' is out of range \(expected 1\.\.4096" '' \
+  '"$R" --topo hypercube:3 --task mnb --ni --words 4097 -o d'
+row "38 rtl_gen --words on a one-slot schedule" 2 "a schedule of 1 slot cannot run back to back" '' \
+  '"$R" --topo hypercube:1 --task mnb --ni --words 2 -o d'
 row "37 the largest seed is taken" 0 '' '' \
   '"$B" schedule --topo hypercube:3 --task kbcast --k 3 --seed 4294967295 -o s.tsv' '"$B" verify s.tsv | grep -q "^OK "'
 row "37 a pmnb packet never received is named with a space" 1 "never receives the packet of origin [0-9]+$" \

@@ -6,18 +6,20 @@
 # every recvbuf block against MPI's definition of the task (computed in the bench from the
 # sendbufs), and diffs each run's wire log against the golden file; cmodel verify checks each
 # log. Checked here per design:
-#   - a PASS line per run naming words=1 and the schedule's '# slots=' (the schedule written
-#     here by 'cmodel schedule' with the same arguments), and cycles = slots + 3: the last block
-#     is filed 3 cycles beyond the slots after the last command or sendbuf block is accepted
-#     (one to see the sendbuf complete, one for every node to be ready, and the routers' S+1
-#     cycles: docs/ARCHITECTURE.md, "The network interface");
+#   - a PASS line per message naming words=M and the schedule's '# slots=' S (the schedule
+#     written here by 'cmodel schedule' with the same arguments), and cycles = M*S + 3: the last
+#     word is filed 3 cycles beyond the M runs' M*S slots after the last command or sendbuf word
+#     is accepted (one to see the sendbuf complete, one for every node to be ready, and the
+#     routers' M*S + 1 cycles: docs/ARCHITECTURE.md, "The network interface");
 #   - cmodel verify's OK line for both wire logs.
 # Edits that must FAIL: a node's drain map with two entries swapped, a node's program replaced
-# by another node's, the router ROM's own-packet requests cleared. +misframe=1 (node 0's last
+# by another node's, the router ROM's own-packet requests cleared, and in a design of 3-word
+# blocks the merged ROM word of the shared cycle without the last slot's receptions. +misframe=1 (node 0's last
 # sendbuf block without tlast) must PASS with node 0's status saying so. Refusals (exit 2, one
 # stderr line naming the value): rtl_gen --ni for a combining task and for the simple router,
 # NI=2. Ends with "N passed, N failed". (set -u, not -e: a failed check is counted, not fatal.)
-# QUICK=1 (make check): torus:4x4 te tagged and hypercube:3 mnb bare, the edits and refusals.
+# QUICK=1 (make check): torus:4x4 te tagged and hypercube:3 mnb bare in 3-word blocks, the edits
+# and refusals.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 full() { [ "${QUICK:-0}" != 1 ]; }
@@ -31,7 +33,7 @@ RUNS=2
 
 # ni_case NAME VAR=VALUE...: the design's schedule from cmodel, then sim/sim.sh NI=1 in $T/NAME
 ni_case() {
-  local name=$1 v args=() root=0 slots n_pass n_ok rc
+  local name=$1 v args=() root=0 words=1 slots n_pass n_ok rc want
   shift
   for v in "$@"; do
     case $v in
@@ -39,6 +41,7 @@ ni_case() {
     TASK=*) args+=(--task "${v#TASK=}") ;;
     MODEL=*) args+=(--model "${v#MODEL=}") ;;
     ROOT=*) root=${v#ROOT=} ;;
+    WORDS=*) words=${v#WORDS=} ;;
     esac
   done
   case " ${args[*]} " in *" --task snb "* | *" --task scatter "* | *" --task gather "*) args+=(--root "$root") ;; esac
@@ -46,12 +49,13 @@ ni_case() {
   slots=$(sed -n 's/^# *slots=//p' "$T/$name.tsv" | head -n 1)
   env "$@" NI=1 NI_RUNS=$RUNS SIM_DIR="$T/$name" sim/sim.sh >"$T/out" 2>&1
   rc=$?
-  n_pass=$(grep -cE "^PASS topo=[^ ]+ task=[a-z]+ words=1 run=[0-9]+ cycles=$((slots + LATENCY)) slots=$slots log=" "$T/out")
+  want=$((words * slots + LATENCY))
+  n_pass=$(grep -cE "^PASS topo=[^ ]+ task=[a-z]+ words=$words run=[0-9]+ cycles=$want slots=$slots log=" "$T/out")
   n_ok=$(grep -cE '^OK slots=' "$T/out")
   if [ $rc -eq 0 ] && [ "$n_pass" -eq $RUNS ] && [ "$n_ok" -eq $RUNS ]; then
-    pass "$name: $RUNS runs through the streams, each in $((slots + LATENCY)) cycles for $slots slots, both wire logs verified"
+    pass "$name: $RUNS messages of $words-word blocks through the streams, each in $want cycles for $slots slots, the wire logs verified"
   else
-    fail "$name: want $RUNS PASS lines with cycles=$((slots + LATENCY)) slots=$slots and $RUNS OK lines (exit $rc)" "$T/out"
+    fail "$name: want $RUNS PASS lines with words=$words cycles=$want slots=$slots and $RUNS OK lines (exit $rc)" "$T/out"
   fi
 }
 
@@ -66,20 +70,21 @@ must_fail() {
   fi
 }
 
-# ---- every task of the NI on three topologies, both flit formats
+# ---- every task of the NI on three topologies: one-word blocks with tagged flits, 3-word
+# blocks with bare flits; 8-word blocks on torus:4x4
 if full; then
   for topo in hypercube:3 torus:4x4 ring:8; do
     for task in snb mnb scatter gather te; do
-      for flit in tagged bare; do
-        ni_case "${topo/:/-}-$task-$flit" TOPO=$topo TASK=$task FLIT=$flit ROOT=1
-      done
+      ni_case "${topo/:/-}-$task-tagged" TOPO=$topo TASK=$task ROOT=1
+      ni_case "${topo/:/-}-$task-bare-words3" TOPO=$topo TASK=$task FLIT=bare WORDS=3 ROOT=1
+      [ "$topo" = torus:4x4 ] && ni_case "${topo/:/-}-$task-words8" TOPO=$topo TASK=$task WORDS=8 ROOT=1
     done
   done
   ni_case mesh-3x3-te TOPO=mesh:3x3 TASK=te     # a program per node, no translation
   ni_case hypercube-3-te-oneway TOPO=hypercube:3 TASK=te MODEL=oneway # one channel per link
 else
   ni_case torus-4x4-te-tagged TOPO=torus:4x4 TASK=te
-  ni_case hypercube-3-mnb-bare TOPO=hypercube:3 TASK=mnb FLIT=bare
+  ni_case hypercube-3-mnb-bare-words3 TOPO=hypercube:3 TASK=mnb FLIT=bare WORDS=3
 fi
 
 # ---- edits that must fail, on torus:4x4 te
@@ -112,6 +117,21 @@ else
   fail "$d: no design to edit"
 fi
 
+# ---- the merged ROM word of a message of several words: word 1 without slot S's receptions
+d=hypercube-3-mnb-bare-words3
+g=$T/$d/gen
+if [ -f "$g/rom.hex" ]; then
+  cycles=$(sed -n 's/^cycles=//p' "$g/design.txt")
+  cp "$g/rom.hex" "$T/rom.keep"
+  awk -v shared=$((cycles + 1)) '/^\/\// { print; next } { line[n++] = $0 } END { line[shared] = line[1]; for (i = 0; i < n; i++) print line[i] }' \
+    "$T/rom.keep" >"$g/rom.hex"
+  must_fail $d "the shared cycle's ROM word without the last slot's receptions (entry $((cycles + 1)) = entry 1)" \
+    TOPO=hypercube:3 TASK=mnb FLIT=bare WORDS=3
+  cp "$T/rom.keep" "$g/rom.hex"
+else
+  fail "$d: no design to edit"
+fi
+
 # ---- refusals
 refused() { # refused WHAT EXPECTED-TEXT COMMAND...
   local what=$1 text=$2
@@ -127,6 +147,8 @@ refused() { # refused WHAT EXPECTED-TEXT COMMAND...
 }
 refused "rtl_gen --ni for allreduce" "task allreduce" build/rtl_gen --topo hypercube:3 --task allreduce --ni -o "$T/refused"
 refused "rtl_gen --ni --arch simple" "simple router" build/rtl_gen --topo hypercube:3 --task mnb --arch simple --ni -o "$T/refused"
+refused "rtl_gen --words without --ni" "add --ni" build/rtl_gen --topo hypercube:3 --task mnb --words 4 -o "$T/refused"
+refused "rtl_gen --words 0" "--words '0' is out of range" build/rtl_gen --topo hypercube:3 --task mnb --ni --words 0 -o "$T/refused"
 refused "NI=2" "bad NI '2'" env TOPO=hypercube:3 TASK=mnb NI=2 SIM_DIR="$T/refused" sim/sim.sh
 
 echo "$npass passed, $nfail failed"
