@@ -57,18 +57,19 @@ static void emit_ni_ports(vwriter *w, const ni_plan *n, const router_shape *s, c
   vw_line(w, "input  wire s_axis_cmd_tvalid,");
   vw_line(w, "output wire s_axis_cmd_tready,");
   vw_line(w, "input  wire [%d:0] s_axis_cmd_tdata,", NI_CMD_WIDTH - 1);
-  vw_line(w, "// sendbuf, a block per beat in MPI's order, tlast on the last");
+  vw_line(w, "// sendbuf in MPI's order, block after block, %d word%s a block, tlast on the last word", x->m, x->m > 1 ? "s" : "");
   vw_line(w, "input  wire s_axis_send_tvalid,");
   vw_line(w, "output wire s_axis_send_tready,");
   vw_line(w, "input  wire [%d:0] s_axis_send_tdata,", x->w - 1);
   vw_line(w, "input  wire s_axis_send_tlast,");
-  vw_line(w, "// recvbuf, a block per beat in MPI's order, tuser = the block's index, tlast on the last");
+  vw_line(w, "// recvbuf in MPI's order, %d word%s a block, tuser = the block's index, tlast on the last word", x->m,
+          x->m > 1 ? "s" : "");
   vw_line(w, "output wire m_axis_recv_tvalid,");
   vw_line(w, "input  wire m_axis_recv_tready,");
   vw_line(w, "output wire [%d:0] m_axis_recv_tdata,", x->w - 1);
   vw_line(w, "output wire m_axis_recv_tlast,");
   vw_line(w, "output wire [%d:0] m_axis_recv_tuser,", x->iw - 1);
-  vw_line(w, "// status, one per run: tdata = the error bits, 0 = clean");
+  vw_line(w, "// status, one per message: tdata = the error bits, 0 = clean");
   vw_line(w, "output wire m_axis_status_tvalid,");
   vw_line(w, "input  wire m_axis_status_tready,");
   vw_line(w, "output wire [%d:0] m_axis_status_tdata,", NI_STATUS_WIDTH - 1);

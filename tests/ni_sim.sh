@@ -17,7 +17,10 @@
 # blocks the merged ROM word of the shared cycle without the last slot's receptions. +misframe=1 (node 0's last
 # sendbuf block without tlast) must PASS with node 0's status saying so. Refusals (exit 2, one
 # stderr line naming the value): rtl_gen --ni for a combining task and for the simple router,
-# NI=2. Ends with "N passed, N failed". (set -u, not -e: a failed check is counted, not fatal.)
+# NI=2. Yosys reads and elaborates one system top. Ends with "N passed, N failed". (set -u, not -e: a failed check is counted, not fatal.)
+# make test: every task on torus:4x4 (1-word blocks, tagged) and hypercube:3 (3 words, bare),
+# mnb and te on ring:8 (8 words, tagged); LARGE=1 (make test-large): the other combinations of the three
+# topologies with M = 1, 3, 8 and the two formats, and nothing else.
 # QUICK=1 (make check): torus:4x4 te tagged and hypercube:3 mnb bare in 3-word blocks, the edits
 # and refusals.
 set -uo pipefail
@@ -72,13 +75,23 @@ must_fail() {
 
 # ---- every task of the NI on three topologies: one-word blocks with tagged flits, 3-word
 # blocks with bare flits; 8-word blocks on torus:4x4
-if full; then
-  for topo in hypercube:3 torus:4x4 ring:8; do
-    for task in snb mnb scatter gather te; do
-      ni_case "${topo/:/-}-$task-tagged" TOPO=$topo TASK=$task ROOT=1
-      ni_case "${topo/:/-}-$task-bare-words3" TOPO=$topo TASK=$task FLIT=bare WORDS=3 ROOT=1
-      [ "$topo" = torus:4x4 ] && ni_case "${topo/:/-}-$task-words8" TOPO=$topo TASK=$task WORDS=8 ROOT=1
-    done
+if [ "${LARGE:-0}" = 1 ]; then # make test-large: the other combinations, then nothing else
+  for task in snb mnb scatter gather te; do
+    ni_case "hypercube-3-$task-tagged" TOPO=hypercube:3 TASK=$task ROOT=1
+    ni_case "ring-8-$task-tagged" TOPO=ring:8 TASK=$task ROOT=1
+    ni_case "torus-4x4-$task-bare-words3" TOPO=torus:4x4 TASK=$task FLIT=bare WORDS=3 ROOT=1
+    ni_case "ring-8-$task-bare-words3" TOPO=ring:8 TASK=$task FLIT=bare WORDS=3 ROOT=1
+    ni_case "torus-4x4-$task-words8" TOPO=torus:4x4 TASK=$task WORDS=8 ROOT=1
+    case $task in snb | scatter | gather) ni_case "ring-8-$task-words8" TOPO=ring:8 TASK=$task WORDS=8 ROOT=1 ;; esac
+  done
+  echo "$npass passed, $nfail failed"
+  [ "$nfail" -eq 0 ]
+  exit
+elif full; then # every task on each topology, each of M = 1, 3, 8 and both flit formats once
+  for task in snb mnb scatter gather te; do
+    ni_case "torus-4x4-$task-tagged" TOPO=torus:4x4 TASK=$task ROOT=1
+    ni_case "hypercube-3-$task-bare-words3" TOPO=hypercube:3 TASK=$task FLIT=bare WORDS=3 ROOT=1
+    case $task in mnb | te) ni_case "ring-8-$task-words8" TOPO=ring:8 TASK=$task WORDS=8 ;; esac
   done
   ni_case mesh-3x3-te TOPO=mesh:3x3 TASK=te     # a program per node, no translation
   ni_case hypercube-3-te-oneway TOPO=hypercube:3 TASK=te MODEL=oneway # one channel per link
@@ -115,6 +128,14 @@ if [ -f "$T/$d/gen/ni_drain_n5.hex" ]; then
   fi
 else
   fail "$d: no design to edit"
+fi
+
+# ---- Yosys reads and elaborates the system top (the fabric, the interfaces and their ROM files)
+g=$T/hypercube-3-mnb-bare-words3/gen
+if (cd "$g" && yosys -q -p "read_verilog -defer $(grep -v '^//' files_system.f | tr '\n' ' '); hierarchy -check -top romnoc_system; proc; flatten; opt -fast") >"$T/out" 2>&1; then
+  pass "hypercube-3-mnb-bare-words3: Yosys reads and elaborates romnoc_system"
+else
+  fail "hypercube-3-mnb-bare-words3: Yosys on romnoc_system" "$T/out"
 fi
 
 # ---- the merged ROM word of a message of several words: word 1 without slot S's receptions
