@@ -488,10 +488,7 @@ void emit_ni_drain_hex(vwriter *w, const char *header, const ni_plan *n, uint32_
 }
 
 void emit_system_file_list(vwriter *w, const char *header, const fabric_desc *fd) {
-  char names[DESIGN_SOURCES_MAX][64];
-  size_t n = design_sources(fd, false, names);
-  vw_raw(w, "%s", header);
-  for (size_t i = 0; i < n; i++) vw_line(w, "%s", names[i]);
+  emit_file_list(w, header, fd, false); /* the fabric's sources, then the interface and the top */
   vw_line(w, "%s.v", NI_MODULE);
   vw_line(w, "%s.v", SYSTEM_MODULE);
 }

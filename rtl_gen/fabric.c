@@ -34,6 +34,18 @@ int fabric_describe(fabric_desc *fd, const topo *t, model_kind model) {
   return 0;
 }
 
+uint32_t fabric_translate(const fabric_desc *fd, uint32_t u, uint32_t x) {
+  if (fd->translation == TRANS_NONE) return x;
+  if (fd->translation == TRANS_XOR) return u ^ x;
+  uint32_t id = 0, scale = 1;
+  for (int i = 0; i < fd->ndims; i++) {
+    uint32_t k = fd->radix[i];
+    id += ((u / scale % k + x / scale % k) % k) * scale;
+    scale *= k;
+  }
+  return id;
+}
+
 int fabric_lane_to(const fabric_desc *fd, uint32_t u, uint32_t v) {
   for (int p = 0; p < fd->ports; p++)
     if (fd->neighbor[(size_t)u * fd->ports + p] == (int32_t)v) return p;

@@ -35,6 +35,10 @@ typedef struct {
  * then owns nothing). */
 int fabric_describe(fabric_desc *fd, const topo *t, model_kind model);
 
+/* u translated by x under fd's translation (XOR, or coordinate-wise addition mod the radices:
+ * topo_add's rule, on the fabric description), x itself without one. */
+uint32_t fabric_translate(const fabric_desc *fd, uint32_t u, uint32_t x);
+
 /* The lane of u that leads to v, or -1 if none does. */
 int fabric_lane_to(const fabric_desc *fd, uint32_t u, uint32_t v);
 

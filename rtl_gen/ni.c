@@ -43,20 +43,9 @@ static uint32_t block_count(buffer_at at, bool per_node, const ir_fabric *f, uin
   return has_buffer(at, f, u) ? (per_node ? f->fd->nodes : 1) : 0;
 }
 
-/* u translated by x (fabric.h: XOR, or coordinate-wise addition), x itself without a
- * translation or when every node has a program of its own. */
-static uint32_t real_id(const ir_fabric *f, uint32_t u, uint32_t x) {
-  const fabric_desc *fd = f->fd;
-  if (!f->shared || fd->translation == TRANS_NONE) return x;
-  if (fd->translation == TRANS_XOR) return u ^ x;
-  uint32_t id = 0, scale = 1;
-  for (int i = 0; i < fd->ndims; i++) {
-    uint32_t k = fd->radix[i];
-    id += ((u / scale % k + x / scale % k) % k) * scale;
-    scale *= k;
-  }
-  return id;
-}
+/* The id node u's program names by x: node 0's offset translated by u when the program is
+ * shared, x itself when every node has a program of its own. */
+static uint32_t real_id(const ir_fabric *f, uint32_t u, uint32_t x) { return f->shared ? fabric_translate(f->fd, u, x) : x; }
 
 static int refuse(char *err, size_t errlen, const char *fmt, const char *a, const char *b) {
   snprintf(err, errlen, fmt, a, b);
