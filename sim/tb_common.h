@@ -27,6 +27,8 @@ struct Config {
   std::string active;               // kbcast, pmnb, pexchange: the active set the ROMs fix ("0,3,5-9"), else ""
   uint32_t fraction;                // pmnb split into pieces: pieces per packet (a flit is a piece), else 1
   int wire_delay;                   // cycles from a slot's start to its transfer on the link
+  std::string flit;                 // "tagged" or "bare" (the flit's format)
+  uint32_t words;                   // the network interface's words a block (rtl_gen --words), else 1
 
   // The node lane p of u leads to (-1: nowhere).
   int32_t neighbor(uint32_t u, int p) const { return neighbors[(size_t)u * (size_t)ports + (size_t)p]; }

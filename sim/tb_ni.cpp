@@ -19,7 +19,6 @@
 //   Vromnoc_system [+config=sim_config.h] +seed=1 +golden=DIR +out=DIR [+runs=2] [+misframe=1]
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <memory>
 #include <random>
 #include <string>
@@ -79,19 +78,6 @@ struct Mpi {
     *block = send_per_dest() ? u : 0;
   }
 };
-
-// The value of "#define RN_<name> VALUE" in a sim_config.h (quotes dropped), or def.
-std::string config_value(const std::string& path, const std::string& name, const std::string& def) {
-  std::ifstream in(path);
-  std::string line, key = "#define RN_" + name + " ";
-  while (std::getline(in, line)) {
-    if (line.compare(0, key.size(), key) != 0) continue;
-    std::string v = line.substr(key.size());
-    if (!v.empty() && v[0] == '"') v = v.substr(1, v.find('"', 1) - 1);
-    return v;
-  }
-  return def;
-}
 
 struct User {
   std::vector<uint64_t> send, recv;
@@ -307,8 +293,7 @@ int main(int argc, char** argv) {
   }
   const uint32_t seed = (uint32_t)std::stoul(tb::plusarg(argc, argv, "seed", "1"));
   const int runs = std::max(1, std::stoi(tb::plusarg(argc, argv, "runs", "2")));
-  const uint32_t words = (uint32_t)std::stoul(config_value(config, "WORDS", "1"));
-  SystemBench sb(ctx.get(), cfg, config_value(config, "FLIT", "") == "bare", words, seed,
+  SystemBench sb(ctx.get(), cfg, cfg.flit == "bare", cfg.words, seed,
                  tb::plusarg(argc, argv, "misframe", "0") == "1");
   if (sb.block_width() > 64) {
     std::printf("FAIL %s: the bench drives blocks of at most 64 bits, not %d\n", sb.head().c_str(), sb.block_width());
