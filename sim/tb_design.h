@@ -12,6 +12,9 @@
 #ifndef RN_FRACTION
 #define RN_FRACTION 1  // sim_config.h defines it for a pmnb split into pieces only
 #endif
+#ifndef RN_WORDS
+#define RN_WORDS 1  // sim_config.h defines it for a network interface's blocks of several words only
+#endif
 
 namespace tb {
 
@@ -23,7 +26,8 @@ namespace tb {
 inline Config design_config() {
   return Config{RN_TOPO,        RN_TASK,     RN_MODEL,          RN_OP,         RN_ROOT,      RN_NODES,
                 RN_PORTS,       RN_ID_WIDTH, RN_PATTERN_WIDTH,  RN_FLIT_WIDTH, RN_SLOTS,     RN_CYCLES,
-                RN_TRANSLATION, RN_RADICES,  RN_NEIGHBORS,     RN_ACTIVE,     RN_FRACTION,  RN_WIRE_DELAY};
+                RN_TRANSLATION, RN_RADICES,  RN_NEIGHBORS,     RN_ACTIVE,     RN_FRACTION,  RN_WIRE_DELAY,
+                RN_FLIT,        RN_WORDS};
 }
 
 }  // namespace tb
