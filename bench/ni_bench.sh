@@ -8,6 +8,11 @@
 #   - node 0's interface and one router, each synthesised alone with Yosys synth_ice40 (no place
 #     and route: LUT4, flip-flops, 4-kbit block RAMs), for M = 1 and M = 16 (the router of a
 #     design with M > 1 runs back to back: two more ROM words and its counter).
+#   - several tasks in one fabric (make sim NI=1 TASK=allgather,alltoall, docs/ARCHITECTURE.md
+#     "Several tasks in one fabric") on torus:4x4: cycles per message of each task for M = 1
+#     and 16, and its router beside the two single-task routers, each through make synth
+#     TARGET=ice40 (synth_ice40 and nextpnr-ice40 on the HX8K: LUT4, flip-flops, block RAMs,
+#     Fmax), and its node 0 interface (synth_ice40 alone).
 # Writes the "ni" section of OUT.md.
 set -euo pipefail
 out=${1:?usage: bench/ni_bench.sh OUT.md}
@@ -41,6 +46,28 @@ for topo in torus:4x4 hypercube:4; do
     done
   done
 done
+# several tasks in one fabric: each task's messages, then the routers beside the single-task ones
+multi_rows="" router_rows=""
+for words in 1 16; do
+  d=$work/torus-4x4-multi-$words
+  TOPO=torus:4x4 TASK=allgather,alltoall NI=1 WORDS=$words NI_RUNS=1 SIM_DIR=$d bash "$repo/sim/sim.sh" >"$work/sim.log" 2>&1 ||
+    { cat "$work/sim.log" >&2; exit 1; }
+  while read -r task cycles slots; do
+    multi_rows+="| $task | $words | $slots | $((slots * words)) | $cycles |"$'\n'
+  done < <(sed -nE 's/^PASS .* task=([a-z]+) .* cycles=([0-9]+) slots=([0-9]+) .*/\1 \2 \3/p' "$work/sim.log")
+done
+for task in allgather alltoall allgather,alltoall; do
+  SYNTH_DIR=$work/synth-$task TOPO=torus:4x4 TASK=$task NI=1 TARGET=ice40 bash "$repo/synth/synth.sh" >"$work/synth.log" 2>&1 ||
+    { cat "$work/synth.log" >&2; exit 1; }
+  line=$(grep -m1 '^SYNTH .* scope=router ' "$work/synth.log")
+  field() { sed -E "s/.* $1=([^ ]+).*/\1/" <<<"$line"; }
+  router_rows+="| $task | $(field luts) | $(field ffs) | $(field brams) | $(field fmax_mhz) | $(field status) |"$'\n'
+  eval "luts_${task//,/_}=$(field luts)"
+done
+lanes() { sed -n 's/^lane_sources=//p' "$work/synth-$1/gen/design.txt"; }
+# shellcheck disable=SC2154 # luts_* set by the eval above
+sum=$((luts_allgather + luts_alltoall)) larger=$((luts_allgather > luts_alltoall ? luts_allgather : luts_alltoall))
+read -r ml mf mb <<<"$(synth "$work/torus-4x4-multi-1/gen" romnoc_ni "chparam -set NODE 0 -set PROGRAM \"ni_n0.hex\" -set DRAIN \"ni_drain_n0.hex\" romnoc_ni;")"
 "$repo/bench/tables/md_section.sh" "$out" ni <<MD
 ## The network interface: cycles per message and what it costs (iCE40, Yosys 0.23)
 
@@ -70,4 +97,30 @@ per delivering lane (docs/ARCHITECTURE.md); Yosys puts the larger of those memor
 RAM (two 16-bit-wide SB_RAM40_4K for W = 32), so alltoall's interface takes 16 of an HX8K's 32
 block RAMs at M = 1: a 16-node system at W = 32 does not fit one HX8K with its memories in block
 RAM (the memory styles are issue 39's).
+
+### Several tasks in one fabric
+
+\`make sim TOPO=torus:4x4 TASK=allgather,alltoall NI=1 WORDS=M\`: one router per node holds both
+programs, the command picks the task, and the tasks run in turn (one message each here). Each
+task's message takes the cycles it takes in its own fabric:
+
+| task | M | slots S | S·M | cycles |
+|---|---|---|---|---|
+${multi_rows%$'\n'}
+
+The routers, each through \`make synth TOPO=torus:4x4 TASK=... NI=1 TARGET=ice40\` (node 0's
+router and ROM inside the scan-chain wrapper, \`synth_ice40\`, nextpnr-ice40 on the HX8K, M = 1):
+
+| router of | LUT4 | FF | BRAM | Fmax MHz | status |
+|---|---|---|---|---|---|
+${router_rows%$'\n'}
+
+The two-task router takes $luts_allgather_alltoall LUT4 against $sum for the two single-task routers together
+and $larger for the larger alone ($(awk -v a="$luts_allgather_alltoall" -v b="$larger" 'BEGIN { printf "%.2f", a / b }')×). The excess over the larger is
+mostly its output multiplexers: each lane chooses among the union of both tasks' sources
+(design.txt's lane_sources, lane 0 first: $(lanes allgather) for allgather's router, $(lanes alltoall) for
+alltoall's, $(lanes allgather,alltoall) for both; a multiplexer of n sources takes the next power of two
+of inputs, 41 bits each).
+Node 0's interface of the two-task system (\`synth_ice40\` alone, parameters at their
+defaults): $ml LUT4, $mf FF, $mb BRAM.
 MD

@@ -35,45 +35,93 @@ int arch_supports(const router_arch *a, const ir_fabric *f, char *why, size_t le
              "(use --arch banked)", a->name, task_name(f->task));
     return -1;
   }
-  if (f->back_to_back && (!a->rom_parts || f->slots < 2)) {
+  if (f->back_to_back && (!a->rom_parts || ir_shortest_run(f) < 2)) {
     if (!a->rom_parts) snprintf(why, len, "the %s router does not run back to back (use --arch banked)", a->name);
-    else snprintf(why, len, "a schedule of %u slot cannot run back to back (messages of one word only)", (unsigned)f->slots);
+    else snprintf(why, len, "a schedule of %u slot cannot run back to back (messages of one word only)",
+                  (unsigned)ir_shortest_run(f));
+    return -1;
+  }
+  if (f->ntasks > 1 && !a->rom_parts) {
+    snprintf(why, len, "the %s router runs one task; several tasks need --arch banked", a->name);
     return -1;
   }
   return a->supports ? a->supports(f, why, len) : 0;
 }
 
-/* Copies the fields of one part from donor into word. Returns 0, or -1 if memory runs out. */
-static int take_part(const router_arch *a, const void *plan, int part, const uint32_t *donor, uint32_t *word) {
+/* The value of field f of a word. */
+static uint32_t field_get(const uint32_t *words, rom_field f) {
+  uint32_t v = 0;
+  for (int b = 0; b < f.width; b++) v |= (words[(f.lsb + b) / 32] >> ((f.lsb + b) % 32) & 1u) << b;
+  return v;
+}
+
+/* Takes the fields of one part that donor sets (nonzero) into word, which keeps its own where
+ * the donor's are zero: the two words' requests (or receptions) together. Returns 0, 1 if a
+ * field is set in both (*clash: its lsb), or -1 if memory runs out. */
+static int take_part(const router_arch *a, const void *plan, int part, const uint32_t *donor, uint32_t *word, int *clash) {
   size_t n = a->rom_parts(plan, part, NULL, 0);
   rom_field *fields = malloc((n ? n : 1) * sizeof *fields);
   if (!fields) return -1;
   a->rom_parts(plan, part, fields, n);
-  for (size_t i = 0; i < n; i++)
-    for (int b = fields[i].lsb; b < fields[i].lsb + fields[i].width; b++) {
-      uint32_t bit = 1u << (b % 32);
-      word[b / 32] = (donor[b / 32] & bit) ? (word[b / 32] | bit) : (word[b / 32] & ~bit);
-    }
+  int rc = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint32_t mine = field_get(word, fields[i]), theirs = field_get(donor, fields[i]);
+    if (!theirs) continue;
+    if (mine && !rc) rc = 1, *clash = fields[i].lsb;
+    for (int b = 0; b < fields[i].width; b++) word[(fields[i].lsb + b) / 32] &= ~(1u << ((fields[i].lsb + b) % 32));
+    rom_field_put(word, fields[i], theirs);
+  }
   free(fields);
-  return 0;
+  return rc;
 }
 
-int arch_pack_word(const router_arch *a, const void *plan, const router_shape *s, uint32_t program, uint32_t c,
-                   uint32_t *words) {
-  uint32_t cycles = s->cycles, slots = cycles - 1;
-  if (!s->overlap || c <= cycles || c > cycles + 2) {
+/* arch_pack_word, and *clash (the lsb of a field both merged words set) when it returns 1. */
+static int pack_word(const router_arch *a, const void *plan, const router_shape *s, uint32_t program, uint32_t c,
+                     uint32_t *words, int *clash) {
+  /* word {k, local}: cycle local of a run of task k, whose program starts at base (ir_tasks.h) */
+  uint32_t k = c >> s->cycle_width, local = c & ((1u << s->cycle_width) - 1), base = c - local;
+  if (k >= s->tasks) return 0;
+  uint32_t cycles = s->task_cycles[k], slots = cycles - 1;
+  if (local > cycles + (s->overlap ? 2 : 0)) return 0;
+  if (local <= cycles) {
     a->pack(plan, program, c, words);
     return 0;
   }
   size_t n = (size_t)(s->word_width + 31) / 32;
   uint32_t *donor = calloc(n, sizeof *donor);
   if (!donor) return -1;
-  bool first = c == cycles + 1; /* the shared cycle: word 1, and slot `slots`'s receptions */
-  a->pack(plan, program, first ? 1 : slots, words);
-  a->pack(plan, program, first ? cycles : 0, donor);
-  int rc = take_part(a, plan, first ? ROM_PART_RX : ROM_PART_REQ, donor, words);
+  bool first = local == cycles + 1; /* the shared cycle: word 1, and slot `slots`'s receptions */
+  a->pack(plan, program, base + (first ? 1 : slots), words);
+  a->pack(plan, program, base + (first ? cycles : 0), donor);
+  int rc = take_part(a, plan, first ? ROM_PART_RX : ROM_PART_REQ, donor, words, clash);
   free(donor);
   return rc;
+}
+
+int arch_pack_word(const router_arch *a, const void *plan, const router_shape *s, uint32_t program, uint32_t c,
+                   uint32_t *words) {
+  int clash;
+  return pack_word(a, plan, s, program, c, words, &clash) < 0 ? -1 : 0;
+}
+
+int arch_check_merges(const router_arch *a, const void *plan, const router_shape *s, uint32_t nprograms, char *err,
+                      size_t errlen) {
+  if (!s->overlap) return 0;
+  uint32_t *words = calloc((size_t)(s->word_width + 31) / 32, sizeof *words);
+  int rc = words ? 0 : -1, clash = 0;
+  for (uint32_t u = 0; u < nprograms && !rc; u++)
+    for (uint32_t k = 0; k < s->tasks && !rc; k++)
+      for (uint32_t m = 1; m <= 2 && !rc; m++) {
+        uint32_t c = (k << s->cycle_width) + s->task_cycles[k] + m;
+        memset(words, 0, (size_t)(s->word_width + 31) / 32 * sizeof *words);
+        if ((rc = pack_word(a, plan, s, u, c, words, &clash)) > 0)
+          snprintf(err, errlen, "router %u cannot run back to back: the merged ROM word %u (cycle %u of a run) needs the "
+                   "field at bit %d from both words it joins (a local port or bank used by both runs)", (unsigned)u,
+                   (unsigned)c, (unsigned)(s->task_cycles[k] + m), clash);
+      }
+  if (rc < 0) snprintf(err, errlen, "out of memory checking the merged ROM words");
+  free(words);
+  return rc ? -1 : 0;
 }
 
 const char *arch_names(void) {
@@ -136,14 +184,21 @@ void router_shape_init(router_shape *s, const char *arch, const ir_fabric *f, co
   s->bare_flit = flit->bare;
   s->flit_width = romnoc_flit_width(s->id_width, flit->payload_width, s->kind_width, flit->bare);
   s->cycles = f->slots + 1;
+  s->tasks = f->ntasks;
+  s->task_width = rtl_clog2(f->ntasks);
+  for (uint32_t k = 0; k < f->ntasks; k++) s->task_cycles[k] = f->runs[k].slots + 1;
 }
 
 void router_shape_init_sync(router_shape *s, const char *arch, const ir_fabric *f, const flit_format *flit) {
   router_shape_init(s, arch, f, flit);
-  s->overlap = f->back_to_back && f->slots >= 2;
-  /* the counter runs 0..cycles, and to cycles+2 when runs follow each other (the merged words) */
-  s->cycle_width = rtl_clog2((uint64_t)s->cycles + 1 + (s->overlap ? 2 : 0));
-  s->rom_entries = 1u << s->cycle_width;
+  s->overlap = f->back_to_back && ir_shortest_run(f) >= 2;
+  /* the counter runs 0..cycles, and to cycles+2 when runs follow each other (the merged words);
+   * of several tasks, the longest run's (ir_task_stride) */
+  uint32_t most = 0;
+  for (uint32_t k = 0; k < s->tasks; k++)
+    if (s->task_cycles[k] > most) most = s->task_cycles[k];
+  s->cycle_width = rtl_clog2((uint64_t)most + 1 + (s->overlap ? 2 : 0));
+  s->rom_entries = 1u << shape_rom_addr_width(s);
   s->sync_rom = true;
   s->wire_delay = 1; /* registered outputs: slot s is on the wires in cycle s+1 */
 }

@@ -44,9 +44,14 @@ typedef struct {
   bool bare_flit;     /* the flit is the payload alone (flit_format) */
   int flit_width;     /* {kind (if any), broadcast, dest, origin, payload}, or payload if bare_flit
                        * (model/flit_layout.h) */
-  uint32_t cycles;    /* of a run: slots + 1 */
-  int cycle_width;    /* ROM address bits */
-  uint32_t rom_entries; /* 2^cycle_width */
+  uint32_t cycles;    /* of a run: slots + 1 (of several tasks: the last ROM word any run uses, + 1) */
+  int cycle_width;    /* bits of the cycle counter */
+  /* the tasks (ir.h, ir_run): a run of task k counts cycles 0..task_cycles[k] and reads ROM word
+   * {k, cycle} (task_width bits of task, 0 for one task); task_cycles[0] == cycles for one */
+  uint32_t tasks;
+  int task_width;
+  uint32_t task_cycles[IR_MAX_TASKS];
+  uint32_t rom_entries; /* 2^(task_width + cycle_width) */
   int word_width;     /* ROM word bits */
   bool sync_rom;      /* the ROM has a clock: a word appears the cycle after its address */
   bool rom_block_ram; /* ask synthesis for block RAM for the ROM */
@@ -92,6 +97,11 @@ typedef struct {
    * which may exceed max (those beyond are not stored); NULL if the architecture cannot run
    * back to back (router_shape.overlap). */
   size_t (*rom_parts)(const void *plan, int part, rom_field *out, size_t max);
+  /* A router whose own-packet requests are its plan's, not the IR's (combine: which local port
+   * fetches which own contribution, and when, is planned): the chunk local port q asks for in
+   * ROM word r of program `program` (supplied in cycle r+1), or -1. NULL: the IR's LOCAL sends
+   * say it (requested in word s-1 for slot s). The network interface files requests by it. */
+  int32_t (*local_request)(const void *plan, uint32_t program, uint32_t r, int q);
 } router_arch;
 
 /* The parts of a ROM word that two merged words take from different words: ROM_PART_REQ, the
@@ -104,6 +114,14 @@ enum { ROM_PART_REQ = 0, ROM_PART_RX = 1 };
  * memory runs out. */
 int arch_pack_word(const router_arch *a, const void *plan, const router_shape *s, uint32_t program, uint32_t c,
                    uint32_t *words);
+
+/* A merged word takes from the word it does not start from the fields of its part that that
+ * word sets, and keeps its own elsewhere: the two runs' requests (or receptions) side by side.
+ * Returns 0 if no merged word of any program needs a field from both words (always, for a
+ * router that does not run back to back), else -1 with the program, word and field in err
+ * (or out of memory). */
+int arch_check_merges(const router_arch *a, const void *plan, const router_shape *s, uint32_t nprograms, char *err,
+                      size_t errlen);
 
 /* The frame of every architecture's `plan`, after it has allocated plan (with room for every
  * program) and initialised its shape: plans program u = 0.. with plan_program (0, or -1 with
@@ -128,6 +146,9 @@ void router_shape_init_sync(router_shape *s, const char *arch, const ir_fabric *
  * for kbcast's control words or a combining task's tags, and the test benches carry their
  * tags {broadcast, dest, origin} in its top 2A+1 bits (A = id_width), so W must exceed them. */
 int flit_format_check(const ir_fabric *f, const flit_format *flit, char *why, size_t len);
+
+/* The ROM address: {task, cycle}. */
+static inline int shape_rom_addr_width(const router_shape *s) { return s->task_width + s->cycle_width; }
 
 /* The bits of the payload that are the pseudo-random pattern of golden/deliveries.tsv: W, or
  * for a bare flit W - 2A - 1, the rest being the test benches' tags (docs/ARCHITECTURE.md). */

@@ -200,6 +200,9 @@ static int take_port(program_plan *pp, int ports, uint32_t r, int pref, int read
   return -1;
 }
 
+/* A local port taken in the last cycle by the next run's first (runs back to back): no chunk. */
+#define RESERVED INT32_MAX
+
 /* The last cycle (times ports, plus the lane) a need may be met in. */
 static uint32_t deadline(const own_need *x) { return x->window[x->n - 1] & ~WINDOW_TX; }
 
@@ -210,7 +213,11 @@ static uint32_t deadline(const own_need *x) { return x->window[x->n - 1] & ~WIND
 static uint32_t fetch_own(const ir_fabric *f, program_plan *pp, own_needs *o) {
   int ports = f->fd->ports, n = o->n;
   own_need *need = o->need;
+  int32_t *last = &pp->req[(size_t)(f->slots + 1) * ports];
   for (uint32_t r = 1; r <= f->slots + 1; r++) {
+    /* runs back to back: the last cycle is the next run's first, whose ports are taken */
+    for (int q = 0; q < ports && f->back_to_back && r == f->slots + 1; q++)
+      if (pp->req[(size_t)ports + q] >= 0) last[q] = RESERVED;
     for (int pass = 0; pass < 2; pass++) /* sends: their own lane's port first */
       for (int i = 0; i < n; i++) {
         if (need[i].window || need[i].at != r || need[i].done) continue;
@@ -242,6 +249,8 @@ static uint32_t fetch_own(const ir_fabric *f, program_plan *pp, own_needs *o) {
       need[best].done = 1;
     }
   }
+  for (int q = 0; q < ports; q++)
+    if (last[q] == RESERVED) last[q] = -1;
   return 0;
 }
 
@@ -384,6 +393,13 @@ static void *plan(const ir_fabric *f, const flit_format *flit, router_shape *sha
 
 /* ---- ROM words ---- */
 
+/* The chunk local port q supplies in cycle r+1 (asked for in word r), or -1. */
+static int32_t local_request(const void *plan, uint32_t program, uint32_t r, int q) {
+  const combine_plan *pl = plan;
+  return r + 1 <= pl->shape.cycles ? pl->progs[program].req[(size_t)(r + 1) * pl->shape.ports + q] : -1;
+}
+
+
 /* Word r: slot r's sends (source, move tag), cycle r+1's own contributions, slot r-1's
  * receptions (expect, deliver) and combines (base, mask), and the banks' writes and reads. */
 static void pack(const void *plan, uint32_t program, uint32_t r, uint32_t *words) {
@@ -400,7 +416,7 @@ static void pack(const void *plan, uint32_t program, uint32_t r, uint32_t *words
       const ir_send *o = ir_send_at(f, program, r, p);
       rom_field_put(words, pl->move[p], o->kind == IR_SEND_PARTIAL && o->move);
     }
-    int32_t chunk = r + 1 <= pl->shape.cycles ? pp->req[(size_t)(r + 1) * ports + p] : -1;
+    int32_t chunk = local_request(plan, program, r, p);
     if (chunk >= 0) {
       rom_field_put(words, pl->req[p], 1);
       rom_field_put(words, pl->req_dest[p], (uint32_t)chunk);
@@ -752,6 +768,28 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
   emit_endmodule(w);
 }
 
+/* The requests and bank reads (ROM_PART_REQ) or the receptions, combines and bank writes
+ * (ROM_PART_RX) of a word: what a merged word takes from the word it does not start from
+ * (arch.h). The last cycle of a run combines (the own contributions it adds asked for in word
+ * `slots`, whose requests a merged word keeps beside word 0's), the first only sends; a local
+ * port that both would use in one cycle is refused by arch_check_merges. */
+static size_t rom_parts(const void *plan, int part, rom_field *out, size_t max) {
+  const combine_plan *pl = plan;
+  rom_field own[5 * RTL_MAX_PORTS];
+  size_t n = 0;
+  for (int p = 0; p < pl->shape.ports; p++) {
+    if (part == ROM_PART_REQ) {
+      own[n++] = pl->req[p], own[n++] = pl->req_dest[p];
+      continue;
+    }
+    own[n++] = pl->expect[p], own[n++] = pl->deliver[p], own[n++] = pl->bsel[p];
+    own[n++] = pl->osel[p], own[n++] = pl->mask[p];
+  }
+  if (max) memcpy(out, own, (n < max ? n : max) * sizeof *out);
+  banks_fields(&pl->banks, part, out, &n, max);
+  return n;
+}
+
 const router_arch arch_combine = {
     .name = "combine",
     .summary = "registered outputs, a combiner (--op) per leading lane, per-reader banks (combining tasks)",
@@ -763,4 +801,6 @@ const router_arch arch_combine = {
     .rom_legend = rom_legend,
     .emit_router = emit_router,
     .control_words = false, /* no constant control words (kbcast's counters, terminations): banked sends them */
+    .local_request = local_request, /* its plan fetches the own contributions */
+    .rom_parts = rom_parts,         /* runs back to back */
 };

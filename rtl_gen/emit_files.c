@@ -91,7 +91,14 @@ static size_t design_facts(const ir_fabric *f, const router_shape *s, design_fac
   size_t n = 0;
 #define FACT(key, fmt, v) snprintf(out[n].value, sizeof out[n].value, fmt, v), out[n++].name = key
   FACT("topo", "%s", f->fd->topo_name);
-  FACT("task", "%s", task_name(f->task));
+  char tasks[sizeof out[0].value], task_slots[sizeof out[0].value] = "";
+  uint32_t longest = 0; /* several tasks (ir_tasks.h): the longest run's slots */
+  for (uint32_t k = 0; k < f->ntasks; k++) {
+    snprintf(task_slots + strlen(task_slots), sizeof task_slots - strlen(task_slots), "%s%u", k ? "," : "",
+             (unsigned)f->runs[k].slots);
+    if (f->runs[k].slots > longest) longest = f->runs[k].slots;
+  }
+  FACT("task", "%s", ir_task_names(f, tasks, sizeof tasks)); /* several: their names, in the order of the command's index */
   FACT("model", "%s", model_name(f->model));
   /* how a combining task combines its partial sums (reduce_op.h); none for the others */
   FACT("op", "%s", task_combines(f->task) ? romnoc_op_names[f->op] : "none");
@@ -106,8 +113,12 @@ static size_t design_facts(const ir_fabric *f, const router_shape *s, design_fac
   FACT("flit", "%s", s->bare_flit ? "bare" : "tagged");
   /* the payload bits below the benches' tags: golden/deliveries.tsv's pseudo-random pattern */
   FACT("pattern_width", "%d", shape_pattern_width(s));
-  FACT("slots", "%u", (unsigned)f->slots);
-  FACT("cycles", "%u", (unsigned)s->cycles);
+  FACT("slots", "%u", (unsigned)(f->ntasks > 1 ? longest : f->slots));
+  FACT("cycles", "%u", (unsigned)(f->ntasks > 1 ? longest + 1 : s->cycles));
+  if (f->ntasks > 1) { /* each task's (their files: sim_config_t<k>.h, golden/wire_t<k>.tsv) */
+    FACT("tasks", "%u", (unsigned)f->ntasks);
+    FACT("task_slots", "%s", task_slots);
+  }
   FACT("deliveries", "%llu", (unsigned long long)f->deliveries);
   FACT("wire_delay", "%d", s->wire_delay);
   FACT("mem_depth", "%d", s->mem_depth);

@@ -12,6 +12,7 @@
 typedef struct {
   int a, w, f, p, cw, saw, raw, iw, fw, dw, srcw, daw, pw;
   int m, wb; /* words a block, and the bits of a word's index (0 when m = 1) */
+  int tw, tasks; /* the bits of a task's index (0 for one task), and the tasks */
   ni_lane_fields lanes[RTL_MAX_PORTS];
 } ni_widths;
 
@@ -27,6 +28,8 @@ static ni_widths widths_of(const ni_plan *n, const router_shape *s) {
   x.pw = ni_word_layout(n, s, x.lanes);
   x.m = (int)n->message_words;
   x.wb = x.m > 1 ? bits_for((uint64_t)x.m) : 0;
+  x.tw = s->task_width;
+  x.tasks = (int)s->tasks;
   return x;
 }
 
@@ -40,20 +43,45 @@ static const char *addr(char *buf, size_t len, const ni_widths *x, const char *w
   return buf;
 }
 
+/* A parameter of a block count: per task k at [k*width +: width], every one `value` by default. */
+static void count_parameter(vwriter *w, const char *name, int width, uint32_t value, int tasks, const char *buffer) {
+  if (tasks == 1) {
+    vw_line(w, "parameter [%d:0] %s = %d'd%u,  // blocks of this node's %s", width - 1, name, width, (unsigned)value, buffer);
+    return;
+  }
+  vw_raw(w, "%*sparameter [%d:0] %s = {", 2 * w->indent, "", tasks * width - 1, name);
+  for (int k = 0; k < tasks; k++) vw_raw(w, "%d'd%u%s", width, (unsigned)value, k + 1 < tasks ? ", " : "},");
+  vw_raw(w, "  // blocks of this node's %s, task k's at [k*%d +: %d]\n", buffer, width, width);
+}
+
+/* `name` = task_q's field of the per-task parameter param (width bits each). */
+static void per_task_count(vwriter *w, const ni_widths *x, const char *name, const char *param, int width) {
+  if (!x->tw) {
+    vw_line(w, "wire [%d:0] %s = %s;", width - 1, name, param);
+    return;
+  }
+  vw_raw(w, "%*swire [%d:0] %s =", 2 * w->indent, "", width - 1, name);
+  for (int k = 0; k + 1 < x->tasks; k++) vw_raw(w, " task_q == %d'd%d ? %s[%d +: %d] :", x->tw, k, param, k * width, width);
+  vw_raw(w, " %s[%d +: %d];\n", param, (x->tasks - 1) * width, width);
+}
+
 static void emit_ni_ports(vwriter *w, const ni_plan *n, const router_shape *s, const ni_widths *x) {
   vw_open(w, "module %s #(", NI_MODULE);
   if (!s->bare_flit) vw_line(w, "parameter [%d:0] NODE = %d'd0,  // this node's id: the origin of its flits", x->a - 1, x->a);
-  vw_line(w, "parameter [%d:0] SEND_COUNT = %d'd%u,  // blocks of this node's sendbuf", x->fw - 1, x->fw,
-          (unsigned)n->send_max);
-  vw_line(w, "parameter [%d:0] RECV_COUNT = %d'd%u,  // blocks of this node's recvbuf", x->dw - 1, x->dw,
-          (unsigned)n->recv_max);
+  count_parameter(w, "SEND_COUNT", x->fw, n->send_max, x->tasks, "sendbuf");
+  count_parameter(w, "RECV_COUNT", x->dw, n->recv_max, x->tasks, "recvbuf");
   vw_line(w, "parameter PROGRAM = \"ni_n0.hex\",  // a word per cycle: what the local port does");
   vw_line(w, "parameter DRAIN = \"ni_drain_n0.hex\"  // per recvbuf block: {source, entry}");
   vw_close(w, ") (");
   w->indent++;
   vw_line(w, "input  wire clk_i,");
   vw_line(w, "input  wire rst_ni,  // asynchronous, active low");
-  vw_line(w, "// command: tdata = the task's index in the fabric (0: its task)");
+  if (x->tw) {
+    vw_raw(w, "%*s// command: tdata = the task's index in the fabric:", 2 * w->indent, "");
+    for (int k = 0; k < x->tasks; k++) vw_raw(w, " %d %s%s", k, task_name(n->f->runs[k].task), k + 1 < x->tasks ? "," : "\n");
+  } else {
+    vw_line(w, "// command: tdata = the task's index in the fabric (0: its task)");
+  }
   vw_line(w, "input  wire s_axis_cmd_tvalid,");
   vw_line(w, "output wire s_axis_cmd_tready,");
   vw_line(w, "input  wire [%d:0] s_axis_cmd_tdata,", NI_CMD_WIDTH - 1);
@@ -77,6 +105,10 @@ static void emit_ni_ports(vwriter *w, const ni_plan *n, const router_shape *s, c
   vw_line(w, "output wire ready_o,");
   vw_line(w, "input  wire start_i,");
   vw_line(w, "input  wire fabric_err_i,");
+  if (x->tw) {
+    vw_line(w, "output wire [%d:0] task_o,  // the task of the next run: the router's task_i", x->tw - 1);
+    vw_line(w, "input  wire task_err_i,  // the nodes' commands named different tasks (at the start)");
+  }
   vw_line(w, "// the router's local port, lane p at [p*X +: X]");
   vw_line(w, "input  wire [%d:0] inj_req_i,", x->p - 1);
   vw_line(w, "input  wire [%d:0] inj_dest_i,", x->p * (x->a + 1) - 1);
@@ -92,7 +124,7 @@ static void emit_ni_ports(vwriter *w, const ni_plan *n, const router_shape *s, c
  * message. */
 static void emit_ni_counter(vwriter *w, const router_shape *s, const ni_widths *x) {
   int cw = x->cw;
-  vw_line(w, "localparam [%d:0] LastCycle = %d'd%u;", cw - 1, cw, (unsigned)s->cycles);
+  emit_cycle_constants(w, s, "task_q");
   vw_line(w, "reg [%d:0] cyc_q;", cw - 1);
   vw_line(w, "wire running = (cyc_q != %d'd0);", cw);
   emit_next_cycle(w, s, "!running");
@@ -104,8 +136,7 @@ static void emit_ni_counter(vwriter *w, const router_shape *s, const ni_widths *
   vw_line(w, "localparam [%d:0] LastWord = %d'd%d;", x->wb - 1, x->wb, x->m - 1);
   vw_line(w, "reg [%d:0] word_q;  // the run of the message: the word of every block it carries", x->wb - 1);
   vw_line(w, "wire continuing = (st_q == StRun) && (acting == PenultimateSlot) && (word_q != LastWord);");
-  vw_line(w, "// the word a request (for the next slot) and a delivery (of the previous one) belong to");
-  vw_line(w, "wire [%d:0] rd_word = word_q + {%d'd0, cyc_q == ContinueCycle};", x->wb - 1, x->wb - 1);
+  vw_line(w, "// the word a delivery (of the previous slot) belongs to; a request's: the lane's rd_word<p>");
   vw_line(w, "wire [%d:0] wr_word = word_q - {%d'd0, cyc_q == SharedCycle};", x->wb - 1, x->wb - 1);
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_line(w, "if (!rst_ni) word_q <= %d'd0;", x->wb);
@@ -121,15 +152,21 @@ static void emit_ni_control(vwriter *w, const router_shape *s, const ni_widths *
   vw_line(w, "// RUN: the routers' cycles; DRAIN: the recvbuf streamed out and the status handed over");
   vw_line(w, "localparam [1:0] StFill = 2'd0, StWait = 2'd1, StRun = 2'd2, StDrain = 2'd3;");
   vw_line(w, "reg [1:0] st_q;");
+  if (x->tw) vw_line(w, "reg [%d:0] task_q;  // the command's task, from its acceptance to the next one", x->tw - 1);
   emit_ni_counter(w, s, x);
+  per_task_count(w, x, "send_count", "SEND_COUNT", x->fw);
+  per_task_count(w, x, "recv_count", "RECV_COUNT", x->dw);
   vw_line(w, "reg primed_q;  // the program's word 0 has been read since reset");
   vw_line(w, "reg cmd_q;");
   vw_line(w, "reg [%d:0] fill_q;  // sendbuf blocks complete", x->fw - 1);
   if (x->wb) vw_line(w, "reg [%d:0] fill_word_q;  // words of the next block", x->wb - 1);
   vw_line(w, "reg err_prog_q, err_tag_q, err_cmd_q, err_last_q, stat_q;");
-  vw_line(w, "wire fill_done = (fill_q == SEND_COUNT);");
+  vw_line(w, "wire fill_done = (fill_q == send_count);");
   vw_line(w, "wire block_end = %s;  // the block's last word", x->wb ? "(fill_word_q == LastWord)" : "1'b1");
-  vw_line(w, "assign s_axis_send_tready = (st_q == StFill) && !fill_done;");
+  if (x->tw) /* the sendbuf's length is the task's: it follows the command */
+    vw_line(w, "assign s_axis_send_tready = (st_q == StFill) && cmd_q && !fill_done;  // after the command: its task's length");
+  else
+    vw_line(w, "assign s_axis_send_tready = (st_q == StFill) && !fill_done;");
   vw_line(w, "assign s_axis_cmd_tready = (st_q == StFill) && !cmd_q;");
   vw_line(w, "wire send_fire = s_axis_send_tvalid && s_axis_send_tready;");
   vw_line(w, "wire cmd_fire = s_axis_cmd_tvalid && s_axis_cmd_tready;");
@@ -142,6 +179,7 @@ static void emit_ni_control(vwriter *w, const router_shape *s, const ni_widths *
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_open(w, "if (!rst_ni) begin");
   vw_line(w, "st_q <= StFill; primed_q <= 1'b0; cmd_q <= 1'b0; fill_q <= %d'd0; cyc_q <= %d'd0; stat_q <= 1'b0;", x->fw, x->cw);
+  if (x->tw) vw_line(w, "task_q <= %d'd0;", x->tw);
   if (x->wb) vw_line(w, "fill_word_q <= %d'd0;", x->wb);
   vw_line(w, "err_prog_q <= 1'b0; err_tag_q <= 1'b0; err_cmd_q <= 1'b0; err_last_q <= 1'b0;");
   vw_close(w, "end else begin");
@@ -150,9 +188,16 @@ static void emit_ni_control(vwriter *w, const router_shape *s, const ni_widths *
   vw_line(w, "cyc_q <= cyc_d;");
   vw_line(w, "if (send_fire && block_end) fill_q <= fill_q + %d'd1;", x->fw);
   if (x->wb) vw_line(w, "if (send_fire) fill_word_q <= block_end ? %d'd0 : fill_word_q + %d'd1;", x->wb, x->wb);
-  vw_line(w, "if (send_fire && (s_axis_send_tlast != (block_end && fill_q + %d'd1 == SEND_COUNT))) err_last_q <= 1'b1;", x->fw);
+  vw_line(w, "if (send_fire && (s_axis_send_tlast != (block_end && fill_q + %d'd1 == send_count))) err_last_q <= 1'b1;", x->fw);
   vw_line(w, "if (cmd_fire) cmd_q <= 1'b1;");
-  vw_line(w, "if (cmd_fire && s_axis_cmd_tdata != %d'd0) err_cmd_q <= 1'b1;", NI_CMD_WIDTH);
+  if (x->tw) { /* an index beyond the tasks runs task 0, reported */
+    vw_line(w, "if (cmd_fire) task_q <= (s_axis_cmd_tdata < %d'd%d) ? s_axis_cmd_tdata[%d:0] : %d'd0;", NI_CMD_WIDTH, x->tasks,
+            x->tw - 1, x->tw);
+    vw_line(w, "if (cmd_fire && s_axis_cmd_tdata >= %d'd%d || start_i && st_q == StWait && task_err_i) err_cmd_q <= 1'b1;",
+            NI_CMD_WIDTH, x->tasks);
+  } else {
+    vw_line(w, "if (cmd_fire && s_axis_cmd_tdata != %d'd0) err_cmd_q <= 1'b1;", NI_CMD_WIDTH);
+  }
   vw_line(w, "if (prog_mismatch) err_prog_q <= 1'b1;");
   vw_line(w, "if (tag_mismatch) err_tag_q <= 1'b1;");
   vw_line(w, "if (stat_fire) stat_q <= 1'b0;");
@@ -178,7 +223,8 @@ static void emit_ni_control(vwriter *w, const router_shape *s, const ni_widths *
   vw_line(w, "reg [%d:0] program_rom [0:%u];", x->pw - 1, (unsigned)s->rom_entries - 1);
   vw_line(w, "initial $readmemh(PROGRAM, program_rom);");
   vw_line(w, "reg [%d:0] prog_q;", x->pw - 1);
-  vw_line(w, "always @(posedge clk_i) prog_q <= program_rom[cyc_d];");
+  vw_line(w, "always @(posedge clk_i) prog_q <= program_rom[%s];", x->tw ? "{task_q, cyc_d}" : "cyc_d");
+  if (x->tw) vw_line(w, "assign task_o = task_q;");
 }
 
 /* The sendbuf: a copy per lane that asks for own packets; the flits the router reads. */
@@ -195,10 +241,14 @@ static void emit_ni_send(vwriter *w, const ni_plan *n, const router_shape *s, co
     const ni_lane_fields *l = &x->lanes[p];
     char e1[64], e2[64];
     vw_line(w, "reg [%d:0] sbuf%d [0:%d];", x->w - 1, p, x->m * (1 << x->saw) - 1);
+    if (x->wb) /* a merged word's request may be the next run's (the program says: next) */
+      vw_line(w, "wire [%d:0] rd_word%d = word_q + {%d'd0, %s};", x->wb - 1, p, x->wb - 1, field(e1, sizeof e1, "prog_q", l->next));
     vw_line(w, "reg [%d:0] sbuf%d_q;", x->w - 1, p);
     vw_line(w, "always @(posedge clk_i) if (send_fire) sbuf%d[%s] <= s_axis_send_tdata;", p,
             addr(b1, sizeof b1, x, "fill_word_q", slice(e1, sizeof e1, "fill_q", 0, x->saw)));
-    addr(b1, sizeof b1, x, "rd_word", field(e1, sizeof e1, "prog_q", l->rd_addr));
+    char rd_word[24];
+    snprintf(rd_word, sizeof rd_word, "rd_word%d", p);
+    addr(b1, sizeof b1, x, rd_word, field(e1, sizeof e1, "prog_q", l->rd_addr));
     if (p == n->self_lane)
       vw_line(w, "always @(posedge clk_i) sbuf%d_q <= sbuf%d[st_q == StDrain ? %s : %s];", p, p,
               addr(b2, sizeof b2, x, "drain_word_q", slice(e2, sizeof e2, "drain_addr", 0, x->saw)), b1);
@@ -260,10 +310,11 @@ static void emit_ni_drain(vwriter *w, const ni_plan *n, const ni_widths *x) {
   int ib = bits_for(n->recv_max), qw = x->w + x->iw + 1;
   vw_blank(w);
   vw_line(w, "// the drain: recvbuf block drain_q is in bank `source` (a lane; %d: the sendbuf) at `entry`", x->p);
-  vw_line(w, "reg [%d:0] drain_map [0:%d];", x->srcw + x->daw - 1, (1 << ib) - 1);
+  vw_line(w, "reg [%d:0] drain_map [0:%d];  // {task, block}", x->srcw + x->daw - 1, (1 << (ib + x->tw)) - 1);
   vw_line(w, "initial $readmemh(DRAIN, drain_map);");
   vw_line(w, "reg [%d:0] drain_q;", x->dw - 1);
-  vw_line(w, "wire [%d:0] drain_entry = drain_map[drain_q[%d:0]];", x->srcw + x->daw - 1, ib - 1);
+  if (x->tw) vw_line(w, "wire [%d:0] drain_entry = drain_map[{task_q, drain_q[%d:0]}];", x->srcw + x->daw - 1, ib - 1);
+  else vw_line(w, "wire [%d:0] drain_entry = drain_map[drain_q[%d:0]];", x->srcw + x->daw - 1, ib - 1);
   vw_line(w, "wire [%d:0] drain_src = drain_entry[%d +: %d];", x->srcw - 1, x->daw, x->srcw);
   vw_line(w, "assign drain_addr = drain_entry[%d:0];", x->daw - 1);
   vw_line(w, "wire drain_end = %s;  // the block's last word", x->wb ? "(drain_word_q == LastWord)" : "1'b1");
@@ -274,8 +325,8 @@ static void emit_ni_drain(vwriter *w, const ni_plan *n, const ni_widths *x) {
   vw_line(w, "reg [1:0] count_q;");
   vw_line(w, "wire pop = m_axis_recv_tvalid && m_axis_recv_tready;");
   vw_line(w, "wire [2:0] held = {1'b0, count_q} + {2'b0, rd_q} - {2'b0, pop};");
-  vw_line(w, "wire issue = (st_q == StDrain) && (drain_q != RECV_COUNT) && (held < 3'd2);");
-  vw_line(w, "assign drained = (drain_q == RECV_COUNT) && !rd_q && (count_q == 2'd0);");
+  vw_line(w, "wire issue = (st_q == StDrain) && (drain_q != recv_count) && (held < 3'd2);");
+  vw_line(w, "assign drained = (drain_q == recv_count) && !rd_q && (count_q == 2'd0);");
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_open(w, "if (!rst_ni) begin");
   vw_line(w, "drain_q <= %d'd0; rd_q <= 1'b0; count_q <= 2'd0;", x->dw);
@@ -295,7 +346,7 @@ static void emit_ni_drain(vwriter *w, const ni_plan *n, const ni_widths *x) {
   vw_open(w, "always @(posedge clk_i) begin");
   vw_line(w, "rd_src_q <= drain_src;");
   vw_line(w, "rd_idx_q <= %s;", idx);
-  vw_line(w, "rd_last_q <= drain_end && (drain_q + %d'd1 == RECV_COUNT);", x->dw);
+  vw_line(w, "rd_last_q <= drain_end && (drain_q + %d'd1 == recv_count);", x->dw);
   vw_close(w, "end");
   vw_line(w, "reg [%d:0] rd_data;", x->w - 1);
   vw_open(w, "always @(*) begin");
@@ -320,8 +371,12 @@ void emit_ni_module(vwriter *w, const char *header, const ni_plan *n, const rout
   const ir_fabric *f = n->f;
   vw_new_scope(w);
   vw_raw(w, "%s", header);
-  vw_line(w, "// Network interface of a node of %s, task %s (MPI_%s): the user fills the node's sendbuf and", f->fd->topo_name,
-          task_name(f->task), task_mpi_name(f->task));
+  char tasks[IR_MAX_TASKS * 32] = "";
+  for (uint32_t k = 0, o = 0; k < f->ntasks; k++)
+    o += (uint32_t)snprintf(tasks + o, sizeof tasks - o, "%s%s (MPI_%s)", k ? ", " : "", task_name(f->runs[k].task),
+                            task_mpi_name(f->runs[k].task));
+  vw_line(w, "// Network interface of a node of %s, task%s %s: the user fills the node's sendbuf and", f->fd->topo_name,
+          f->ntasks > 1 ? "s" : "", tasks);
   vw_line(w, "// drains its recvbuf through AXI4-Stream handshakes, in MPI's order, and never sees slots, lanes");
   vw_line(w, "// or the translation: a program of its own, a word per cycle of the router, files every own");
   vw_line(w, "// packet the router asks for and every packet it delivers (docs/ARCHITECTURE.md, \"The network");
@@ -334,6 +389,13 @@ void emit_ni_module(vwriter *w, const char *header, const ni_plan *n, const rout
   emit_ni_recv(w, n, s, &x);
   emit_ni_drain(w, n, &x);
   emit_endmodule(w);
+}
+
+/* A node's block counts, task k's at [k*width +: width]. */
+static void count_value(vwriter *w, int width, const uint32_t *count, int tasks) {
+  vw_raw(w, "%s", tasks > 1 ? "{" : "");
+  for (int k = tasks - 1; k >= 0; k--) vw_raw(w, "%d'd%u%s", width, (unsigned)count[k], k ? ", " : "");
+  vw_raw(w, "%s", tasks > 1 ? "}" : "");
 }
 
 /* The system's per-node bus of a signal: node u's at [u*width +: width]. */
@@ -382,11 +444,19 @@ void emit_system(vwriter *w, const char *header, const ni_plan *n, const router_
   vw_line(w, "assign mon_start_o = start;");
   vw_line(w, "wire fabric_done, fabric_err;");
   vw_line(w, "wire unused_done = fabric_done;  // each interface counts the run's cycles itself");
+  if (x.tw) { /* each router runs its own interface's task; they must agree */
+    vw_raw(w, "  wire [%d:0]", x.tw - 1);
+    for (uint32_t u = 0; u < nodes; u++) vw_raw(w, " n%u_task%s", (unsigned)u, u + 1 < nodes ? "," : ";\n");
+    vw_raw(w, "  wire task_err = 1'b0");
+    for (uint32_t u = 1; u < nodes; u++) vw_raw(w, " || n%u_task != n0_task", (unsigned)u);
+    vw_raw(w, ";  // the commands named different tasks\n");
+  }
   for (uint32_t u = 0; u < nodes; u++)
     vw_line(w, "wire [%d:0] n%u_inj_req, n%u_dlv_valid; wire [%d:0] n%u_inj_dest; wire [%d:0] n%u_inj_flit, n%u_dlv_flit;",
             x.p - 1, (unsigned)u, (unsigned)u, x.p * (x.a + 1) - 1, (unsigned)u, x.p * x.f - 1, (unsigned)u, (unsigned)u);
   vw_open(w, "%s u_fabric (", FABRIC_MODULE);
   vw_line(w, ".clk_i(clk_i), .rst_ni(rst_ni), .start_i(start), .done_o(fabric_done), .err_o(fabric_err),");
+  for (uint32_t u = 0; u < nodes && x.tw; u++) vw_line(w, ".n%u_task_i(n%u_task),", (unsigned)u, (unsigned)u);
   for (uint32_t u = 0; u < nodes; u++) {
     unsigned uu = (unsigned)u;
     unsigned long long vl = (unsigned long long)u * x.p, fl = vl * (unsigned long long)x.f;
@@ -404,8 +474,11 @@ void emit_system(vwriter *w, const char *header, const ni_plan *n, const router_
     ni_file_names(u, prog, drain, sizeof prog);
     vw_open(w, "%s #(", NI_MODULE);
     if (!s->bare_flit) vw_line(w, ".NODE(%d'd%u),", x.a, uu);
-    vw_line(w, ".SEND_COUNT(%d'd%u), .RECV_COUNT(%d'd%u), .PROGRAM(\"%s\"), .DRAIN(\"%s\")", x.fw,
-            (unsigned)nd->send_count, x.dw, (unsigned)nd->recv_count, prog, drain);
+    vw_raw(w, "%*s.SEND_COUNT(", 2 * w->indent, "");
+    count_value(w, x.fw, nd->send_count, x.tasks);
+    vw_raw(w, "), .RECV_COUNT(");
+    count_value(w, x.dw, nd->recv_count, x.tasks);
+    vw_raw(w, "), .PROGRAM(\"%s\"), .DRAIN(\"%s\")\n", prog, drain);
     vw_close(w, ") u_ni%u (", uu);
     w->indent++;
     vw_line(w, ".clk_i(clk_i), .rst_ni(rst_ni),");
@@ -419,6 +492,7 @@ void emit_system(vwriter *w, const char *header, const ni_plan *n, const router_
 #undef NODE_BIT
 #undef NODE_BUS
     vw_line(w, ".ready_o(ready[%u]), .start_i(start), .fabric_err_i(fabric_err),", uu);
+    if (x.tw) vw_line(w, ".task_o(n%u_task), .task_err_i(task_err),", uu);
     vw_line(w, ".inj_req_i(n%u_inj_req), .inj_dest_i(n%u_inj_dest), .inj_flit_o(n%u_inj_flit),", uu, uu, uu);
     vw_line(w, ".dlv_valid_i(n%u_dlv_valid), .dlv_flit_i(n%u_dlv_flit)", uu, uu);
     w->indent--;
@@ -449,7 +523,7 @@ void emit_ni_program_hex(vwriter *w, const char *header, const ni_plan *n, const
   vw_raw(w, "%s", header);
   vw_line(w, "// Network interface program of node %u: word c = cycle c; per lane p from bit %d*p up:", (unsigned)u,
           x.pw / x.p);
-  vw_line(w, "// {expected tags, receive-bank entry, deliver, sendbuf block, request dest, broadcast, request}");
+  vw_line(w, "// {expected tags, receive-bank entry, deliver, [next run,] sendbuf block, request dest, broadcast, request}");
   for (uint32_t c = 0; c < s->rom_entries; c++) {
     memset(bits, 0, nwords * sizeof *bits);
     for (int p = 0; p < x.p; p++) {
@@ -460,6 +534,7 @@ void emit_ni_program_hex(vwriter *w, const char *header, const ni_plan *n, const
       rom_field_put(bits, l->req_bcast, lw->req_bcast);
       rom_field_put(bits, l->req_dest, lw->req_dest);
       rom_field_put(bits, l->rd_addr, lw->rd_addr);
+      rom_field_put(bits, l->next, lw->next);
       rom_field_put(bits, l->dlv, lw->dlv);
       rom_field_put(bits, l->wr_addr, lw->wr_addr);
       rom_field_put(bits, l->exp_tag, (uint32_t)lw->exp_bcast << (2 * x.a) | lw->exp_dest << x.a | lw->exp_origin);
@@ -476,15 +551,16 @@ void emit_ni_drain_hex(vwriter *w, const char *header, const ni_plan *n, uint32_
   vw_raw(w, "%s", header);
   vw_line(w, "// Drain map of node %u: entry j = recvbuf block j's {source (a lane's bank; %d: the sendbuf), entry}",
           (unsigned)u, ports);
-  uint32_t entries = 1u << bits_for(n->recv_max);
-  for (uint32_t j = 0; j < entries; j++) {
-    uint32_t bits[2] = {0};
-    if (j < nd->recv_count) {
-      rom_field_put(bits, (rom_field){0, daw}, nd->drain_addr[j]);
-      rom_field_put(bits, (rom_field){daw, srcw}, nd->drain_src[j]);
+  uint32_t entries = 1u << bits_for(n->recv_max), tasks = 1u << rtl_clog2(n->f->ntasks);
+  for (uint32_t k = 0; k < tasks; k++) /* {task, block} */
+    for (uint32_t j = 0; j < entries; j++) {
+      uint32_t bits[2] = {0};
+      if (k < n->f->ntasks && j < nd->recv_count[k]) {
+        rom_field_put(bits, (rom_field){0, daw}, nd->drain_addr[k][j]);
+        rom_field_put(bits, (rom_field){daw, srcw}, nd->drain_src[k][j]);
+      }
+      hex_word(w, bits, daw + srcw);
     }
-    hex_word(w, bits, daw + srcw);
-  }
 }
 
 void emit_system_file_list(vwriter *w, const char *header, const fabric_desc *fd) {

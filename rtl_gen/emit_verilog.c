@@ -14,8 +14,9 @@ void rom_file_name(const ir_fabric *f, uint32_t u, char *buf, size_t len) {
 void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s, const char *kind) {
   vw_new_scope(w);
   vw_raw(w, "%s", header);
-  vw_line(w, "// %s schedule-ROM router of %s, task %s (%s).", kind, f->fd->topo_name, task_name(f->task),
-          f->shared ? "one translated program for every node" : "a program per node");
+  char tasks[IR_MAX_TASKS * 24];
+  vw_line(w, "// %s schedule-ROM router of %s, task%s %s (%s).", kind, f->fd->topo_name, f->ntasks > 1 ? "s" : "",
+          ir_task_names(f, tasks, sizeof tasks), f->shared ? "one translated program for every node" : "a program per node");
   vw_line(w, "// No routing, arbitration or header decoding: a ROM word per cycle says what every lane");
   vw_line(w, "// sends and where every received packet goes (docs/ARCHITECTURE.md). The router knows no node id.");
   if (s->kind_width) { /* a tagged fabric: kbcast's control words (docs/ARCHITECTURE.md) */
@@ -37,17 +38,45 @@ void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, cons
 }
 
 void emit_run_counter(vwriter *w, const router_shape *sh) {
-  int cw = sh->cycle_width;
+  int cw = sh->cycle_width, tw = sh->task_width;
   vw_blank(w);
-  vw_line(w, "// cycle counter: 0 idle, 1..%u running; the ROM address runs one ahead", (unsigned)sh->cycles);
-  vw_line(w, "localparam [%d:0] %s = %d'd%u;", cw - 1, vw_ident(w, "LastCycle"), cw, (unsigned)sh->cycles);
+  vw_line(w, "// cycle counter: 0 idle, 1..%u running; the ROM address runs one ahead", (unsigned)sh->task_cycles[0]);
   vw_line(w, "reg [%d:0] %s;", cw - 1, vw_ident(w, "cyc_q"));
   vw_line(w, "reg %s;", vw_ident(w, "done_q"));
   vw_line(w, "reg %s;", vw_ident(w, "err_q"));
   vw_line(w, "wire %s = (cyc_q == %d'd0);", vw_ident(w, "idle"), cw);
   vw_line(w, "wire %s = !idle;", vw_ident(w, "running"));
+  if (tw) { /* several tasks: task_i while idle, then the run's, held until it ends */
+    vw_line(w, "// the run's task: task_i while idle, held from the start to the run's end");
+    vw_line(w, "reg [%d:0] %s;", tw - 1, vw_ident(w, "task_q"));
+    vw_line(w, "wire [%d:0] %s = idle ? task_i : task_q;", tw - 1, vw_ident(w, "run_task"));
+    vw_line(w, "always @(posedge clk_i or negedge rst_ni) if (!rst_ni) task_q <= %d'd0; else task_q <= run_task;", tw);
+  }
+  emit_cycle_constants(w, sh, "run_task");
   emit_next_cycle(w, sh, "idle");
-  vw_line(w, "assign rom_addr_o = cyc_d;");
+  vw_line(w, "assign rom_addr_o = %s;", tw ? "{run_task, cyc_d}" : "cyc_d");
+}
+
+/* Prints `name` = value_k for the run's task k: a localparam for one task, else a selection. */
+static void cycle_constant(vwriter *w, const router_shape *sh, const char *task, const char *name, int offset) {
+  int cw = sh->cycle_width;
+  if (sh->tasks == 1) {
+    vw_line(w, "localparam [%d:0] %s = %d'd%d;", cw - 1, name, cw, (int)sh->task_cycles[0] + offset);
+    return;
+  }
+  vw_raw(w, "%*swire [%d:0] %s =", 2 * w->indent, "", cw - 1, name);
+  for (uint32_t k = 0; k + 1 < sh->tasks; k++)
+    vw_raw(w, " %s == %d'd%u ? %d'd%d :", task, sh->task_width, (unsigned)k, cw, (int)sh->task_cycles[k] + offset);
+  vw_raw(w, " %d'd%d;\n", cw, (int)sh->task_cycles[sh->tasks - 1] + offset);
+}
+
+void emit_cycle_constants(vwriter *w, const router_shape *sh, const char *task) {
+  if (sh->tasks > 1) vw_line(w, "// the run's last cycle%s, per task", sh->overlap ? " and the cycles of running back to back" : "");
+  cycle_constant(w, sh, task, "LastCycle", 0);
+  if (!sh->overlap) return;
+  cycle_constant(w, sh, task, "SharedCycle", 1);
+  cycle_constant(w, sh, task, "ContinueCycle", 2);
+  cycle_constant(w, sh, task, "PenultimateSlot", -2);
 }
 
 void emit_next_cycle(vwriter *w, const router_shape *sh, const char *idle) {
@@ -58,15 +87,11 @@ void emit_next_cycle(vwriter *w, const router_shape *sh, const char *idle) {
     return;
   }
   /* runs back to back (arch.h, router_shape.overlap) */
-  unsigned c = (unsigned)sh->cycles, slots = c - 1;
-  vw_line(w, "// back to back: start_i high in the cycle acting as %u continues with cycle %u (word %u with word", slots - 1,
-          c + 2, slots);
-  vw_line(w, "// 0's requests), then cycle %u, the last of this run and the first of the next (word 1 with word", c + 1);
-  vw_line(w, "// %u's receptions), then 2, ...", c);
-  vw_line(w, "localparam [%d:0] %s = %d'd%u, %s = %d'd%u, %s = %d'd%u;", cw - 1, vw_ident(w, "SharedCycle"), cw, c + 1,
-          vw_ident(w, "ContinueCycle"), cw, c + 2, vw_ident(w, "PenultimateSlot"), cw, slots - 1);
-  vw_line(w, "wire [%d:0] %s = cyc_q == SharedCycle ? %d'd1 : cyc_q == ContinueCycle ? %d'd%u : cyc_q;", cw - 1,
-          vw_ident(w, "acting"), cw, cw, slots);
+  vw_line(w, "// back to back: start_i high in the cycle acting as the run's slots-1 continues with ContinueCycle (word");
+  vw_line(w, "// `slots` with word 0's requests), then SharedCycle, the last of this run and the first of the next");
+  vw_line(w, "// (word 1 with word LastCycle's receptions), then 2, ...");
+  vw_line(w, "wire [%d:0] %s = cyc_q == SharedCycle ? %d'd1 : cyc_q == ContinueCycle ? LastCycle - %d'd1 : cyc_q;", cw - 1,
+          vw_ident(w, "acting"), cw, cw);
   vw_line(w, "wire [%d:0] %s = %s ? {%d'd0, start_i} : (acting == PenultimateSlot && start_i) ? ContinueCycle :", cw - 1,
           vw_ident(w, "cyc_d"), idle, cw - 1);
   vw_line(w, "    cyc_q == ContinueCycle ? SharedCycle : cyc_q == LastCycle ? %d'd0 : acting + %d'd1;", cw, cw);
@@ -126,7 +151,7 @@ void emit_rom(vwriter *w, const char *header, const router_shape *s) {
   vw_close(w, ") (");
   w->indent++;
   if (s->sync_rom) vw_line(w, "input  wire clk_i,");
-  vw_line(w, "input  wire %saddr_i,", vector_range(r, sizeof r, s->cycle_width));
+  vw_line(w, "input  wire %saddr_i,", vector_range(r, sizeof r, shape_rom_addr_width(s)));
   vw_line(w, "output %s %sdata_o", s->sync_rom ? "reg " : "wire", vector_range(r, sizeof r, s->word_width));
   vw_close(w, ");");
   w->indent = 1;
@@ -166,9 +191,13 @@ static const router_port *lane_port(const router_port *ports, size_t n, rport_ki
 }
 
 /* What a router port of node u connects to in the fabric. */
-static const char *fabric_net(char *buf, size_t len, const fabric_desc *fd, uint32_t u, const router_port *p) {
+static const char *fabric_net(char *buf, size_t len, const fabric_desc *fd, uint32_t u, const router_port *p, bool sim) {
   char sig[48];
   switch (p->kind) {
+  case RP_TASK: /* the simulation fabric runs the first task */
+    if (sim) snprintf(buf, len, "%d'd0", p->width);
+    else snprintf(buf, len, "n%u_task_i", (unsigned)u);
+    return buf;
   case RP_CLK: return "clk_i";
   case RP_RST: return "rst_ni";
   case RP_START: return "start_i";
@@ -215,6 +244,9 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
   if (sim) vw_line(w, "input  wire log_i,  // the test bench records: every lane reports its link and deliveries");
   vw_line(w, "output wire done_o,  // every router is done");
   vw_line(w, "output wire err_o%s  // some router saw traffic its schedule did not expect", sim ? "" : ",");
+  for (uint32_t u = 0; u < n && !sim && s->task_width; u++)
+    vw_line(w, "input  wire %s%s,  // node %u: the task of its next run (while idle)", vector_range(r, sizeof r, s->task_width),
+            vw_ident(w, "n%u_task_i", (unsigned)u), (unsigned)u);
   for (uint32_t u = 0; u < n && !sim; u++)
     for (size_t i = 0; i < NNODE_PORTS; i++) {
       const router_port *p = lane_port(ports, nports, node_ports[i].kind);
@@ -241,7 +273,7 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
   for (uint32_t u = 0; u < n; u++) {
     vw_blank(w);
     vw_line(w, "// node %u", (unsigned)u);
-    vw_line(w, "wire %s%s;", vector_range(r, sizeof r, s->cycle_width), vw_ident(w, "n%u_rom_addr", (unsigned)u));
+    vw_line(w, "wire %s%s;", vector_range(r, sizeof r, shape_rom_addr_width(s)), vw_ident(w, "n%u_rom_addr", (unsigned)u));
     vw_line(w, "wire %s%s;", vector_range(r, sizeof r, s->word_width), vw_ident(w, "n%u_rom_data", (unsigned)u));
     rom_file_name(f, u, file, sizeof file);
     vw_line(w, "%s #(.FILE(\"%s\")) %s (%s.addr_i(n%u_rom_addr), .data_o(n%u_rom_data));", ROM_MODULE, file,
@@ -256,7 +288,7 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
     while (sim && last > 0 && is_local_port(ports[last - 1].kind)) last--;
     for (size_t i = 0; i < nports; i++) {
       if (sim && is_local_port(ports[i].kind)) continue;
-      const char *net = fabric_net(a, sizeof a, fd, u, &ports[i]);
+      const char *net = fabric_net(a, sizeof a, fd, u, &ports[i], sim);
       int dead = ports[i].lane >= 0 && fd->neighbor[(size_t)u * lanes + ports[i].lane] < 0;
       if (sim && dead && (ports[i].kind == RP_TX_VALID || ports[i].kind == RP_TX_FLIT))
         vw_line(w, ".%s(unused_%s)%s", ports[i].name, net, i + 1 < last ? "," : "");
@@ -357,8 +389,8 @@ void emit_synth_top(vwriter *w, const char *header, const ir_fabric *f, const ro
   size_t nports = router_ports(s, ports);
   /* the scan chains carry every lane port; the control ports and the ROM stay as in the fabric */
   int in_bits = 0, out_bits = 0;
-  for (size_t i = 0; i < nports; i++)
-    if (ports[i].lane >= 0) *(ports[i].input ? &in_bits : &out_bits) += ports[i].width;
+  for (size_t i = 0; i < nports; i++) /* the lanes, and a router's task, from the scan chain */
+    if (ports[i].lane >= 0 || ports[i].kind == RP_TASK) *(ports[i].input ? &in_bits : &out_bits) += ports[i].width;
   out_bits += 1; /* err_o */
   char r[32], file[64];
   vw_new_scope(w);
@@ -371,7 +403,7 @@ void emit_synth_top(vwriter *w, const char *header, const ir_fabric *f, const ro
   vw_line(w, "reg %s%s;", vector_range(r, sizeof r, in_bits), vw_ident(w, "in_q"));
   vw_line(w, "reg %s%s;", vector_range(r, sizeof r, out_bits), vw_ident(w, "out_q"));
   vw_line(w, "wire %s%s;", vector_range(r, sizeof r, out_bits), vw_ident(w, "outs"));
-  vw_line(w, "wire %s%s;", vector_range(r, sizeof r, s->cycle_width), vw_ident(w, "rom_addr"));
+  vw_line(w, "wire %s%s;", vector_range(r, sizeof r, shape_rom_addr_width(s)), vw_ident(w, "rom_addr"));
   vw_line(w, "wire %s%s;", vector_range(r, sizeof r, s->word_width), vw_ident(w, "rom_data"));
   vw_blank(w);
   scan_wrapper_chains(w, in_bits, out_bits);

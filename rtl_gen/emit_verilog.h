@@ -40,6 +40,10 @@ void emit_run_counter(vwriter *w, const router_shape *sh);
  * PenultimateSlot and `acting` (the cycle of the run the count stands for): arch.h,
  * router_shape.overlap. The network interface counts with the same. */
 void emit_next_cycle(vwriter *w, const router_shape *sh, const char *idle);
+/* LastCycle (and for a router that runs back to back SharedCycle, ContinueCycle and
+ * PenultimateSlot) of a run of the task the expression `task` names: localparams for one
+ * task, wires that select the task's for several (router_shape.tasks). */
+void emit_cycle_constants(vwriter *w, const router_shape *sh, const char *task);
 void emit_run_state(vwriter *w, const router_shape *sh);
 
 /* The output register of lane p of a router with registered outputs (banked, combine), in two

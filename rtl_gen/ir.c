@@ -284,6 +284,8 @@ int ir_build(ir_fabric *f, const fabric_desc *fd, const sched *s, int op, char *
   f->root = s->root;
   f->op = op;
   f->slots = s->slots;
+  f->ntasks = 1;
+  f->runs[0] = (ir_run){s->task, s->root, 0, s->slots};
   f->fraction = s->fraction > 1 ? s->fraction : 1;
   /* a piece's index travels in the flit's dest field (ir.h) */
   if (f->fraction > 1 && (uint64_t)f->fraction > (1ull << fd->id_width)) {
@@ -341,4 +343,12 @@ void ir_free(ir_fabric *f) {
   free(f->active);
   f->active = NULL;
   f->nprograms = 0;
+}
+
+const char *ir_task_names(const ir_fabric *f, char *buf, size_t len) {
+  size_t used = 0;
+  buf[0] = '\0';
+  for (uint32_t k = 0; k < f->ntasks && used < len; k++)
+    used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? "," : "", task_name(f->runs[k].task));
+  return buf;
 }

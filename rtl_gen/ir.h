@@ -97,9 +97,19 @@ typedef struct {
   ir_combine *comb;
 } ir_program;
 
+/* Several tasks in one fabric (ir_tasks.h): task k's program is slots base+1 .. base+slots of
+ * the fabric's programs, the other slots of its stretch empty. A fabric of one task has one run
+ * at base 0. */
+#define IR_MAX_TASKS 8
+typedef struct {
+  task_kind task;
+  int64_t root;
+  uint32_t base, slots;
+} ir_run;
+
 typedef struct {
   const fabric_desc *fd;
-  task_kind task;
+  task_kind task;      /* the task (of several: the first's) */
   model_kind model;
   int64_t root;
   int op;              /* combining tasks: the operation (reduce_op.h's romnoc_op) */
@@ -117,6 +127,8 @@ typedef struct {
   bool back_to_back;   /* runs follow each other at period slots, overlapping by a cycle (set by
                         * the caller before planning: the network interface's messages of
                         * several words, ni.h; arch.h, router_shape.overlap) */
+  uint32_t ntasks;     /* the tasks the fabric runs, chosen per run (1 unless ir_tasks.h joined several) */
+  ir_run runs[IR_MAX_TASKS];
 } ir_fabric;
 
 static inline const ir_send *ir_send_at(const ir_fabric *f, uint32_t prog, uint32_t slot, int lane) {
@@ -128,6 +140,17 @@ static inline const ir_recv *ir_recv_at(const ir_fabric *f, uint32_t prog, uint3
 static inline const ir_combine *ir_combine_at(const ir_fabric *f, uint32_t prog, uint32_t slot, int lane) {
   return &f->programs[prog].comb[(size_t)slot * f->fd->ports + lane];
 }
+
+/* The fewest slots of any of f's runs (its slots, for one task). */
+static inline uint32_t ir_shortest_run(const ir_fabric *f) {
+  uint32_t least = f->runs[0].slots;
+  for (uint32_t k = 1; k < f->ntasks; k++)
+    if (f->runs[k].slots < least) least = f->runs[k].slots;
+  return least;
+}
+
+/* The names of f's tasks, comma-separated (its task's name, for one), into buf. */
+const char *ir_task_names(const ir_fabric *f, char *buf, size_t len);
 
 /* Builds the IR of a verified schedule s on the fabric fd (which must outlive f); op is the
  * combining operation (a romnoc_op, kept for the architectures; ignored by other tasks).

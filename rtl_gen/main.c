@@ -19,6 +19,7 @@
 #include "fabric.h"
 #include "format/golden.h"
 #include "ir.h"
+#include "ir_tasks.h"
 #include "model/job.h"
 #include "links.h"
 #include "mem_bound.h"
@@ -97,12 +98,18 @@ static const char usage[] =
     "  --ni          also write the network interfaces and the system top (romnoc_ni.v,\n"
     "                romnoc_system.v, files_system.f, ni_n<u>.hex, ni_drain_n<u>.hex): per node an\n"
     "                AXI4-Stream sendbuf, recvbuf, command and status in MPI's order\n"
-    "                (docs/ARCHITECTURE.md, \"The network interface\"); banked router, tasks snb,\n"
-    "                mnb, scatter, gather and te\n"
+    "                (docs/ARCHITECTURE.md, \"The network interface\"); the packet tasks (banked\n"
+    "                router) and the combining tasks (combine router)\n"
     "  --words M     with --ni: blocks of M words (1..4096, default 1). A message is M runs of the\n"
     "                schedule back to back, run m carrying word m of every block, one slot\n"
     "                after another with no gap: S*M + 1 cycles for S slots. The routers do not\n"
     "                grow with M; the interfaces' buffers hold M words a block\n"
+    "  --task a,b,.. with --ni: several packet tasks (up to 8) in one fabric, or --schedule\n"
+    "                given once per task: one router per node holds every task's program\n"
+    "                (ROM word {task, cycle}), the links are shared, and the command's index\n"
+    "                picks the task (k = the k-th named). One topology and port model; files\n"
+    "                sim_config_t<k>.h and golden/*_t<k>.tsv per task (docs/ARCHITECTURE.md,\n"
+    "                \"Several tasks in one fabric\")\n"
     "  --max-mem B   refuse a table that grows with the topology beyond B bytes (suffix K, M,\n"
     "                G or T; default 4G) instead of allocating it\n"
     "  -o DIR        output directory: new, empty, or a design rtl_gen wrote. The design is\n"
@@ -141,6 +148,10 @@ static int verify_schedule(const sched *s, char *err, size_t errlen) {
 typedef struct {
   const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem, *op_s, *flit;
   const char *words_s; /* --words: a block's words (with --ni) */
+  /* several tasks in one fabric (ir_tasks.h): --schedule given once per task, or --task a,b,... */
+  const char *schedules[IR_MAX_TASKS];
+  char task_list[IR_MAX_TASKS][32];
+  uint32_t ntasks;
   uint64_t words;
   const char *active, *k, *m, *active_seed; /* the active set (job_parse_active): --k or --m, its size */
   bool split; /* pmnb: packets split into pieces (job_parse_fraction) */
@@ -149,9 +160,53 @@ typedef struct {
   int op; /* romnoc_op */
 } options;
 
+/* Takes every --schedule but the first out of argv (cli_parse refuses an option given twice)
+ * into o->schedules. Returns 0, or the bad-input exit code. */
+static int take_schedules(int *argc, char **argv, options *o) {
+  int kept = 1;
+  for (int i = 1; i < *argc; i++) {
+    const char *a = argv[i], *value = NULL;
+    bool joined = !strncmp(a, "--schedule=", 11);
+    if (joined) value = a + 11;
+    else if (!strcmp(a, "--schedule") && i + 1 < *argc) value = argv[i + 1];
+    if (value && o->ntasks == IR_MAX_TASKS)
+      return bad_input("--schedule given %d times: one fabric runs at most %d tasks", IR_MAX_TASKS + 1, IR_MAX_TASKS);
+    if (value) o->schedules[o->ntasks++] = value;
+    if (value && o->ntasks > 1) { /* drop it and its value */
+      i += !joined;
+      continue;
+    }
+    argv[kept++] = argv[i];
+    if (value && !joined) argv[kept++] = argv[++i];
+  }
+  *argc = kept;
+  return 0;
+}
+
+/* Splits --task a,b,... into o->task_list. Returns 0, or the bad-input exit code. */
+static int split_tasks(options *o) {
+  char shown[160];
+  const char *t = o->task;
+  while (t) {
+    const char *comma = strchr(t, ',');
+    size_t len = comma ? (size_t)(comma - t) : strlen(t);
+    if (o->ntasks == IR_MAX_TASKS)
+      return bad_input("--task '%s' names more than %d tasks (one fabric runs at most %d)",
+                       cli_printable(o->task, 80, shown, sizeof shown), IR_MAX_TASKS, IR_MAX_TASKS);
+    if (!len || len >= sizeof o->task_list[0])
+      return bad_input("--task '%s' has an empty or overlong name in its list", cli_printable(o->task, 80, shown, sizeof shown));
+    memcpy(o->task_list[o->ntasks], t, len);
+    o->task_list[o->ntasks++][len] = '\0';
+    t = comma ? comma + 1 : NULL;
+  }
+  return 0;
+}
+
 /* Returns 0, -1 after --help/--version, or the bad-input exit code. */
 static int parse_options(int argc, char **argv, options *o) {
   *o = (options){.width = 32, .seed = 1, .words = 1};
+  int rc = take_schedules(&argc, argv, o);
+  if (rc) return rc;
   if (argc == 2 && !strcmp(argv[1], "--version")) {
     puts("romnoc-rtl_gen " ROMNOC_VERSION);
     return -1;
@@ -213,6 +268,9 @@ static int parse_options(int argc, char **argv, options *o) {
   if (o->active_seed && cli_seed(o->active_seed, &aseed))
     return bad_input("--active-seed '%s' is not a seed (" CLI_SEED_RANGE ")", cli_printable(o->active_seed, 40, shown, sizeof shown));
   if (!o->schedule && !o->topo) return bad_input("missing --schedule FILE or --topo (e.g. --topo hypercube:4)");
+  if (!o->schedule && (rc = split_tasks(o))) return rc;
+  if (o->ntasks > 1 && !o->ni)
+    return bad_input("%u tasks in one fabric are chosen by the network interface's command: add --ni", (unsigned)o->ntasks);
   if (!o->dir) return bad_input("missing -o DIR");
   return 0;
 }
@@ -222,13 +280,16 @@ static int too_large(const topo *t) {
                    RTL_MAX_NODES);
 }
 
-/* The schedule: read from a file or built by the golden model. Returns 0 or the exit code. */
-static int get_schedule(const options *o, sched *s) {
+/* Schedule k (of o->ntasks, the first if none is listed): read from a file or built by the golden
+ * model. Returns 0 or the exit code. */
+static int get_schedule(const options *o, uint32_t k, sched *s) {
   char err[512];
+  const char *task_s = o->ntasks ? o->task_list[k] : o->task;
   if (o->schedule) {
     char shown[200];
-    cli_printable(o->schedule, 120, shown, sizeof shown);
-    FILE *f = strcmp(o->schedule, "-") ? fopen(o->schedule, "r") : stdin;
+    const char *path = o->schedules[k];
+    cli_printable(path, 120, shown, sizeof shown);
+    FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
     if (!f) return bad_input("cannot read '%s': %s", shown, strerror(errno));
     int rc = schedule_load(schedule_format_find("tsv"), f, NULL, s, err, sizeof err);
     if (f != stdin) fclose(f);
@@ -240,7 +301,7 @@ static int get_schedule(const options *o, sched *s) {
     return 0;
   }
   job j = {0};
-  if (job_parse(&j, o->topo, o->task, o->model, o->root, true, err, sizeof err)) return bad_input("%s", err);
+  if (job_parse(&j, o->topo, task_s, o->model, o->root, o->ntasks <= 1, err, sizeof err)) return bad_input("%s", err);
   if (j.topo.nodes > RTL_MAX_NODES) return too_large(&j.topo);
   /* the active set: job_parse_active, whose seed is rtl_gen's --active-seed (--seed is the payloads') */
   const char *given = o->active ? "--active" : o->k ? "--k" : o->active_seed ? "--active-seed" : NULL;
@@ -271,42 +332,75 @@ static int get_schedule(const options *o, sched *s) {
 
 /* Everything main builds, released by one function on every path. */
 typedef struct {
-  sched s;
+  sched s;   /* the schedule (of several tasks: the first's, sched[0]) */
+  sched more[IR_MAX_TASKS - 1]; /* the other tasks' */
+  uint32_t ntasks;
   fabric_desc fd;
   ir_fabric f;
+  ir_fabric parts[IR_MAX_TASKS]; /* several tasks: each one's IR, joined into f (ir_tasks.h) */
   const router_arch *arch;
   void *plan;
   router_shape shape;
   ni_plan ni; /* --ni: the network interfaces' plan (ni.nodes NULL without) */
 } design;
 
+/* Schedule k of d. */
+static sched *schedule_of(design *d, uint32_t k) { return k ? &d->more[k - 1] : &d->s; }
+static const sched *schedule_at(const design *d, uint32_t k) { return k ? &d->more[k - 1] : &d->s; }
+
 static void design_free(design *d) {
   if (d->plan) d->arch->free_plan(d->plan);
   ni_plan_free(&d->ni);
   ir_free(&d->f);
+  for (uint32_t k = 0; k < d->ntasks && d->ntasks > 1; k++) ir_free(&d->parts[k]);
   fabric_free(&d->fd);
-  sched_free(&d->s);
+  for (uint32_t k = 0; k < d->ntasks; k++) sched_free(schedule_of(d, k));
+}
+
+/* Verifies schedule s and puts it in the form the IR takes: returns 0 or the bad-input exit code. */
+static int prepare_schedule(sched *s) {
+  char err[512] = "";
+  if (golden_deliveries_fit(s, err, sizeof err)) return bad_input("%s", err);
+  if (verify_schedule(s, err, sizeof err)) return bad_input("%s", err);
+  if (s->parity_template) { /* two programs (even and odd nodes) are not one shared ROM: a ROM per node */
+    sched whole;
+    sched_init(&whole, &s->topo, s->task, s->model, s->root);
+    if (sched_expand(s, &whole)) {
+      sched_free(&whole);
+      return bad_input("out of memory expanding the parity template of %s", s->topo.name);
+    }
+    sched_take_rows(s, &whole);
+    s->is_template = s->parity_template = false;
+  }
+  if (sched_to_template(s) < 0) return bad_input("out of memory looking for the schedule's template");
+  return 0;
+}
+
+/* The IR of d's task, or of its several tasks joined (ir_tasks.h): returns 0 or the bad-input
+ * exit code. */
+static int build_ir(design *d, int op, uint32_t words) {
+  char err[512] = "";
+  if (d->ntasks == 1) return ir_build(&d->f, &d->fd, &d->s, op, err, sizeof err) ? bad_input("%s", err) : 0;
+  for (uint32_t k = 0; k < d->ntasks; k++) {
+    const sched *s = schedule_at(d, k);
+    if (strcmp(s->topo.name, d->s.topo.name))
+      return bad_input("task %s's schedule is on %s, task %s's on %s: every task of one fabric has its topology",
+                       task_name(s->task), s->topo.name, task_name(d->s.task), d->s.topo.name);
+    if (ir_build(&d->parts[k], &d->fd, s, op, err, sizeof err)) return bad_input("%s", err);
+    d->parts[k].message_words = words;
+  }
+  return ir_join(&d->f, d->parts, d->ntasks, words > 1, err, sizeof err) ? bad_input("%s", err) : 0;
 }
 
 /* Verifies, describes, builds the IR and plans: returns 0 or the bad-input exit code. */
 static int plan_design(design *d, const flit_format *flit, int op, bool ni, uint32_t words) {
   char err[512] = "";
-  if (golden_deliveries_fit(&d->s, err, sizeof err)) return bad_input("%s", err);
-  if (verify_schedule(&d->s, err, sizeof err)) return bad_input("%s", err);
-  if (d->s.parity_template) { /* two programs (even and odd nodes) are not one shared ROM: a ROM per node */
-    sched whole;
-    sched_init(&whole, &d->s.topo, d->s.task, d->s.model, d->s.root);
-    if (sched_expand(&d->s, &whole)) {
-      sched_free(&whole);
-      return bad_input("out of memory expanding the parity template of %s", d->s.topo.name);
-    }
-    sched_take_rows(&d->s, &whole);
-    d->s.is_template = d->s.parity_template = false;
-  }
-  if (sched_to_template(&d->s) < 0) return bad_input("out of memory looking for the schedule's template");
+  int rc;
+  for (uint32_t k = 0; k < d->ntasks; k++)
+    if ((rc = prepare_schedule(schedule_of(d, k)))) return rc;
   if (fabric_describe(&d->fd, &d->s.topo, d->s.model))
     return bad_input("out of memory describing the fabric of %s", d->s.topo.name);
-  if (ir_build(&d->f, &d->fd, &d->s, op, err, sizeof err)) return bad_input("%s", err);
+  if ((rc = build_ir(d, op, words))) return rc;
   d->f.message_words = words;
   d->f.back_to_back = words > 1; /* a message of several words: runs back to back */
   if (arch_supports(d->arch, &d->f, err, sizeof err) ||
@@ -314,10 +408,11 @@ static int plan_design(design *d, const flit_format *flit, int op, bool ni, uint
     return bad_input("%s", err);
   d->plan = d->arch->plan(&d->f, flit, &d->shape, err, sizeof err);
   if (!d->plan) return bad_input("%s", err);
+  if (arch_check_merges(d->arch, d->plan, &d->shape, d->f.nprograms, err, sizeof err)) return bad_input("%s", err);
   uint32_t held = mem_lifetime_min(&d->f);
   if (held == UINT32_MAX) return bad_input("out of memory bounding the packet memory of %s", d->s.topo.name);
   d->shape.mem_lifetime_min = task_combines(d->f.task) ? -1 : (int)held;
-  if (ni && ni_plan_build(&d->ni, &d->f, &d->shape, words, err, sizeof err)) return bad_input("%s", err);
+  if (ni && ni_plan_build(&d->ni, &d->f, d->arch, d->plan, &d->shape, words, err, sizeof err)) return bad_input("%s", err);
   return 0;
 }
 
@@ -328,15 +423,23 @@ static int write_design(const design *d, const options *o, outdir *out) {
   const router_shape *shape = &d->shape;
   /* every file starts with the generator version and what the design is (not the command
    * line, so that a schedule from a file and from --topo/--task give the same files) */
-  char design_s[512], hdr_slash[600], hdr_hash[600], hdr_golden[640], active_s[128] = "";
+  char design_s[1024], hdr_slash[1100], hdr_hash[1100], hdr_golden[1200], active_s[128] = "";
   if (f->active) /* the set the ROMs fix (shortened in the headers; design.txt has it whole) */
     snprintf(active_s, sizeof active_s, " active=%.*s%s", 64, f->active, strlen(f->active) > 64 ? "..." : "");
   if (f->fraction > 1) /* pmnb split into pieces: a different design from the same rows' whole packets */
     snprintf(active_s + strlen(active_s), sizeof active_s - strlen(active_s), " fraction=%u", (unsigned)f->fraction);
-  snprintf(design_s, sizeof design_s,
-           "topo=%s task=%s model=%s root=%lld alg=%s schedule=fnv1a:%016llx arch=%s width=%llu%s%s%s%s", d->s.topo.name,
-           task_name(d->s.task), model_name(d->s.model), (long long)d->s.root, d->s.alg[0] ? d->s.alg : "-",
-           (unsigned long long)sched_fingerprint(&d->s), d->arch->name, (unsigned long long)o->width,
+  char tasks_s[IR_MAX_TASKS * 24] = "", roots_s[IR_MAX_TASKS * 12] = "", algs_s[IR_MAX_TASKS * 24] = "",
+       prints_s[IR_MAX_TASKS * 24] = "";
+  for (uint32_t k = 0, a = 0, b = 0, c = 0, e = 0; k < d->ntasks; k++) { /* several tasks: comma-separated */
+    const sched *s = schedule_at(d, k);
+    const char *sep = k ? "," : "";
+    a += (uint32_t)snprintf(tasks_s + a, sizeof tasks_s - a, "%s%s", sep, task_name(s->task));
+    b += (uint32_t)snprintf(roots_s + b, sizeof roots_s - b, "%s%lld", sep, (long long)s->root);
+    c += (uint32_t)snprintf(algs_s + c, sizeof algs_s - c, "%s%.16s", sep, s->alg[0] ? s->alg : "-");
+    e += (uint32_t)snprintf(prints_s + e, sizeof prints_s - e, "%sfnv1a:%016llx", sep, (unsigned long long)sched_fingerprint(s));
+  }
+  snprintf(design_s, sizeof design_s, "topo=%s task=%s model=%s root=%s alg=%s schedule=%s arch=%s width=%llu%s%s%s%s",
+           d->s.topo.name, tasks_s, model_name(d->s.model), roots_s, algs_s, prints_s, d->arch->name, (unsigned long long)o->width,
            task_combines(d->s.task) ? " op=" : "", task_combines(d->s.task) ? romnoc_op_names[o->op] : "", active_s,
            shape->bare_flit ? " flit=bare" : "");
   snprintf(hdr_slash, sizeof hdr_slash, "// Generated by romnoc rtl_gen %s for %s\n", ROMNOC_VERSION, design_s);
@@ -382,9 +485,21 @@ static int write_design(const design *d, const options *o, outdir *out) {
       WRITE(drain, emit_ni_drain_hex(&w, hdr_slash, &d->ni, u));
     }
   }
-  WRITE("golden/wire.tsv", if (golden_write_wire(w.f, hdr_golden, &d->s)) w.failed = 1);
-  WRITE("golden/deliveries.tsv",
-        if (golden_write_deliveries(w.f, hdr_golden, &d->s, (uint32_t)o->seed, shape_pattern_width(shape), o->op)) w.failed = 1);
+  for (uint32_t k = 0; k < d->ntasks; k++) {
+    /* one task: golden/wire.tsv, ...; several: each one's, and its facts for the benches */
+    char wire[64], deliveries[64], config[64], suffix[16] = "";
+    const sched *s = schedule_at(d, k);
+    if (d->ntasks > 1) snprintf(suffix, sizeof suffix, "_t%u", (unsigned)k);
+    snprintf(wire, sizeof wire, "golden/wire%s.tsv", suffix);
+    snprintf(deliveries, sizeof deliveries, "golden/deliveries%s.tsv", suffix);
+    snprintf(config, sizeof config, "sim_config_t%u.h", (unsigned)k);
+    WRITE(wire, if (golden_write_wire(w.f, hdr_golden, s)) w.failed = 1);
+    WRITE(deliveries,
+          if (golden_write_deliveries(w.f, hdr_golden, s, (uint32_t)o->seed, shape_pattern_width(shape), o->op)) w.failed = 1);
+    router_shape one = *shape; /* task k's run, as a design of its own task would have it */
+    one.cycles = shape->task_cycles[k];
+    if (d->ntasks > 1) WRITE(config, emit_sim_config(&w, hdr_slash, &d->parts[k], &one));
+  }
 #undef WRITE
   return 0;
 }
@@ -399,7 +514,13 @@ int main(int argc, char **argv) {
   design d = {0};
   if (o.arch && !(d.arch = arch_find(o.arch)))
     return bad_input("unknown architecture '%s' (expected %s)", o.arch, arch_names());
-  if ((rc = get_schedule(&o, &d.s))) return rc;
+  d.ntasks = o.ntasks ? o.ntasks : 1;
+  for (uint32_t k = 0; k < d.ntasks; k++)
+    if ((rc = get_schedule(&o, k, schedule_of(&d, k)))) {
+      d.ntasks = k;
+      design_free(&d);
+      return rc;
+    }
   if (o.op_s && !task_combines(d.s.task)) {
     sched_free(&d.s);
     return bad_input("--op '%s' combines partial sums; task %s combines none (--op is for reduce, reduce_scatter, "
@@ -417,7 +538,8 @@ int main(int argc, char **argv) {
   outdir out;
   char err[512];
   static const char *const subdirs[] = {"golden"};
-  if (outdir_begin(&out, o.dir, subdirs, 1, FIXED_FILES + d.f.nprograms + (d.ni.nodes ? 2 * d.fd.nodes + 3 : 0), err, sizeof err)) {
+  size_t files = FIXED_FILES + d.f.nprograms + (d.ni.nodes ? 2 * d.fd.nodes + 3 : 0) + 3 * d.ntasks;
+  if (outdir_begin(&out, o.dir, subdirs, 1, files, err, sizeof err)) {
     design_free(&d);
     return bad_input("%s", err);
   }

@@ -14,6 +14,8 @@ static const port_kind_info kinds[] = {
     [RP_CLK] = {.kind = RP_CLK, .pattern = "clk_i", .input = true, .what = NULL},
     [RP_RST] = {.kind = RP_RST, .pattern = "rst_ni", .input = true, .what = "asynchronous, active low"},
     [RP_START] = {.kind = RP_START, .pattern = "start_i", .input = true, .what = "while idle: run the schedule"},
+    [RP_TASK] = {.kind = RP_TASK, .pattern = "task_i", .input = true,
+        .what = "while idle: the task the next start runs (several tasks)"},
     [RP_DONE] = {.kind = RP_DONE, .pattern = "done_o", .input = false,
         .what = "from the end of a run until the next start"},
     [RP_ERR] = {.kind = RP_ERR, .pattern = "err_o", .input = false,
@@ -41,7 +43,8 @@ _Static_assert(NKINDS == RP_DLV_FLIT + 1, "one row per port kind, in enum order"
 
 static int width_of(const router_shape *s, rport_kind k) {
   switch (k) {
-  case RP_ROM_ADDR: return s->cycle_width;
+  case RP_ROM_ADDR: return shape_rom_addr_width(s);
+  case RP_TASK: return s->task_width;
   case RP_ROM_DATA: return s->word_width;
   case RP_TX_FLIT:
   case RP_RX_FLIT:
@@ -54,9 +57,11 @@ static int width_of(const router_shape *s, rport_kind k) {
 
 size_t router_ports(const router_shape *s, router_port *out) {
   size_t n = 0;
-  for (size_t k = 0; k < FIRST_LANE_KIND; k++)
-    out[n++] = (router_port){kinds[k].kind, -1, kinds[k].input, width_of(s, kinds[k].kind), ""},
+  for (size_t k = 0; k < FIRST_LANE_KIND; k++) {
+    if (!width_of(s, kinds[k].kind)) continue; /* task_i of a router of one task */
+    out[n++] = (router_port){kinds[k].kind, -1, kinds[k].input, width_of(s, kinds[k].kind), ""};
     snprintf(out[n - 1].name, sizeof out[n - 1].name, "%s", kinds[k].pattern);
+  }
   /* lane by lane, so that a lane's ports stand together */
   for (int p = 0; p < s->ports; p++)
     for (size_t k = FIRST_LANE_KIND; k < NKINDS; k++) {

@@ -11,6 +11,8 @@
 # TASK may be an MPI name (bcast, allgather, alltoall): the directory uses the task's own.
 # FLIT=bare gives the design bare flits (rtl_gen --flit bare), e.g. hypercube-8_snb_bare_r0_w32.
 # NI=1 adds the network interfaces and the system top (rtl_gen --ni), e.g. torus-4x4_te_ni_w32;
+# with NI=1, TASK may list several tasks for one fabric, e.g. TASK=allgather,alltoall:
+# torus-4x4_mnb.te_ni_w32;
 # WORDS=M blocks of M words (rtl_gen --words), e.g. torus-4x4_te_ni_words8_w32.
 # SPLIT=1 splits pmnb's packets into pieces (rtl_gen --split), e.g. torus-4x4_pmnb_004_m5s3_split_w32.
 width=${WIDTH:-32} arch=${ARCH:-} op=${OP:-}
@@ -32,16 +34,22 @@ else
   topo=${TOPO:-hypercube:4} task=${TASK:-mnb}
   # MPI's names (bcast, allgather, alltoall) are aliases: the golden model gives the task's own
   # name, which the directory and the root rule below use (an unknown name: its refusal, exit 2)
-  task=$("$repo/build/cmodel" info --task "$task" | sed -n 's/^task=\([^ ]*\) .*/\1/p') && [ -n "$task" ] || exit 2
+  # several tasks in one fabric (TASK=a,b,...; NI=1): each name mapped, the directory joins them with '.'
+  names=()
+  for one in ${task//,/ }; do
+    one=$("$repo/build/cmodel" info --task "$one" | sed -n 's/^task=\([^ ]*\) .*/\1/p') && [ -n "$one" ] || exit 2
+    names+=("$one")
+  done
+  task=$(IFS=,; echo "${names[*]}")
   gen_args=(--topo "$topo" --task "$task" --width "$width" "${opt_args[@]}")
   [ -n "${MODEL:-}" ] && [ "$MODEL" != mla ] && gen_args+=(--model "$MODEL") tag="_$MODEL$tag"
   [ -n "${ALG:-}" ] && gen_args+=(--alg "$ALG") tag="${tag}_$ALG"
-  case $task in snb | scatter | gather | reduce) gen_args+=(--root "${ROOT:-0}") tag="${tag}_r${ROOT:-0}" ;; esac
+  case ,$task, in *,snb,* | *,scatter,* | *,gather,* | *,reduce,*) gen_args+=(--root "${ROOT:-0}") tag="${tag}_r${ROOT:-0}" ;; esac
   # the active set, fixed in the ROMs (passed for any task: rtl_gen refuses it elsewhere)
   [ -n "${ACTIVE:-}" ] && gen_args+=(--active "$ACTIVE") tag="${tag}_a${ACTIVE//,/.}"
   [ -n "${K:-}" ] && gen_args+=(--k "$K") tag="${tag}_k$K"
   [ -n "${M:-}" ] && gen_args+=(--m "$M") tag="${tag}_m$M"
   [ -n "${KSEED:-}" ] && gen_args+=(--active-seed "$KSEED") tag="${tag}s$KSEED"
   [ "${SPLIT:-0}" = 1 ] && gen_args+=(--split) tag="${tag}_split"
-  name="${topo/:/-}_${task}${tag}_w${width}"
+  name="${topo/:/-}_${task//,/.}${tag}_w${width}"
 fi

@@ -14,7 +14,7 @@ flow_var() {
   exit 2
 }
 flow_var TOPO '[a-z]+:[0-9]+(x[0-9]+)*' 'a topology such as hypercube:4, ring:8 or torus:4x4'
-flow_var TASK '[a-z_]+' 'a task name such as mnb or allgather'
+flow_var TASK '[a-z_]+(,[a-z_]+)*' 'a task name such as mnb or allgather, or a list such as allgather,alltoall'
 flow_var MODEL '[a-z0-9-]+' 'a port model such as mla or sp-full'
 flow_var ALG '[a-z0-9-]+' 'a construction name such as 001'
 flow_var ARCH '[a-z]+' 'a router architecture such as banked'

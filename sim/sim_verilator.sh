@@ -15,7 +15,7 @@ sim_build_run() {
     # the system top: the fabric and a network interface per node, driven through their streams only
     [ "$bench" = cpp ] || { echo "sim.sh: NI=1 has a C++ bench only (drop BENCH)" >&2; exit 2; }
     model_flag=--cc
-    bench_src=("$repo/sim/tb_ni.cpp" "$repo/sim/tb_common.cpp")
+    bench_src=("$repo/sim/tb_ni.cpp" "$repo/sim/tb_ni_check.cpp" "$repo/sim/tb_common.cpp")
     top_module=romnoc_system files=files_system.f
   elif [ "$bench" = sc ]; then
     model_flag=--sc # SystemC model; Debian's libsystemc (C++17, the default standard)

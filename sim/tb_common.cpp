@@ -152,6 +152,7 @@ bool read_config(const std::string& path, Config* cfg, std::string* why) {
   cfg->fraction = (uint32_t)number("FRACTION", 1);  // only a pmnb split into pieces has one
   cfg->flit = text("FLIT", "tagged");
   cfg->words = (uint32_t)number("WORDS", 1);  // only a design with --words M > 1 has one
+  cfg->tasks = (uint32_t)number("TASKS", 1);  // only a design of several tasks has one
   cfg->wire_delay = (int)number("WIRE_DELAY", -1);
   list("RADICES", &cfg->radices);
   list("NEIGHBORS", &cfg->neighbors);

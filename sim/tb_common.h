@@ -29,6 +29,8 @@ struct Config {
   int wire_delay;                   // cycles from a slot's start to its transfer on the link
   std::string flit;                 // "tagged" or "bare" (the flit's format)
   uint32_t words;                   // the network interface's words a block (rtl_gen --words), else 1
+  uint32_t tasks = 1;               // tasks of the fabric (rtl_gen --task a,b,...: each one's facts in
+                                    // sim_config_t<k>.h, golden/wire_t<k>.tsv), else 1
 
   // The node lane p of u leads to (-1: nowhere).
   int32_t neighbor(uint32_t u, int p) const { return neighbors[(size_t)u * (size_t)ports + (size_t)p]; }

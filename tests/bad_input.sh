@@ -317,9 +317,9 @@ row "37 the same range for dynbcast" 2 "--seed '18446744073709551615' is not a s
 row "37 rtl_gen's --active-seed: the same range" 2 "--active-seed '4294967296' is not a seed" '' \
   '"$R" --topo hypercube:3 --task kbcast --k 3 --active-seed 4294967296 -o d'
 # -------------------------------------------------------------- issue 38 (the network interface)
-row "38 rtl_gen --ni for a task it does not serve" 2 "--ni does not serve task reduce_scatter yet" '' \
-  '"$R" --topo hypercube:3 --task reduce_scatter --ni -o d'
-row "38 rtl_gen --ni for a router without its local port" 2 "--ni needs the banked router's local port, not the single router's" '' \
+row "38 rtl_gen --ni for a task it does not serve" 2 "--ni does not serve task pmnb yet" '' \
+  '"$R" --topo torus:4x4 --task pmnb --m 3 --ni -o d'
+row "38 rtl_gen --ni for a router without its local port" 2 "--ni needs the banked \(or combine\) router's local port, not the single router's" '' \
   '"$R" --topo ring:8 --task mnb --model sp-full --ni -o d'
 row "38 rtl_gen --ni for the S4NOC model" 2 "--ni does not serve port model s4noc yet" '' \
   '"$R" --topo torus:4x4 --task mnb --model s4noc --ni -o d'
@@ -329,6 +329,12 @@ row "38 rtl_gen --words beyond its range" 2 "--words '4097' is out of range \(ex
   '"$R" --topo hypercube:3 --task mnb --ni --words 4097 -o d'
 row "38 rtl_gen --words on a one-slot schedule" 2 "a schedule of 1 slot cannot run back to back" '' \
   '"$R" --topo hypercube:1 --task mnb --ni --words 2 -o d'
+row "38 rtl_gen --task a,b without --ni" 2 "2 tasks in one fabric are chosen by the network interface's command: add --ni" '' \
+  '"$R" --topo torus:4x4 --task allgather,alltoall -o d'
+row "38 rtl_gen --task with a combining task among several" 2 "task allreduce combines partial sums: several tasks in one fabric are packet tasks" '' \
+  '"$R" --topo torus:4x4 --task allgather,allreduce --ni -o d'
+row "38 rtl_gen --task with an empty name in its list" 2 "--task 'mnb,,te' has an empty or overlong name in its list" '' \
+  '"$R" --topo torus:4x4 --task mnb,,te --ni -o d'
 row "37 the largest seed is taken" 0 '' '' \
   '"$B" schedule --topo hypercube:3 --task kbcast --k 3 --seed 4294967295 -o s.tsv' '"$B" verify s.tsv | grep -q "^OK "'
 row "37 a pmnb packet never received is named with a space" 1 "never receives the packet of origin [0-9]+$" \

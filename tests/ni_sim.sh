@@ -14,13 +14,20 @@
 #   - cmodel verify's OK line for both wire logs.
 # Edits that must FAIL: a node's drain map with two entries swapped, a node's program replaced
 # by another node's, the router ROM's own-packet requests cleared, and in a design of 3-word
-# blocks the merged ROM word of the shared cycle without the last slot's receptions. +misframe=1 (node 0's last
-# sendbuf block without tlast) must PASS with node 0's status saying so. Refusals (exit 2, one
-# stderr line naming the value): rtl_gen --ni for a combining task and for the simple router,
-# NI=2. Yosys reads and elaborates one system top. Ends with "N passed, N failed". (set -u, not -e: a failed check is counted, not fatal.)
-# make test: every task on torus:4x4 (1-word blocks, tagged) and hypercube:3 (3 words, bare),
-# mnb and te on ring:8 (8 words, tagged); LARGE=1 (make test-large): the other combinations of the three
-# topologies with M = 1, 3, 8 and the two formats, and nothing else.
+# blocks the merged ROM word of the shared cycle without the last slot's receptions.
+# +misframe=1 (node 0's last sendbuf block without tlast) must PASS with node 0's status saying
+# so. Refusals (exit 2, one stderr line naming the value): rtl_gen --ni for the simple router,
+# NI=2, several tasks without --ni, with a combining task, on
+# two topologies, nine tasks. Yosys reads and elaborates one system top. Several tasks in one
+# fabric (ni_multi_case): each run's task checked against its own slots and golden files;
+# commands naming an index beyond the tasks, or different tasks at different nodes, must be
+# reported in every status (bit 3); te's part of a drain map edited must FAIL. Ends with
+# "N passed, N failed". (set -u, not -e: a failed check is counted, not fatal.)
+# make test: the packet tasks on torus:4x4 (1-word blocks, tagged) and, in one five-task fabric,
+# on hypercube:3 (3 words, bare), mnb and te on ring:8 (8 words), torus:4x4 mnb,te in one
+# fabric, and each combining task once (allreduce on torus:4x4 in 3-word blocks, reduce and
+# global_sum with op max on hypercube:3, reduce_scatter on ring:8 in 8-word blocks); LARGE=1 (make test-large): the other
+# combinations of the three topologies, M = 1, 3, 8 and the two formats, and nothing else.
 # QUICK=1 (make check): torus:4x4 te tagged and hypercube:3 mnb bare in 3-word blocks, the edits
 # and refusals.
 set -uo pipefail
@@ -47,18 +54,58 @@ ni_case() {
     WORDS=*) words=${v#WORDS=} ;;
     esac
   done
-  case " ${args[*]} " in *" --task snb "* | *" --task scatter "* | *" --task gather "*) args+=(--root "$root") ;; esac
+  case " ${args[*]} " in *" --task snb "* | *" --task scatter "* | *" --task gather "* | *" --task reduce "*) args+=(--root "$root") ;; esac
   build/cmodel schedule "${args[@]}" -o "$T/$name.tsv" 2>"$T/err" || { fail "$name: cmodel schedule fails" "$T/err"; return; }
   slots=$(sed -n 's/^# *slots=//p' "$T/$name.tsv" | head -n 1)
   env "$@" NI=1 NI_RUNS=$RUNS SIM_DIR="$T/$name" sim/sim.sh >"$T/out" 2>&1
   rc=$?
   want=$((words * slots + LATENCY))
-  n_pass=$(grep -cE "^PASS topo=[^ ]+ task=[a-z]+ words=$words run=[0-9]+ cycles=$want slots=$slots log=" "$T/out")
+  n_pass=$(grep -cE "^PASS topo=[^ ]+ task=[a-z_]+ words=$words run=[0-9]+ cycles=$want slots=$slots log=" "$T/out")
   n_ok=$(grep -cE '^OK slots=' "$T/out")
   if [ $rc -eq 0 ] && [ "$n_pass" -eq $RUNS ] && [ "$n_ok" -eq $RUNS ]; then
     pass "$name: $RUNS messages of $words-word blocks through the streams, each in $want cycles for $slots slots, the wire logs verified"
   else
     fail "$name: want $RUNS PASS lines with words=$words cycles=$want slots=$slots and $RUNS OK lines (exit $rc)" "$T/out"
+  fi
+}
+
+# ni_multi_case NAME TOPO=T TASKS=a,b,... [ROOT=R] [VAR=VALUE...]: several tasks in one fabric
+# (TASK=a,b,...). Each task's slots S_k come from its own 'cmodel schedule'; the bench runs the
+# tasks in turn ($RUNS times each, the task changing at every run), so run r is task r mod T and
+# must PASS in M*S_k + 3 cycles, and every run's wire log must pass cmodel verify.
+ni_multi_case() {
+  local name=$1 v topo="" tasks="" root=0 words=1 extra=() rc k=0 r t line want ok=1
+  shift
+  for v in "$@"; do
+    case $v in
+    TOPO=*) topo=${v#TOPO=} ;;
+    TASKS=*) tasks=${v#TASKS=} ;;
+    ROOT=*) root=${v#ROOT=}; extra+=("$v") ;;
+    WORDS=*) words=${v#WORDS=}; extra+=("$v") ;;
+    *) extra+=("$v") ;;
+    esac
+  done
+  local names=(${tasks//,/ }) slots=()
+  for t in "${names[@]}"; do
+    local rootarg=()
+    case $t in snb | scatter | gather | reduce) rootarg=(--root "$root") ;; esac
+    build/cmodel schedule --topo "$topo" --task "$t" "${rootarg[@]}" -o "$T/$name-$k.tsv" 2>"$T/err" ||
+      { fail "$name: cmodel schedule $t fails" "$T/err"; return; }
+    slots+=("$(sed -n 's/^# *slots=//p' "$T/$name-$k.tsv" | head -n 1)")
+    k=$((k + 1))
+  done
+  env TOPO="$topo" TASK="$tasks" "${extra[@]}" NI=1 NI_RUNS=$RUNS SIM_DIR="$T/$name" sim/sim.sh >"$T/out" 2>&1
+  rc=$?
+  for ((r = 0; r < RUNS * ${#names[@]}; r++)); do
+    k=$((r % ${#names[@]}))
+    want=$((words * slots[k] + LATENCY))
+    line=$(grep -E "^PASS .* run=$r " "$T/out")
+    [[ $line =~ ^PASS\ topo=[^\ ]+\ task=${names[k]}\ words=$words\ run=$r\ cycles=$want\ slots=${slots[k]}\ log= ]] || ok=0
+  done
+  if [ $rc -eq 0 ] && [ $ok = 1 ] && [ "$(grep -cE '^OK slots=' "$T/out")" -eq $((RUNS * ${#names[@]})) ]; then
+    pass "$name: tasks $tasks in one fabric, in turn ($RUNS messages each, $words-word blocks), each in M*S_k + $LATENCY cycles (S = ${slots[*]}), the wire logs verified"
+  else
+    fail "$name: want run r as task r mod ${#names[@]} of $tasks in M*S_k + $LATENCY cycles (S = ${slots[*]}), every log verified (exit $rc)" "$T/out"
   fi
 }
 
@@ -83,22 +130,54 @@ if [ "${LARGE:-0}" = 1 ]; then # make test-large: the other combinations, then n
     ni_case "ring-8-$task-bare-words3" TOPO=ring:8 TASK=$task FLIT=bare WORDS=3 ROOT=1
     ni_case "torus-4x4-$task-words8" TOPO=torus:4x4 TASK=$task WORDS=8 ROOT=1
     case $task in snb | scatter | gather) ni_case "ring-8-$task-words8" TOPO=ring:8 TASK=$task WORDS=8 ROOT=1 ;; esac
+    # make test covers these through the five-task fabric of hypercube:3 (3-word bare blocks)
+    [ $task = mnb ] || ni_case "hypercube-3-$task-bare-words3" TOPO=hypercube:3 TASK=$task FLIT=bare WORDS=3 ROOT=1
   done
+  ni_case torus-4x4-reduce TOPO=torus:4x4 TASK=reduce ROOT=1
+  ni_case ring-8-reduce-words3 TOPO=ring:8 TASK=reduce ROOT=1 WORDS=3
+  ni_case torus-4x4-reduce_scatter-words8 TOPO=torus:4x4 TASK=reduce_scatter WORDS=8
+  ni_case hypercube-3-reduce_scatter TOPO=hypercube:3 TASK=reduce_scatter
+  ni_case hypercube-3-allreduce-words8 TOPO=hypercube:3 TASK=allreduce WORDS=8
+  ni_case ring-8-allreduce-xor TOPO=ring:8 TASK=allreduce OP=xor
+  ni_case torus-4x4-allreduce TOPO=torus:4x4 TASK=allreduce
+  ni_case torus-4x4-global_sum-words3 TOPO=torus:4x4 TASK=global_sum WORDS=3
+  ni_case ring-8-global_sum TOPO=ring:8 TASK=global_sum
   echo "$npass passed, $nfail failed"
   [ "$nfail" -eq 0 ]
   exit
 elif full; then # every task on each topology, each of M = 1, 3, 8 and both flit formats once
   for task in snb mnb scatter gather te; do
     ni_case "torus-4x4-$task-tagged" TOPO=torus:4x4 TASK=$task ROOT=1
-    ni_case "hypercube-3-$task-bare-words3" TOPO=hypercube:3 TASK=$task FLIT=bare WORDS=3 ROOT=1
     case $task in mnb | te) ni_case "ring-8-$task-words8" TOPO=ring:8 TASK=$task WORDS=8 ;; esac
   done
+  ni_case hypercube-3-mnb-bare-words3 TOPO=hypercube:3 TASK=mnb FLIT=bare WORDS=3 # the edits below use it
+  # the combining tasks (the combine router): each once, two of them back to back, the rest in
+  # make test-large
+  ni_case torus-4x4-allreduce-words3 TOPO=torus:4x4 TASK=allreduce WORDS=3
+  ni_case hypercube-3-reduce TOPO=hypercube:3 TASK=reduce ROOT=1
+  ni_case ring-8-reduce_scatter-words8 TOPO=ring:8 TASK=reduce_scatter WORDS=8
+  ni_case hypercube-3-global_sum-max TOPO=hypercube:3 TASK=global_sum OP=max
   ni_case mesh-3x3-te TOPO=mesh:3x3 TASK=te     # a program per node, no translation
   ni_case hypercube-3-te-oneway TOPO=hypercube:3 TASK=te MODEL=oneway # one channel per link
+  # several tasks in one fabric: two shared programs; five tasks, shared and per-node ones joined
+  ni_multi_case torus-4x4-mnb.te TOPO=torus:4x4 TASKS=mnb,te
+  ni_multi_case hypercube-3-five-bare-words3 TOPO=hypercube:3 TASKS=snb,mnb,scatter,gather,te ROOT=1 FLIT=bare WORDS=3
 else
   ni_case torus-4x4-te-tagged TOPO=torus:4x4 TASK=te
   ni_case hypercube-3-mnb-bare-words3 TOPO=hypercube:3 TASK=mnb FLIT=bare WORDS=3
 fi
+
+# bench_run D PLUS PATTERN COUNT WHAT: design D's built bench run again with +PLUS=1 (seed 3);
+# COUNT of its lines must match the ERE PATTERN
+bench_run() {
+  local d=$1 plus=$2 pattern=$3 count=$4 what=$5 g=$T/$1/gen
+  if (cd "$g" && "$T/$d/obj/Vromnoc_system" +seed=3 +golden="$g/golden" +out="$T" "+$plus=1") >"$T/out" 2>&1 &&
+    [ "$(grep -cE "$pattern" "$T/out")" -eq "$count" ]; then
+    pass "$d: $what"
+  else
+    fail "$d: +$plus=1" "$T/out"
+  fi
+}
 
 # ---- edits that must fail, on torus:4x4 te
 d=torus-4x4-te-tagged
@@ -120,13 +199,27 @@ if [ -f "$T/$d/gen/ni_drain_n5.hex" ]; then
   must_fail $d "the router ROM's own-packet requests cleared (bits $bits)" "${design[@]}"
   cp "$T/rom.keep" "$g/rom.hex"
   # a sendbuf framed wrong is reported in the status, and the run still delivers
-  if (cd "$g" && "$T/$d/obj/Vromnoc_system" +seed=3 +golden="$g/golden" +out="$T" +misframe=1) >"$T/out" 2>&1 &&
-    [ "$(grep -c '^PASS ' "$T/out")" -eq 2 ]; then
-    pass "$d: node 0's sendbuf without tlast: both runs deliver, node 0's status says so (bit 4), the others are clean"
-  else
-    fail "$d: +misframe=1" "$T/out"
-  fi
+  bench_run $d misframe '^PASS ' 2 "node 0's sendbuf without tlast: both runs deliver, node 0's status says so (bit 4), the others are clean"
 else
+  fail "$d: no design to edit"
+fi
+
+# ---- several tasks: commands naming a wrong task are reported (status bit 3); then task 1's
+# (te's) part of node 5's drain map with blocks 1 and 2 swapped must FAIL
+d=torus-4x4-mnb.te
+if full && [ -f "$T/$d/gen/ni_drain_n5.hex" ]; then
+  g=$T/$d/gen
+  bench_run $d badtask '^PASS .* task=mnb .* cycles=7 ' 4 \
+    "commands naming task 2 (of 0..1) run task 0 (its data checked) and every status says so (bit 3)"
+  bench_run $d skew '^PASS .* skew: node 0 named task [01], every status has bit 3$' 4 \
+    "node 0's command naming another task than the others': every node's status says so (bit 3)"
+  cp "$g/ni_drain_n5.hex" "$T/drain.keep"
+  per_task=$(($(grep -vc '^//' "$T/drain.keep") / 2)) # entries {task, block}: a half per task
+  awk -v a=$((per_task + 2)) -v b=$((per_task + 3)) '/^\/\// { print; next } { n++; line[n] = $0 } END { t = line[a]; line[a] = line[b]; line[b] = t; for (i = 1; i <= n; i++) print line[i] }' \
+    "$T/drain.keep" >"$g/ni_drain_n5.hex"
+  must_fail $d "node 5's drain map of task te with blocks 1 and 2 swapped" TOPO=torus:4x4 TASK=mnb,te
+  cp "$T/drain.keep" "$g/ni_drain_n5.hex"
+elif full; then
   fail "$d: no design to edit"
 fi
 
@@ -166,11 +259,18 @@ refused() { # refused WHAT EXPECTED-TEXT COMMAND...
     fail "$what: exit $rc, want 2 and one line with '$text', nothing written" "$T/err"
   fi
 }
-refused "rtl_gen --ni for allreduce" "task allreduce" build/rtl_gen --topo hypercube:3 --task allreduce --ni -o "$T/refused"
 refused "rtl_gen --ni --arch simple" "simple router" build/rtl_gen --topo hypercube:3 --task mnb --arch simple --ni -o "$T/refused"
 refused "rtl_gen --words without --ni" "add --ni" build/rtl_gen --topo hypercube:3 --task mnb --words 4 -o "$T/refused"
 refused "rtl_gen --words 0" "--words '0' is out of range" build/rtl_gen --topo hypercube:3 --task mnb --ni --words 0 -o "$T/refused"
 refused "NI=2" "bad NI '2'" env TOPO=hypercube:3 TASK=mnb NI=2 SIM_DIR="$T/refused" sim/sim.sh
+refused "rtl_gen --task mnb,te without --ni" "add --ni" build/rtl_gen --topo torus:4x4 --task mnb,te -o "$T/refused"
+refused "rtl_gen --task mnb,allreduce --ni" "task allreduce combines" build/rtl_gen --topo hypercube:3 --task mnb,allreduce --ni -o "$T/refused"
+build/cmodel schedule --topo ring:8 --task te -o "$T/ring-te.tsv" 2>/dev/null
+build/cmodel schedule --topo hypercube:3 --task mnb -o "$T/hc-mnb.tsv" 2>/dev/null
+refused "rtl_gen --schedule (hypercube:3) --schedule (ring:8) --ni" "every task of one fabric has its topology" \
+  build/rtl_gen --schedule "$T/hc-mnb.tsv" --schedule "$T/ring-te.tsv" --ni -o "$T/refused"
+refused "rtl_gen --task with 9 tasks" "more than 8 tasks" \
+  build/rtl_gen --topo hypercube:3 --task mnb,te,snb,mnb,te,snb,mnb,te,snb --ni -o "$T/refused"
 
 echo "$npass passed, $nfail failed"
 [ "$nfail" -eq 0 ]

@@ -1,0 +1,94 @@
+/* ir_tasks.c — several packet tasks joined into one IR (see ir_tasks.h). */
+#include "ir_tasks.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint32_t ir_task_stride(const ir_fabric *parts, uint32_t n, bool back_to_back) {
+  uint32_t most = 0;
+  for (uint32_t k = 0; k < n; k++)
+    if (parts[k].slots > most) most = parts[k].slots;
+  uint32_t need = most + 2 + (back_to_back ? 2 : 0), stride = 1;
+  while (stride < need) stride <<= 1;
+  return stride;
+}
+
+/* 0 if part k can join parts[0], else -1 with the reason. */
+static int joinable(const ir_fabric *parts, uint32_t k, char *err, size_t errlen) {
+  const ir_fabric *p = &parts[k];
+  if (task_combines(p->task))
+    snprintf(err, errlen, "task %s combines partial sums: several tasks in one fabric are packet tasks (snb, mnb, "
+             "scatter, gather, te) for now", task_name(p->task));
+  else if (p->active || p->fraction > 1 || p->tagged)
+    snprintf(err, errlen, "task %s has an active set: several tasks in one fabric are snb, mnb, scatter, gather "
+             "and te", task_name(p->task));
+  else if (p->fd != parts[0].fd)
+    snprintf(err, errlen, "task %s is on another fabric than %s: every task of one fabric has its topology",
+             task_name(p->task), task_name(parts[0].task));
+  else if (p->model != parts[0].model)
+    snprintf(err, errlen, "task %s's port model is %s, task %s's %s: every task of one fabric has one port model",
+             task_name(p->task), model_name(p->model), task_name(parts[0].task), model_name(parts[0].model));
+  else
+    return 0;
+  return -1;
+}
+
+/* Copies part k's program for node u (its shared one, translated, if it has one and out has
+ * not) into out's program u at slots base+1... */
+static void copy_program(ir_fabric *out, const ir_fabric *part, uint32_t u, uint32_t base) {
+  const fabric_desc *fd = out->fd;
+  int ports = fd->ports;
+  uint32_t from = part->shared ? 0 : u;
+  bool translate = part->shared && !out->shared;
+  ir_program *to = &out->programs[u];
+  for (uint32_t s = 1; s <= part->slots; s++)
+    for (int p = 0; p < ports; p++) {
+      size_t at = (size_t)(base + s) * ports + p;
+      ir_send o = *ir_send_at(part, from, s, p);
+      ir_recv in = *ir_recv_at(part, from, s, p);
+      if (o.kind == IR_SEND_FORWARD) o.from_slot += base;
+      if (translate && o.kind == IR_SEND_LOCAL && !o.bcast) o.dest = fabric_translate(fd, u, o.dest);
+      if (translate && in.deliver) {
+        in.origin = fabric_translate(fd, u, in.origin);
+        if (in.dest >= 0) in.dest = (int32_t)fabric_translate(fd, u, (uint32_t)in.dest);
+      }
+      to->send[at] = o;
+      to->recv[at] = in;
+    }
+}
+
+int ir_join(ir_fabric *out, const ir_fabric *parts, uint32_t n, bool back_to_back, char *err, size_t errlen) {
+  memset(out, 0, sizeof *out);
+  for (uint32_t k = 0; k < n; k++)
+    if (joinable(parts, k, err, errlen)) return -1;
+  const fabric_desc *fd = parts[0].fd;
+  uint32_t stride = ir_task_stride(parts, n, back_to_back);
+  *out = (ir_fabric){.fd = fd, .task = parts[0].task, .model = parts[0].model, .root = parts[0].root,
+                     .op = parts[0].op, .fraction = 1, .ntasks = n, .shared = true};
+  for (uint32_t k = 0; k < n; k++) {
+    out->runs[k] = (ir_run){parts[k].task, parts[k].root, k * stride, parts[k].slots};
+    out->shared = out->shared && parts[k].shared;
+    out->deliveries += parts[k].deliveries;
+  }
+  out->slots = (n - 1) * stride + parts[n - 1].slots;
+  out->nprograms = out->shared ? 1 : fd->nodes;
+  size_t cells = ((size_t)out->slots + 1) * fd->ports;
+  out->programs = calloc(out->nprograms, sizeof *out->programs);
+  for (uint32_t u = 0; out->programs && u < out->nprograms; u++) {
+    ir_program *pr = &out->programs[u];
+    pr->send = calloc(cells, sizeof *pr->send);
+    pr->recv = calloc(cells, sizeof *pr->recv);
+    if (!pr->send || !pr->recv) {
+      ir_free(out);
+      snprintf(err, errlen, "out of memory joining the tasks' programs on %s", fd->topo_name);
+      return -1;
+    }
+    for (uint32_t k = 0; k < n; k++) copy_program(out, &parts[k], u, k * stride);
+  }
+  if (!out->programs) {
+    snprintf(err, errlen, "out of memory joining the tasks' programs on %s", fd->topo_name);
+    return -1;
+  }
+  return 0;
+}
