@@ -48,6 +48,7 @@ for topo in torus:4x4 hypercube:4; do
 done
 # several tasks in one fabric: each task's messages, then the routers beside the single-task ones
 multi_rows="" router_rows=""
+declare -A luts # per router: its LUT4
 for words in 1 16; do
   d=$work/torus-4x4-multi-$words
   TOPO=torus:4x4 TASK=allgather,alltoall NI=1 WORDS=$words NI_RUNS=1 SIM_DIR=$d bash "$repo/sim/sim.sh" >"$work/sim.log" 2>&1 ||
@@ -62,11 +63,11 @@ for task in allgather alltoall allgather,alltoall; do
   line=$(grep -m1 '^SYNTH .* scope=router ' "$work/synth.log")
   field() { sed -E "s/.* $1=([^ ]+).*/\1/" <<<"$line"; }
   router_rows+="| $task | $(field luts) | $(field ffs) | $(field brams) | $(field fmax_mhz) | $(field status) |"$'\n'
-  eval "luts_${task//,/_}=$(field luts)"
+  luts[$task]=$(field luts)
 done
 lanes() { sed -n 's/^lane_sources=//p' "$work/synth-$1/gen/design.txt"; }
-# shellcheck disable=SC2154 # luts_* set by the eval above
-sum=$((luts_allgather + luts_alltoall)) larger=$((luts_allgather > luts_alltoall ? luts_allgather : luts_alltoall))
+both=${luts[allgather,alltoall]} sum=$((luts[allgather] + luts[alltoall]))
+larger=$((luts[allgather] > luts[alltoall] ? luts[allgather] : luts[alltoall]))
 read -r ml mf mb <<<"$(synth "$work/torus-4x4-multi-1/gen" romnoc_ni "chparam -set NODE 0 -set PROGRAM \"ni_n0.hex\" -set DRAIN \"ni_drain_n0.hex\" romnoc_ni;")"
 "$repo/bench/tables/md_section.sh" "$out" ni <<MD
 ## The network interface: cycles per message and what it costs (iCE40, Yosys 0.23)
@@ -115,8 +116,8 @@ router and ROM inside the scan-chain wrapper, \`synth_ice40\`, nextpnr-ice40 on 
 |---|---|---|---|---|---|
 ${router_rows%$'\n'}
 
-The two-task router takes $luts_allgather_alltoall LUT4 against $sum for the two single-task routers together
-and $larger for the larger alone ($(awk -v a="$luts_allgather_alltoall" -v b="$larger" 'BEGIN { printf "%.2f", a / b }')×). The excess over the larger is
+The two-task router takes $both LUT4 against $sum for the two single-task routers together
+and $larger for the larger alone ($(awk -v a="$both" -v b="$larger" 'BEGIN { printf "%.2f", a / b }')×). The excess over the larger is
 mostly its output multiplexers: each lane chooses among the union of both tasks' sources
 (design.txt's lane_sources, lane 0 first: $(lanes allgather) for allgather's router, $(lanes alltoall) for
 alltoall's, $(lanes allgather,alltoall) for both; a multiplexer of n sources takes the next power of two

@@ -6,7 +6,8 @@
 #   TOPO=torus:4x4 TASK=pmnb|pexchange (ACTIVE=0,3,5-9 | M=5 [KSEED=3]) [SPLIT=1] sim/sim.sh   (004's)
 #   SIM_DIR=DIR sets the work directory; REUSE_GEN=1 simulates DIR/gen as it is.
 #   NI=1 builds the system top (the fabric and a network interface per node, rtl_gen --ni) and
-#   the bench sim/tb_ni.cpp, which drives only the interfaces' streams (NI_RUNS=N runs, default 2).
+#   the bench sim/tb_ni.cpp (SIM=icarus: sim/tb_icarus_ni.v), which drives only the interfaces'
+#   streams (NI_RUNS=N runs per task, default 2); TASK may then list several tasks (TASK=a,b).
 #   BENCH=sc builds the SystemC test bench (verilator --sc, make sim-sc) instead of the C++ one.
 #   SIM=icarus runs the design under Icarus Verilog with the Verilog bench (sim/tb_icarus.v) instead
 #   of Verilator (SIM=verilator, the default); the same diff and verify follow.

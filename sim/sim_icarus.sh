@@ -10,20 +10,49 @@ if [ "$bench" != cpp ]; then
   echo "sim.sh: BENCH '$bench' is a Verilator bench (SIM=icarus runs sim/tb_icarus.v; drop BENCH)" >&2
   exit 2
 fi
-if [ "${NI:-0}" = 1 ]; then
-  echo "sim.sh: NI=1 runs under Verilator only so far (drop SIM=icarus)" >&2
-  exit 2
-fi
 obj=$work/obj_icarus run=$work/run_icarus
 
+# Every build starts from an empty object directory (no stale bench, no stale log to verify);
+# cxx is the C++ compiler's command (ccache when sim.sh found it). icarus_failed LOG: the build
+# log's tail and the FAIL line, then exit.
+icarus_fresh() {
+  rm -rf "$obj" && mkdir -p "$obj"
+  cxx=("${CXX:-g++}" -std=c++17 -O1 -Wall -Wextra -Werror -I"$gen" -I"$repo/sim" -I"$repo/cmodel")
+  [ -n "${OBJCACHE:-}" ] && cxx=("$OBJCACHE" "${cxx[@]}")
+  return 0
+}
+icarus_failed() {
+  tail -n 30 "$1" >&2
+  echo "FAIL topo=$topo task=$task: the Icarus build failed (see $1)"
+  exit 1
+}
+
+# NI=1: the system top under the Verilog users of sim/tb_icarus_ni.v, its C++ half
+# sim/tb_icarus_ni_io.cpp writing what they send and replaying what they saw into the Verilator
+# bench's checks (sim/tb_ni_check.cpp): the same PASS lines and wire logs ($run/wire_r<k>.tsv)
+sim_build_run_ni() {
+  local log=$work/icarus_build.log cxx plus io=$obj/tb_icarus_ni_io
+  echo "-- ICARUS (iverilog -g2012, the system top's Verilog bench) --"
+  icarus_fresh
+  rm -f "$run"/wire_r*.tsv "$run/transcript.txt"
+  plus=(+runs="${NI_RUNS:-2}" +seed="$seed")
+  {
+    for src in tb_common tb_ni_check tb_icarus_ni_io; do "${cxx[@]}" -c -o "$obj/$src.o" "$repo/sim/$src.cpp" || exit 1; done
+    "${CXX:-g++}" -o "$io" "$obj/tb_common.o" "$obj/tb_ni_check.o" "$obj/tb_icarus_ni_io.o" &&
+      (cd "$gen" && "$io" stim "$obj" "${plus[@]}") &&
+      (cd "$gen" && iverilog -g2012 -o "$obj/tb.vvp" -s tb_icarus_ni -I "$obj" -c files_system.f "$repo/sim/tb_icarus_ni.v")
+  } >"$log" 2>&1 || icarus_failed "$log"
+  echo "-- SIM (vvp) --"
+  (cd "$gen" && vvp -n "$obj/tb.vvp" +send="$obj/send.hex" +plan="$obj/plan.hex" +transcript="$run/transcript.txt") || status=$?
+  (cd "$gen" && "$io" finish "$run/transcript.txt" "${plus[@]}" +golden="$gen/golden" +out="$run") || status=$?
+}
+
 sim_build_run() {
+  [ "${NI:-0}" = 1 ] && { sim_build_run_ni; return; }
   local log=$work/icarus_build.log cxx plus
   echo "-- ICARUS (iverilog -g2012, Verilog bench) --"
-  # every build starts from empty directories: no stale bench, no stale log to verify
-  rm -rf "$obj" && mkdir -p "$obj"
+  icarus_fresh
   rm -f "$run/wire.tsv" "$run/deliveries.tsv" "$run/transcript.txt" "$run/own.hex"
-  cxx=("${CXX:-g++}" -std=c++17 -O1 -Wall -Wextra -Werror -I"$gen" -I"$repo/sim" -I"$repo/cmodel")
-  [ -n "${OBJCACHE:-}" ] && cxx=("$OBJCACHE" "${cxx[@]}") # ccache when sim.sh found it
   {
     # tb_common.o does not depend on the design: ccache compiles it once
     "${cxx[@]}" -c -o "$obj/tb_common.o" "$repo/sim/tb_common.cpp" &&
@@ -32,11 +61,7 @@ sim_build_run() {
       "$obj/tb_icarus_io" design "$obj/tb_icarus_design.vh" &&
       # the file list and ROM files are relative to the generated directory
       (cd "$gen" && iverilog -g2012 -o "$obj/tb.vvp" -s tb_icarus -I "$obj" -c files.f "$repo/sim/tb_icarus.v")
-  } >"$log" 2>&1 || {
-    tail -n 30 "$log" >&2
-    echo "FAIL topo=$topo task=$task: the Icarus build failed (see $log)"
-    exit 1
-  }
+  } >"$log" 2>&1 || icarus_failed "$log"
 
   echo "-- SIM (vvp) --"
   "$obj/tb_icarus_io" own "$run/own.hex" +seed="$seed"

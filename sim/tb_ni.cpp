@@ -179,30 +179,20 @@ class SystemBench {
 int main(int argc, char** argv) {
   auto ctx = std::make_unique<VerilatedContext>();
   ctx->commandArgs(argc, argv);
-  std::vector<tb::Config> tasks;
-  std::string why;
-  if (!tb::read_task_configs(tb::plusarg(argc, argv, "config", "sim_config.h"), &tasks, &why)) {
-    std::printf("FAIL %s\n", why.c_str());
-    return 1;
-  }
-  const uint32_t seed = (uint32_t)std::stoul(tb::plusarg(argc, argv, "seed", "1"));
-  const int runs = std::max(1, std::stoi(tb::plusarg(argc, argv, "runs", "2"))) * (int)tasks.size();
+  tb::NiBenchArgs args;
+  if (!tb::read_ni_bench_args(argc, argv, &args)) return 1;
   const bool skew = tb::plusarg(argc, argv, "skew", "0") == "1";
-  if (skew && tasks.size() < 2) {
+  if (skew && args.tasks.size() < 2) {
     std::printf("FAIL +skew=1 needs a fabric of several tasks\n");
     return 1;
   }
   const auto wrong = skew ? tb::WrongTask::kSkew
                           : tb::plusarg(argc, argv, "badtask", "0") == "1" ? tb::WrongTask::kBadIndex : tb::WrongTask::kNone;
-  tb::NiChecker check(tasks, seed, tb::plusarg(argc, argv, "misframe", "0") == "1", wrong);
-  if (check.block_width() > 64) {
-    std::printf("FAIL topo=%s: the bench drives blocks of at most 64 bits, not %d\n", tasks[0].topo.c_str(), check.block_width());
-    return 1;
-  }
-  SystemBench sb(ctx.get(), &check, tasks[0], seed);
+  tb::NiChecker check(args.tasks, args.seed, tb::plusarg(argc, argv, "misframe", "0") == "1", wrong);
+  SystemBench sb(ctx.get(), &check, args.tasks[0], args.seed);
   sb.reset();
   const std::string golden = tb::plusarg(argc, argv, "golden", "golden"), out = tb::plusarg(argc, argv, "out", ".");
-  for (int run = 0; run < runs; run++)
+  for (int run = 0; run < args.runs; run++)
     if (!sb.run(run, golden, out)) return 1;
   return 0;
 }

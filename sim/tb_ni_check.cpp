@@ -31,15 +31,28 @@ void Mpi::source(uint32_t u, uint32_t j, uint32_t* from, uint32_t* block) const 
   *block = send_per_dest() ? u : 0;
 }
 
-bool read_task_configs(const std::string& config, std::vector<Config>* tasks, std::string* why) {
-  tasks->assign(1, Config());
-  if (!read_config(config, &(*tasks)[0], why)) return false;
-  const uint32_t n = (*tasks)[0].tasks;
+bool read_ni_bench_args(int argc, char** argv, NiBenchArgs* args) {
+  const std::string config = plusarg(argc, argv, "config", "sim_config.h");
+  std::string why;
+  std::vector<Config>& tasks = args->tasks;
+  tasks.assign(1, Config());
+  bool ok = read_config(config, &tasks[0], &why);
+  const uint32_t n = ok ? tasks[0].tasks : 1;
   const std::string dir = config.find('/') == std::string::npos ? "" : config.substr(0, config.rfind('/') + 1);
-  tasks->resize(n);
-  for (uint32_t k = 0; n > 1 && k < n; k++)  // each task's own facts
-    if (!read_config(dir + "sim_config_t" + std::to_string(k) + ".h", &(*tasks)[k], why)) return false;
-  return true;
+  tasks.resize(n);
+  for (uint32_t k = 0; ok && n > 1 && k < n; k++)  // each task's own facts
+    ok = read_config(dir + "sim_config_t" + std::to_string(k) + ".h", &tasks[k], &why);
+  if (!ok) {
+    std::printf("FAIL %s\n", why.c_str());
+    return false;
+  }
+  args->seed = (uint32_t)std::stoul(plusarg(argc, argv, "seed", "1"));
+  args->runs = std::max(1, std::stoi(plusarg(argc, argv, "runs", "2"))) * (int)n;
+  const Config& c = tasks[0];
+  const int width = c.flit == "bare" ? c.flit_width : c.flit_width - 2 * c.id_width - 1;  // a block: the payload
+  if (width <= 64) return true;
+  std::printf("FAIL topo=%s: the bench drives blocks of at most 64 bits, not %d\n", c.topo.c_str(), width);
+  return false;
 }
 
 static Mpi mpi_of(const Config& c) { return Mpi{c.task, c.nodes, (uint32_t)(c.root < 0 ? 0 : c.root)}; }

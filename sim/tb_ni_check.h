@@ -44,9 +44,15 @@ struct Mpi {
 // names the next task while the others name the run's (several tasks).
 enum class WrongTask { kNone, kBadIndex, kSkew };
 
-// The facts of each task of a design: sim_config.h, and per task sim_config_t<k>.h when it has
-// several. False with *why if one cannot be read.
-bool read_task_configs(const std::string& config, std::vector<Config>* tasks, std::string* why);
+// The system benches' arguments: the facts of each task of the design (+config=sim_config.h,
+// and per task sim_config_t<k>.h when it has several), +seed=S, and the messages (+runs=N per
+// task, default 2). False after a FAIL line, also for blocks wider than the benches' 64 bits.
+struct NiBenchArgs {
+  std::vector<Config> tasks;
+  uint32_t seed = 1;
+  int runs = 2;
+};
+bool read_ni_bench_args(int argc, char** argv, NiBenchArgs* args);
 
 class NiChecker {
  public:
@@ -64,6 +70,8 @@ class NiChecker {
   // What node u's user sends: its command's index, its sendbuf words, tlast on word k.
   uint32_t command(uint32_t u) const;
   const std::vector<uint64_t>& send(uint32_t u) const { return users_[u].send; }
+  size_t recv_words(uint32_t u) const { return users_[u].recv_words; }
+  int flit_width() const { return cfg_.flit_width; }
   bool tlast(uint32_t u, size_t k) const;
   // Events of the current cycle, c counting from the run's first (the driver's count).
   void transfer(uint32_t u, int p, const Bits& flit);  // lane p of node u sends flit

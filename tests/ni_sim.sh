@@ -23,13 +23,14 @@
 # commands naming an index beyond the tasks, or different tasks at different nodes, must be
 # reported in every status (bit 3); te's part of a drain map edited must FAIL. Ends with
 # "N passed, N failed". (set -u, not -e: a failed check is counted, not fatal.)
-# make test: the packet tasks on torus:4x4 (1-word blocks, tagged) and, in one five-task fabric,
-# on hypercube:3 (3 words, bare), mnb and te on ring:8 (8 words), torus:4x4 mnb,te in one
+# make test: mnb and te on torus:4x4 (1-word blocks, tagged) and ring:8 (8 words), the packet
+# tasks in one five-task fabric on hypercube:3 (3 words, bare), one-way te, torus:4x4 mnb,te in one
 # fabric, and each combining task once (allreduce on torus:4x4 in 3-word blocks, reduce and
 # global_sum with op max on hypercube:3, reduce_scatter on ring:8 in 8-word blocks); LARGE=1 (make test-large): the other
 # combinations of the three topologies, M = 1, 3, 8 and the two formats, and nothing else.
-# QUICK=1 (make check): torus:4x4 te tagged and hypercube:3 mnb bare in 3-word blocks, the edits
-# and refusals.
+# Under Icarus (SIM=icarus: sim/tb_icarus_ni.v drives the streams, the same checks): every task
+# once on ring:8 in make test. QUICK=1 (make check): torus:4x4 te tagged, hypercube:3 mnb bare in
+# 3-word blocks, torus:4x4 mnb,te in one fabric under Icarus, the edits and refusals.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 full() { [ "${QUICK:-0}" != 1 ]; }
@@ -85,7 +86,8 @@ ni_multi_case() {
     *) extra+=("$v") ;;
     esac
   done
-  local names=(${tasks//,/ }) slots=()
+  local names slots=()
+  IFS=, read -r -a names <<<"$tasks"
   for t in "${names[@]}"; do
     local rootarg=()
     case $t in snb | scatter | gather | reduce) rootarg=(--root "$root") ;; esac
@@ -132,7 +134,10 @@ if [ "${LARGE:-0}" = 1 ]; then # make test-large: the other combinations, then n
     case $task in snb | scatter | gather) ni_case "ring-8-$task-words8" TOPO=ring:8 TASK=$task WORDS=8 ROOT=1 ;; esac
     # make test covers these through the five-task fabric of hypercube:3 (3-word bare blocks)
     [ $task = mnb ] || ni_case "hypercube-3-$task-bare-words3" TOPO=hypercube:3 TASK=$task FLIT=bare WORDS=3 ROOT=1
+    # make test covers these through hypercube:3's five tasks and Icarus on ring:8
+    case $task in snb | scatter | gather) ni_case "torus-4x4-$task-tagged" TOPO=torus:4x4 TASK=$task ROOT=1 ;; esac
   done
+  ni_case mesh-3x3-te TOPO=mesh:3x3 TASK=te # a program per node, no translation
   ni_case torus-4x4-reduce TOPO=torus:4x4 TASK=reduce ROOT=1
   ni_case ring-8-reduce-words3 TOPO=ring:8 TASK=reduce ROOT=1 WORDS=3
   ni_case torus-4x4-reduce_scatter-words8 TOPO=torus:4x4 TASK=reduce_scatter WORDS=8
@@ -146,9 +151,9 @@ if [ "${LARGE:-0}" = 1 ]; then # make test-large: the other combinations, then n
   [ "$nfail" -eq 0 ]
   exit
 elif full; then # every task on each topology, each of M = 1, 3, 8 and both flit formats once
-  for task in snb mnb scatter gather te; do
-    ni_case "torus-4x4-$task-tagged" TOPO=torus:4x4 TASK=$task ROOT=1
-    case $task in mnb | te) ni_case "ring-8-$task-words8" TOPO=ring:8 TASK=$task WORDS=8 ;; esac
+  for task in mnb te; do
+    ni_case "torus-4x4-$task-tagged" TOPO=torus:4x4 TASK=$task
+    ni_case "ring-8-$task-words8" TOPO=ring:8 TASK=$task WORDS=8
   done
   ni_case hypercube-3-mnb-bare-words3 TOPO=hypercube:3 TASK=mnb FLIT=bare WORDS=3 # the edits below use it
   # the combining tasks (the combine router): each once, two of them back to back, the rest in
@@ -157,7 +162,11 @@ elif full; then # every task on each topology, each of M = 1, 3, 8 and both flit
   ni_case hypercube-3-reduce TOPO=hypercube:3 TASK=reduce ROOT=1
   ni_case ring-8-reduce_scatter-words8 TOPO=ring:8 TASK=reduce_scatter WORDS=8
   ni_case hypercube-3-global_sum-max TOPO=hypercube:3 TASK=global_sum OP=max
-  ni_case mesh-3x3-te TOPO=mesh:3x3 TASK=te     # a program per node, no translation
+  # under Icarus Verilog (sim/tb_icarus_ni.v, the same checks): every task once, on ring:8
+  for task in snb mnb scatter gather te reduce reduce_scatter allreduce global_sum; do
+    case $task in mnb | allreduce) words=3 ;; *) words=1 ;; esac
+    ni_case "icarus-ring-8-$task-words$words" TOPO=ring:8 TASK=$task ROOT=1 WORDS=$words SIM=icarus
+  done
   ni_case hypercube-3-te-oneway TOPO=hypercube:3 TASK=te MODEL=oneway # one channel per link
   # several tasks in one fabric: two shared programs; five tasks, shared and per-node ones joined
   ni_multi_case torus-4x4-mnb.te TOPO=torus:4x4 TASKS=mnb,te
@@ -165,6 +174,7 @@ elif full; then # every task on each topology, each of M = 1, 3, 8 and both flit
 else
   ni_case torus-4x4-te-tagged TOPO=torus:4x4 TASK=te
   ni_case hypercube-3-mnb-bare-words3 TOPO=hypercube:3 TASK=mnb FLIT=bare WORDS=3
+  ni_multi_case icarus-torus-4x4-mnb.te TOPO=torus:4x4 TASKS=mnb,te SIM=icarus # a few seconds under Icarus
 fi
 
 # bench_run D PLUS PATTERN COUNT WHAT: design D's built bench run again with +PLUS=1 (seed 3);

@@ -109,11 +109,11 @@ suite kbcast-sim check 5 "hardware, quick: kbcast 001 on hypercube:3, a control-
 suite pmnb-sim test 104 "hardware: pmnb (whole and split) and pexchange with the active set fixed at generation (004)" bash tests/pmnb_sim.sh
 suite pmnb-sim-large large 52 "hardware: pmnb and pexchange on torus:8x8" env LARGE=1 bash tests/pmnb_sim.sh
 suite pmnb-sim check 8 "hardware, quick: pmnb and pexchange on torus:4x4, refusals, a ROM edit that must fail" env QUICK=1 bash tests/pmnb_sim.sh
-suite ni-sim test 150 "hardware: the network interface and system top (make sim NI=1): every task it serves on torus:4x4 and hypercube:3 (3-word blocks, bare), mnb and te on ring:8 (8 words), through its streams; edits that must fail" \
+suite ni-sim test 150 "hardware: the network interface and system top (make sim NI=1): the packet tasks on torus:4x4 and, in one five-task fabric, hypercube:3 (3-word blocks, bare), mnb and te on ring:8 (8 words), torus:4x4 mnb,te in one fabric, each combining task, every task under Icarus; wrong-task commands; edits that must fail" \
   bash tests/ni_sim.sh
 suite ni-sim-large large 300 "hardware: the network interface, the other combinations of hypercube:3, torus:4x4, ring:8 with 1, 3 and 8 words and both flit formats" \
   env LARGE=1 bash tests/ni_sim.sh
-suite ni-sim check 20 "hardware, quick: the network interface on torus:4x4 te and hypercube:3 mnb bare, edits that must fail, refusals" \
+suite ni-sim check 20 "hardware, quick: the network interface on torus:4x4 te and hypercube:3 mnb bare, torus:4x4 mnb,te under Icarus, edits that must fail, refusals" \
   env QUICK=1 bash tests/ni_sim.sh
 suite icarus test 49 "hardware: the second simulator, Icarus Verilog (make sim SIM=icarus), against Verilator" bash tests/icarus_sim.sh
 suite icarus check 9 "hardware, quick: Icarus Verilog on hypercube:3 mnb against Verilator, a ROM edit, refusals, TRACE=1" \

@@ -1,0 +1,152 @@
+// tb_icarus_ni.v — Icarus Verilog bench of the system top (romnoc_system, make sim NI=1
+// SIM=icarus): the users of sim/tb_ni.cpp in Verilog. Per message, every node offers its command
+// (the first in the first cycle after reset) and its sendbuf words with random tvalid gaps (40%
+// and 60% a cycle), and takes recvbuf words and its status with random tready (70%); what it
+// sends comes from tables tb_icarus_ni_io wrote (+send, +plan), and everything it sees goes to a
+// transcript (+transcript) that tb_icarus_ni_io replays into the Verilator bench's checks
+// (sim/tb_ni_check.h). The stalls are drawn with $random from the seed in the design include.
+//   vvp tb.vvp +send=FILE +plan=FILE +transcript=FILE     (run in the generated directory)
+module tb_icarus_ni;
+  `include "tb_icarus_ni_design.vh"
+
+  reg clk_i = 1'b0;
+  reg rst_ni = 1'b0;
+  reg [Nodes-1:0] cmd_valid = 0, send_valid = 0, send_last = 0, recv_ready = 0, status_ready = 0;
+  reg [Nodes*8-1:0] cmd_data = 0;
+  reg [Nodes*W-1:0] send_data = 0;
+  wire [Nodes-1:0] cmd_ready, send_ready, recv_valid, recv_last, status_valid;
+  wire [Nodes*W-1:0] recv_data;
+  wire [Nodes*IndexWidth-1:0] recv_user;
+  wire [Nodes*8-1:0] status_data;
+  wire mon_start;
+  wire [Nodes*Ports-1:0] mon_valid;
+  wire [Nodes*Ports*FlitWidth-1:0] mon_flit;
+
+  romnoc_system dut (
+      .clk_i(clk_i), .rst_ni(rst_ni),
+      .s_axis_cmd_tvalid(cmd_valid), .s_axis_cmd_tready(cmd_ready), .s_axis_cmd_tdata(cmd_data),
+      .s_axis_send_tvalid(send_valid), .s_axis_send_tready(send_ready), .s_axis_send_tdata(send_data),
+      .s_axis_send_tlast(send_last),
+      .m_axis_recv_tvalid(recv_valid), .m_axis_recv_tready(recv_ready), .m_axis_recv_tdata(recv_data),
+      .m_axis_recv_tlast(recv_last), .m_axis_recv_tuser(recv_user),
+      .m_axis_status_tvalid(status_valid), .m_axis_status_tready(status_ready), .m_axis_status_tdata(status_data),
+      .mon_start_o(mon_start), .mon_tx_valid_o(mon_valid), .mon_tx_flit_o(mon_flit));
+
+  reg [W-1:0] sends [0:Runs*Nodes*MaxSend-1];
+  reg [47:0] plan [0:Runs*Nodes-1];  // {command, send words, recv words}
+  integer sent [0:Nodes-1];
+  integer received [0:Nodes-1];
+  reg [Nodes-1:0] cmd_done, status_done, offer_cmd, offer_send;  // offers held until taken
+  reg [8*1024-1:0] send_file, plan_file, transcript_file;
+  integer fd, seed_v, run, c, u, p;
+
+  function automatic chance(input integer percent);
+    integer x;
+    begin
+      x = $random(seed_v);
+      if (x < 0) x = -x;
+      chance = (x % 100) < percent;
+    end
+  endfunction
+
+  // every status taken and every recvbuf word received
+  function automatic all_done(input integer r);
+    integer v;
+    begin
+      all_done = 1'b1;
+      for (v = 0; v < Nodes; v = v + 1)
+        if (!status_done[v] || received[v] != plan[r*Nodes+v][15:0]) all_done = 1'b0;
+    end
+  endfunction
+
+  // The inputs of cycle c of run r: what is offered stays until taken, new offers at random.
+  task automatic drive(input integer r, input integer c);
+    integer v, at;
+    begin
+      for (v = 0; v < Nodes; v = v + 1) begin
+        if (!cmd_done[v] && !offer_cmd[v]) offer_cmd[v] = (r == 0 && c == 0) || chance(40);
+        cmd_valid[v] = offer_cmd[v];
+        cmd_data[v*8+:8] = plan[r*Nodes+v][39:32];
+        if (sent[v] < plan[r*Nodes+v][31:16] && !offer_send[v]) offer_send[v] = chance(60);
+        send_valid[v] = offer_send[v];
+        at = (r * Nodes + v) * MaxSend + sent[v];
+        send_data[v*W+:W] = send_valid[v] ? sends[at] : {W{1'b0}};
+        send_last[v] = send_valid[v] && (sent[v] + 1 == plan[r*Nodes+v][31:16]);
+        recv_ready[v] = chance(70);
+        status_ready[v] = chance(70);
+      end
+    end
+  endtask
+
+  // What the cycle shows before its rising edge, into the transcript, and the users' state (the
+  // inputs stay as driven until the edge).
+  task automatic observe;
+    integer v, q;
+    begin
+      for (v = 0; v < Nodes; v = v + 1)
+        for (q = 0; q < Ports; q = q + 1)
+          if (mon_valid[v*Ports+q]) $fwrite(fd, "T %0d %0d %h\n", v, q, mon_flit[(v*Ports+q)*FlitWidth+:FlitWidth]);
+      for (v = 0; v < Nodes; v = v + 1) begin
+        if (cmd_valid[v] && cmd_ready[v]) begin
+          $fwrite(fd, "A\n");
+          cmd_done[v] = 1'b1;
+          offer_cmd[v] = 1'b0;
+        end
+        if (send_valid[v] && send_ready[v]) begin
+          $fwrite(fd, "A\n");
+          sent[v] = sent[v] + 1;
+          offer_send[v] = 1'b0;
+        end
+        if (recv_valid[v] && recv_ready[v]) begin
+          $fwrite(fd, "R %0d %h %h %0d\n", v, recv_data[v*W+:W], recv_user[v*IndexWidth+:IndexWidth], recv_last[v]);
+          received[v] = received[v] + 1;
+        end
+        if (status_valid[v]) begin
+          $fwrite(fd, "V %0d\n", v);
+          if (status_ready[v]) begin
+            $fwrite(fd, "Q %0d %h\n", v, status_data[v*8+:8]);
+            status_done[v] = 1'b1;
+          end
+        end
+      end
+      $fwrite(fd, "C %0d\n", mon_start);
+    end
+  endtask
+
+  initial begin
+    if (!$value$plusargs("send=%s", send_file) || !$value$plusargs("plan=%s", plan_file) ||
+        !$value$plusargs("transcript=%s", transcript_file)) begin
+      $display("FAIL tb_icarus_ni: +send, +plan and +transcript are needed");
+      $finish;
+    end
+    $readmemh(send_file, sends);
+    $readmemh(plan_file, plan);
+    fd = $fopen(transcript_file, "w");
+    seed_v = Seed;
+    #5 clk_i = 1'b1;  // one edge in reset, then the first command may come at the next
+    #5 clk_i = 1'b0;
+    rst_ni = 1'b1;
+    for (run = 0; run < Runs; run = run + 1) begin
+      $fwrite(fd, "B %0d\n", run);
+      for (u = 0; u < Nodes; u = u + 1) begin
+        sent[u] = 0;
+        received[u] = 0;
+      end
+      cmd_done = 0;
+      status_done = 0;
+      offer_cmd = 0;
+      offer_send = 0;
+      c = 0;
+      while (!all_done(run) && c < Limit) begin
+        drive(run, c);
+        #4 observe;
+        #1 clk_i = 1'b1;
+        #5 clk_i = 1'b0;
+        c = c + 1;
+      end
+      $fwrite(fd, "E\n");
+    end
+    $fclose(fd);
+    $finish;
+  end
+endmodule

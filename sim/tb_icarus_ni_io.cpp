@@ -1,0 +1,142 @@
+// tb_icarus_ni_io.cpp — the C++ half of the Icarus bench of the system top (sim/tb_icarus_ni.v,
+// make sim NI=1 SIM=icarus). The Verilog bench plays the users through romnoc_system's streams
+// with random stalls, as sim/tb_ni.cpp does under Verilator; this program writes what it sends
+// before the run and replays what it saw into the same checks (tb_ni_check.h: MPI's
+// expectation, statuses, a wire log per word diffed against the golden file, the same PASS
+// lines). It reads the design's facts at run time (sim_config.h and, for several tasks,
+// sim_config_t<k>.h), so one build serves every design:
+//   tb_icarus_ni_io stim DIR +runs=N +seed=S [+config=sim_config.h]
+//        writes DIR/tb_icarus_ni_design.vh (sizes, run count, the seed of the stalls) and the
+//        tables the bench reads: DIR/send.hex (word k of node u's sendbuf in run r at
+//        (r*Nodes + u)*MaxSend + k), DIR/plan.hex (per run and node {command, send words,
+//        recv words}: 8, 16 and 16 bits)
+//   tb_icarus_ni_io finish TRANSCRIPT +runs=N +seed=S +golden=DIR +out=DIR [+config=...]
+//        replays the transcript; exit 0 if every message passed
+// Transcript lines, in the order the bench saw them within a cycle: "B run" a message begins;
+// "T node lane flit" a link transfer (flit in hex); "A" a command or sendbuf word accepted;
+// "R node data index last" a recvbuf word taken; "V node" a status shows; "Q node data" a
+// status taken; "C start" the cycle ends (start: every node was ready); "E" the message ends
+// (every status and recvbuf word came, or the bench gave up).
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tb_ni_check.h"
+
+namespace {
+
+int usage() {
+  std::fprintf(stderr, "usage: tb_icarus_ni_io stim DIR +runs=N +seed=S | finish TRANSCRIPT +runs=N +seed=S +golden=DIR +out=DIR\n");
+  return 2;
+}
+
+bool write_stim(const std::vector<tb::Config>& tasks, tb::NiChecker& check, int runs, uint32_t seed, const std::string& dir) {
+  std::vector<std::vector<uint64_t>> sends;  // [run * nodes + u]
+  std::vector<uint64_t> plan;
+  size_t most = 1;
+  for (int r = 0; r < runs; r++) {
+    check.begin(r);
+    for (uint32_t u = 0; u < check.nodes(); u++) {
+      sends.push_back(check.send(u));
+      most = std::max(most, sends.back().size());
+      plan.push_back((uint64_t)check.command(u) << 32 | (uint64_t)sends.back().size() << 16 | check.recv_words(u));
+    }
+  }
+  const tb::Config& cfg = tasks[0];
+  std::ofstream vh(dir + "/tb_icarus_ni_design.vh"), send(dir + "/send.hex"), plans(dir + "/plan.hex");
+  vh << "// written by tb_icarus_ni_io for topo=" << cfg.topo << " task=" << cfg.task << ": the system's sizes\n"
+     << "localparam integer Nodes = " << cfg.nodes << ";\n"
+     << "localparam integer Ports = " << cfg.ports << ";\n"
+     << "localparam integer W = " << check.block_width() << ";\n"
+     << "localparam integer IndexWidth = " << check.index_width() << ";\n"
+     << "localparam integer FlitWidth = " << cfg.flit_width << ";\n"
+     << "localparam integer Runs = " << runs << ";\n"
+     << "localparam integer MaxSend = " << most << ";\n"
+     << "localparam integer Limit = " << check.limit() << ";\n"
+     << "localparam integer Seed = " << seed << ";\n";
+  for (const auto& s : sends)
+    for (size_t k = 0; k < most; k++) send << std::hex << (k < s.size() ? s[k] : 0) << "\n";
+  for (uint64_t p : plan) plans << std::hex << p << "\n";
+  return vh.good() && send.good() && plans.good();
+}
+
+// Replays the transcript; 0 if every message passed.
+int replay(tb::NiChecker& check, const std::string& transcript, int runs, const std::string& golden, const std::string& out) {
+  std::ifstream in(transcript);
+  if (!in) {
+    std::printf("FAIL cannot read the Icarus bench's transcript %s\n", transcript.c_str());
+    return 1;
+  }
+  const int fw = check.flit_width();
+  std::string line, tag;
+  int seen = 0;
+  uint64_t c = 0;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    ls >> tag;
+    uint32_t u = 0;
+    if (tag == "B") {
+      int r;
+      ls >> r;
+      check.begin(r);
+      c = 0;
+    } else if (tag == "T") {
+      int p;
+      std::string hex;
+      ls >> u >> p >> hex;
+      tb::Bits flit(fw);
+      for (int k = 0; k < fw; k += 4) {  // hex digits, most significant first
+        const size_t at = hex.size() - 1 - (size_t)(k / 4);
+        flit.set(k, std::min(4, fw - k), (uint64_t)std::stoul(hex.substr(at, 1), nullptr, 16));
+      }
+      check.transfer(u, p, flit);
+    } else if (tag == "A") {
+      check.accepted(c);
+    } else if (tag == "R") {
+      std::string data, index;
+      int last;
+      ls >> u >> data >> index >> last;
+      check.recv_beat(u, std::stoull(data, nullptr, 16), std::stoull(index, nullptr, 16), last == 1);
+    } else if (tag == "V") {
+      ls >> u;
+      check.status_valid(u, c);
+    } else if (tag == "Q") {
+      std::string data;
+      ls >> u >> data;
+      check.status_taken(u, std::stoull(data, nullptr, 16));
+    } else if (tag == "C") {
+      int start;
+      ls >> start;
+      check.end_cycle(start == 1);
+      c++;
+    } else if (tag == "E") {
+      if (!check.failed() && !check.done()) check.fail("not every status and recvbuf block came within the bench's limit");
+      if (!check.finish(golden, out)) return 1;
+      seen++;
+    }
+  }
+  if (seen == runs) return 0;
+  std::printf("FAIL the Icarus bench's transcript has %d of %d messages\n", seen, runs);
+  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) return usage();
+  const std::string mode = argv[1], file = argv[2];
+  tb::NiBenchArgs args;
+  if (!tb::read_ni_bench_args(argc, argv, &args)) return 1;
+  tb::NiChecker check(args.tasks, args.seed, false, tb::WrongTask::kNone);
+  if (mode == "stim") {
+    if (write_stim(args.tasks, check, args.runs, args.seed, file)) return 0;
+    std::fprintf(stderr, "tb_icarus_ni_io: cannot write into %s\n", file.c_str());
+    return 1;
+  }
+  if (mode == "finish")
+    return replay(check, file, args.runs, tb::plusarg(argc, argv, "golden", "golden"), tb::plusarg(argc, argv, "out", "."));
+  return usage();
+}
