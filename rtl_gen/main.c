@@ -332,8 +332,7 @@ static int get_schedule(const options *o, uint32_t k, sched *s) {
 
 /* Everything main builds, released by one function on every path. */
 typedef struct {
-  sched s;   /* the schedule (of several tasks: the first's, sched[0]) */
-  sched more[IR_MAX_TASKS - 1]; /* the other tasks' */
+  sched s[IR_MAX_TASKS]; /* the schedule, or one per task (the first's decides the topology and model) */
   uint32_t ntasks;
   fabric_desc fd;
   ir_fabric f;
@@ -344,17 +343,13 @@ typedef struct {
   ni_plan ni; /* --ni: the network interfaces' plan (ni.nodes NULL without) */
 } design;
 
-/* Schedule k of d. */
-static sched *schedule_of(design *d, uint32_t k) { return k ? &d->more[k - 1] : &d->s; }
-static const sched *schedule_at(const design *d, uint32_t k) { return k ? &d->more[k - 1] : &d->s; }
-
 static void design_free(design *d) {
   if (d->plan) d->arch->free_plan(d->plan);
   ni_plan_free(&d->ni);
   ir_free(&d->f);
   for (uint32_t k = 0; k < d->ntasks && d->ntasks > 1; k++) ir_free(&d->parts[k]);
   fabric_free(&d->fd);
-  for (uint32_t k = 0; k < d->ntasks; k++) sched_free(schedule_of(d, k));
+  for (uint32_t k = 0; k < d->ntasks; k++) sched_free(&d->s[k]);
 }
 
 /* Verifies schedule s and puts it in the form the IR takes: returns 0 or the bad-input exit code. */
@@ -380,12 +375,12 @@ static int prepare_schedule(sched *s) {
  * exit code. */
 static int build_ir(design *d, int op, uint32_t words) {
   char err[512] = "";
-  if (d->ntasks == 1) return ir_build(&d->f, &d->fd, &d->s, op, err, sizeof err) ? bad_input("%s", err) : 0;
+  if (d->ntasks == 1) return ir_build(&d->f, &d->fd, &d->s[0], op, err, sizeof err) ? bad_input("%s", err) : 0;
   for (uint32_t k = 0; k < d->ntasks; k++) {
-    const sched *s = schedule_at(d, k);
-    if (strcmp(s->topo.name, d->s.topo.name))
+    const sched *s = &d->s[k];
+    if (strcmp(s->topo.name, d->s[0].topo.name))
       return bad_input("task %s's schedule is on %s, task %s's on %s: every task of one fabric has its topology",
-                       task_name(s->task), s->topo.name, task_name(d->s.task), d->s.topo.name);
+                       task_name(s->task), s->topo.name, task_name(d->s[0].task), d->s[0].topo.name);
     if (ir_build(&d->parts[k], &d->fd, s, op, err, sizeof err)) return bad_input("%s", err);
     d->parts[k].message_words = words;
   }
@@ -397,9 +392,9 @@ static int plan_design(design *d, const flit_format *flit, int op, bool ni, uint
   char err[512] = "";
   int rc;
   for (uint32_t k = 0; k < d->ntasks; k++)
-    if ((rc = prepare_schedule(schedule_of(d, k)))) return rc;
-  if (fabric_describe(&d->fd, &d->s.topo, d->s.model))
-    return bad_input("out of memory describing the fabric of %s", d->s.topo.name);
+    if ((rc = prepare_schedule(&d->s[k]))) return rc;
+  if (fabric_describe(&d->fd, &d->s[0].topo, d->s[0].model))
+    return bad_input("out of memory describing the fabric of %s", d->s[0].topo.name);
   if ((rc = build_ir(d, op, words))) return rc;
   d->f.message_words = words;
   d->f.back_to_back = words > 1; /* a message of several words: runs back to back */
@@ -410,7 +405,7 @@ static int plan_design(design *d, const flit_format *flit, int op, bool ni, uint
   if (!d->plan) return bad_input("%s", err);
   if (arch_check_merges(d->arch, d->plan, &d->shape, d->f.nprograms, err, sizeof err)) return bad_input("%s", err);
   uint32_t held = mem_lifetime_min(&d->f);
-  if (held == UINT32_MAX) return bad_input("out of memory bounding the packet memory of %s", d->s.topo.name);
+  if (held == UINT32_MAX) return bad_input("out of memory bounding the packet memory of %s", d->s[0].topo.name);
   d->shape.mem_lifetime_min = task_combines(d->f.task) ? -1 : (int)held;
   if (ni && ni_plan_build(&d->ni, &d->f, d->arch, d->plan, &d->shape, words, err, sizeof err)) return bad_input("%s", err);
   return 0;
@@ -431,7 +426,7 @@ static int write_design(const design *d, const options *o, outdir *out) {
   char tasks_s[IR_MAX_TASKS * 24] = "", roots_s[IR_MAX_TASKS * 12] = "", algs_s[IR_MAX_TASKS * 24] = "",
        prints_s[IR_MAX_TASKS * 24] = "";
   for (uint32_t k = 0, a = 0, b = 0, c = 0, e = 0; k < d->ntasks; k++) { /* several tasks: comma-separated */
-    const sched *s = schedule_at(d, k);
+    const sched *s = &d->s[k];
     const char *sep = k ? "," : "";
     a += (uint32_t)snprintf(tasks_s + a, sizeof tasks_s - a, "%s%s", sep, task_name(s->task));
     b += (uint32_t)snprintf(roots_s + b, sizeof roots_s - b, "%s%lld", sep, (long long)s->root);
@@ -439,8 +434,8 @@ static int write_design(const design *d, const options *o, outdir *out) {
     e += (uint32_t)snprintf(prints_s + e, sizeof prints_s - e, "%sfnv1a:%016llx", sep, (unsigned long long)sched_fingerprint(s));
   }
   snprintf(design_s, sizeof design_s, "topo=%s task=%s model=%s root=%s alg=%s schedule=%s arch=%s width=%llu%s%s%s%s",
-           d->s.topo.name, tasks_s, model_name(d->s.model), roots_s, algs_s, prints_s, d->arch->name, (unsigned long long)o->width,
-           task_combines(d->s.task) ? " op=" : "", task_combines(d->s.task) ? romnoc_op_names[o->op] : "", active_s,
+           d->s[0].topo.name, tasks_s, model_name(d->s[0].model), roots_s, algs_s, prints_s, d->arch->name, (unsigned long long)o->width,
+           task_combines(d->s[0].task) ? " op=" : "", task_combines(d->s[0].task) ? romnoc_op_names[o->op] : "", active_s,
            shape->bare_flit ? " flit=bare" : "");
   snprintf(hdr_slash, sizeof hdr_slash, "// Generated by romnoc rtl_gen %s for %s\n", ROMNOC_VERSION, design_s);
   snprintf(hdr_hash, sizeof hdr_hash, "# Generated by romnoc rtl_gen %s for %s\n", ROMNOC_VERSION, design_s);
@@ -488,7 +483,7 @@ static int write_design(const design *d, const options *o, outdir *out) {
   for (uint32_t k = 0; k < d->ntasks; k++) {
     /* one task: golden/wire.tsv, ...; several: each one's, and its facts for the benches */
     char wire[64], deliveries[64], config[64], suffix[16] = "";
-    const sched *s = schedule_at(d, k);
+    const sched *s = &d->s[k];
     if (d->ntasks > 1) snprintf(suffix, sizeof suffix, "_t%u", (unsigned)k);
     snprintf(wire, sizeof wire, "golden/wire%s.tsv", suffix);
     snprintf(deliveries, sizeof deliveries, "golden/deliveries%s.tsv", suffix);
@@ -516,19 +511,20 @@ int main(int argc, char **argv) {
     return bad_input("unknown architecture '%s' (expected %s)", o.arch, arch_names());
   d.ntasks = o.ntasks ? o.ntasks : 1;
   for (uint32_t k = 0; k < d.ntasks; k++)
-    if ((rc = get_schedule(&o, k, schedule_of(&d, k)))) {
+    if ((rc = get_schedule(&o, k, &d.s[k]))) {
       d.ntasks = k;
       design_free(&d);
       return rc;
     }
-  if (o.op_s && !task_combines(d.s.task)) {
-    sched_free(&d.s);
+  if (o.op_s && !task_combines(d.s[0].task)) {
+    task_kind task = d.s[0].task;
+    design_free(&d);
     return bad_input("--op '%s' combines partial sums; task %s combines none (--op is for reduce, reduce_scatter, "
-                     "allreduce and global_sum)", romnoc_op_names[o.op], task_name(d.s.task));
+                     "allreduce and global_sum)", romnoc_op_names[o.op], task_name(task));
   }
   if (!d.arch) { /* the model's own */
-    const port_model_info *pm = port_model_of(d.s.model);
-    d.arch = arch_find(task_combines(d.s.task) ? pm->combine_arch : pm->default_arch);
+    const port_model_info *pm = port_model_of(d.s[0].model);
+    d.arch = arch_find(task_combines(d.s[0].task) ? pm->combine_arch : pm->default_arch);
   }
   flit_format flit = {(int)o.width, o.flit && !strcmp(o.flit, "bare")};
   if ((rc = plan_design(&d, &flit, o.op, o.ni, (uint32_t)o.words))) {

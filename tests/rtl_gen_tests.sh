@@ -5,8 +5,9 @@
 # the same design byte for byte as --topo/--task, a TSV with a non-link is refused before
 # anything is written. --flit: tagged is the default byte for byte, bare changes the flit's width
 # and not the ROMs. The combining tasks: --op, the combining router and its refusals, the
-# golden whole sums (one line per node and chunk that must hold one). Ends with "N passed, N
-# failed". QUICK=1 (make check): the sweeps over every task and size on the small sizes only.
+# golden whole sums (one line per node and chunk that must hold one). Several tasks in one fabric
+# (--task a,b --ni, or --schedule once per task): the same design either way, its facts, ROM size
+# and per-task golden files, and its refusals. Ends with "N passed, N failed". QUICK=1 (make check): the sweeps over every task and size on the small sizes only.
 set -u
 bin=$1
 quick() { [ "${QUICK:-0}" = 1 ]; }
@@ -82,6 +83,27 @@ done
 touch -d '2001-01-01' "$T/b/romnoc_router.v" && "$bin" --topo hypercube:3 --task mnb -o "$T/b" &&
   [ "$(stat -c %Y "$T/b/romnoc_router.v")" = "$(date -d 2001-01-01 +%s)" ] && pass || fail "an unchanged file was rewritten"
 "$bin" --help | grep -q -- '--width' && pass || fail "--help does not describe --width"
+
+# several tasks in one fabric (--task a,b --ni): deterministic, the same from --schedule given
+# once per task, a ROM word per {task, cycle} (so rom_words = 2^task_bits * 2^cycle_bits), and
+# per task its facts and golden files; a shared and a per-node task together get a ROM per node
+"$bin" --topo torus:4x4 --task allgather,alltoall --ni -o "$T/m1" && "$bin" --topo torus:4x4 --task mnb,te --ni -o "$T/m2" &&
+  "$bin" --topo torus:4x4 --task mnb --ni -o "$T/m-a" && "$bin" --topo torus:4x4 --task te --ni -o "$T/m-b" || fail "rtl_gen --task mnb,te --ni"
+diff -r "$T/m1" "$T/m2" >/dev/null && pass || fail "--task allgather,alltoall and mnb,te differ"
+build/cmodel schedule --topo torus:4x4 --task mnb -o "$T/ag.tsv" && build/cmodel schedule --topo torus:4x4 --task te -o "$T/a2a.tsv" &&
+  "$bin" --schedule "$T/ag.tsv" --schedule="$T/a2a.tsv" --ni -o "$T/m4" && diff -r "$T/m1" "$T/m4" >/dev/null && pass ||
+  fail "--schedule once per task must give the design --task mnb,te gives"
+grep -qx 'task=mnb,te' "$T/m1/design.txt" && grep -qx 'tasks=2' "$T/m1/design.txt" && pass || fail "design.txt names the tasks"
+for k in 0 1; do
+  [ -f "$T/m1/sim_config_t$k.h" ] && cmp -s <(grep -v '^#' "$T/m1/golden/wire_t$k.tsv") \
+    <(grep -v '^#' "$T/m-$([ $k = 0 ] && echo a || echo b)/golden/wire.tsv") && pass || fail "task $k's golden wire log"
+done
+# te's run: 9 cycles of a 16-entry stretch; mnb's 5 (torus:4x4: S = 8 and 4), so 2 * 16 words
+[ "$(sed -n 's/^rom_words=//p' "$T/m1/design.txt")" = 32 ] && pass || fail "rom_words of mnb,te on torus:4x4"
+"$bin" --topo hypercube:3 --task snb,mnb --root 2 --ni -o "$T/m3" && [ "$(ls "$T/m3"/rom_n*.hex | wc -l)" -eq 8 ] && pass ||
+  fail "snb (a ROM per node) with mnb (shared) must get a ROM per node"
+bad "add --ni" --topo torus:4x4 --task mnb,te -o "$T/out"
+bad "task reduce combines" --topo hypercube:3 --task te,reduce --ni -o "$T/out"
 
 # a schedule from a file: the same design, byte for byte, as from --topo/--task; a whole
 # translation-symmetric schedule gets the shared ROM of its template
