@@ -12,7 +12,8 @@
 #     "Several tasks in one fabric") on torus:4x4: cycles per message of each task for M = 1
 #     and 16, and its router beside the two single-task routers, each through make synth
 #     TARGET=ice40 (synth_ice40 and nextpnr-ice40 on the HX8K: LUT4, flip-flops, block RAMs,
-#     Fmax), and its node 0 interface (synth_ice40 alone).
+#     Fmax), and the node 0 interfaces of the three systems (the same runs, scope=ni: in their
+#     scan-chain wrapper, placed and routed alone).
 # Writes the "ni" section of OUT.md.
 set -euo pipefail
 out=${1:?usage: bench/ni_bench.sh OUT.md}
@@ -47,7 +48,7 @@ for topo in torus:4x4 hypercube:4; do
   done
 done
 # several tasks in one fabric: each task's messages, then the routers beside the single-task ones
-multi_rows="" router_rows=""
+multi_rows="" router_rows="" ni_rows=""
 declare -A luts # per router: its LUT4
 for words in 1 16; do
   d=$work/torus-4x4-multi-$words
@@ -60,15 +61,16 @@ done
 for task in allgather alltoall allgather,alltoall; do
   SYNTH_DIR=$work/synth-$task TOPO=torus:4x4 TASK=$task NI=1 TARGET=ice40 bash "$repo/synth/synth.sh" >"$work/synth.log" 2>&1 ||
     { cat "$work/synth.log" >&2; exit 1; }
-  line=$(grep -m1 '^SYNTH .* scope=router ' "$work/synth.log")
   field() { sed -E "s/.* $1=([^ ]+).*/\1/" <<<"$line"; }
+  line=$(grep -m1 '^SYNTH .* scope=router ' "$work/synth.log")
   router_rows+="| $task | $(field luts) | $(field ffs) | $(field brams) | $(field fmax_mhz) | $(field status) |"$'\n'
   luts[$task]=$(field luts)
+  line=$(grep -m1 '^SYNTH .* scope=ni ' "$work/synth.log")
+  ni_rows+="| $task | $(field luts) | $(field ffs) | $(field brams) | $(field fmax_mhz) | $(field status) |"$'\n'
 done
 lanes() { sed -n 's/^lane_sources=//p' "$work/synth-$1/gen/design.txt"; }
 both=${luts[allgather,alltoall]} sum=$((luts[allgather] + luts[alltoall]))
 larger=$((luts[allgather] > luts[alltoall] ? luts[allgather] : luts[alltoall]))
-read -r ml mf mb <<<"$(synth "$work/torus-4x4-multi-1/gen" romnoc_ni "chparam -set NODE 0 -set PROGRAM \"ni_n0.hex\" -set DRAIN \"ni_drain_n0.hex\" romnoc_ni;")"
 "$repo/bench/tables/md_section.sh" "$out" ni <<MD
 ## The network interface: cycles per message and what it costs (iCE40, Yosys 0.23)
 
@@ -122,6 +124,10 @@ mostly its output multiplexers: each lane chooses among the union of both tasks'
 (design.txt's lane_sources, lane 0 first: $(lanes allgather) for allgather's router, $(lanes alltoall) for
 alltoall's, $(lanes allgather,alltoall) for both; a multiplexer of n sources takes the next power of two
 of inputs, 41 bits each).
-Node 0's interface of the two-task system (\`synth_ice40\` alone, parameters at their
-defaults): $ml LUT4, $mf FF, $mb BRAM.
+Node 0's interface of the same systems, placed and routed alone in its scan-chain wrapper
+(\`romnoc_ni_synth_top\`, the same \`make synth ... NI=1\`, scope=ni):
+
+| interface of | LUT4 | FF | BRAM | Fmax MHz | status |
+|---|---|---|---|---|---|
+${ni_rows%$'\n'}
 MD

@@ -7,6 +7,7 @@
 
 #include "emit_files.h"
 #include "emit_verilog.h"
+#include "scan_wrapper.h"
 
 /* The widths every printer below uses. */
 typedef struct {
@@ -498,6 +499,71 @@ void emit_system(vwriter *w, const char *header, const ni_plan *n, const router_
     w->indent--;
     vw_line(w, ");");
   }
+  emit_endmodule(w);
+}
+
+/* A port of romnoc_ni as the synthesis wrapper drives or captures it. */
+typedef struct {
+  const char *name;
+  int width;
+  bool input;
+} ni_port;
+
+/* romnoc_ni's ports besides the clock and reset, in the wrapper's chain order; returns how many. */
+static size_t ni_ports(const ni_widths *x, ni_port *out) {
+  const ni_port all[] = {
+      {"s_axis_cmd_tvalid", 1, true},          {"s_axis_cmd_tready", 1, false},
+      {"s_axis_cmd_tdata", NI_CMD_WIDTH, true}, {"s_axis_send_tvalid", 1, true},
+      {"s_axis_send_tready", 1, false},        {"s_axis_send_tdata", x->w, true},
+      {"s_axis_send_tlast", 1, true},          {"m_axis_recv_tvalid", 1, false},
+      {"m_axis_recv_tready", 1, true},         {"m_axis_recv_tdata", x->w, false},
+      {"m_axis_recv_tlast", 1, false},         {"m_axis_recv_tuser", x->iw, false},
+      {"m_axis_status_tvalid", 1, false},      {"m_axis_status_tready", 1, true},
+      {"m_axis_status_tdata", NI_STATUS_WIDTH, false}, {"ready_o", 1, false},
+      {"fabric_err_i", 1, true},               {"task_o", x->tw, false},
+      {"task_err_i", x->tw ? 1 : 0, true},     {"inj_req_i", x->p, true},
+      {"inj_dest_i", x->p * (x->a + 1), true}, {"inj_flit_o", x->p * x->f, false},
+      {"dlv_valid_i", x->p, true},             {"dlv_flit_i", x->p * x->f, true},
+  };
+  size_t n = 0;
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+    if (all[i].width) out[n++] = all[i];
+  return n;
+}
+
+void emit_ni_synth_top(vwriter *w, const char *header, const ni_plan *n, const router_shape *s) {
+  ni_widths x = widths_of(n, s);
+  ni_port ports[32];
+  size_t np = ni_ports(&x, ports);
+  int in_bits = 0, out_bits = 1; /* outs[0]: start_i's echo, so that done_o has a driver of its own */
+  for (size_t i = 0; i < np; i++) *(ports[i].input ? &in_bits : &out_bits) += ports[i].width;
+  char prog[64], drain[64];
+  ni_file_names(0, prog, drain, sizeof prog);
+  vw_new_scope(w);
+  vw_raw(w, "%s", header);
+  vw_line(w, "// Synthesis wrapper of node 0's network interface (%s): its %d input bits come from a scan", NI_MODULE, in_bits);
+  vw_line(w, "// chain and its %d output bits are captured into one, so that place and route needs six pins", out_bits - 1);
+  vw_line(w, "// and keeps every output. Not part of the system.");
+  scan_wrapper_ports(w, NI_SYNTH_TOP_MODULE);
+  vw_line(w, "reg [%d:0] in_q;", in_bits - 1);
+  vw_line(w, "reg [%d:0] out_q;", out_bits - 1);
+  vw_line(w, "wire [%d:0] outs;", out_bits - 1);
+  scan_wrapper_chains(w, in_bits, out_bits);
+  vw_line(w, "assign outs[0] = start_i;");
+  vw_line(w, "assign done_o = out_q[0];");
+  vw_raw(w, "  %s #(%s.SEND_COUNT(", NI_MODULE, s->bare_flit ? "" : ".NODE(0), ");
+  count_value(w, x.fw, n->nodes[0].send_count, x.tasks);
+  vw_raw(w, "), .RECV_COUNT(");
+  count_value(w, x.dw, n->nodes[0].recv_count, x.tasks);
+  vw_raw(w, "), .PROGRAM(\"%s\"), .DRAIN(\"%s\")) u_ni (\n", prog, drain);
+  vw_line(w, "  .clk_i(clk_i), .rst_ni(rst_ni), .start_i(start_i),");
+  for (size_t i = 0, in_at = 0, out_at = 1; i < np; i++) {
+    size_t *at = ports[i].input ? &in_at : &out_at;
+    vw_line(w, "  .%s(%s[%zu +: %d])%s", ports[i].name, ports[i].input ? "in_q" : "outs", *at, ports[i].width,
+            i + 1 < np ? "," : "");
+    *at += (size_t)ports[i].width;
+  }
+  vw_line(w, ");");
   emit_endmodule(w);
 }
 

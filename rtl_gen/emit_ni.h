@@ -10,11 +10,15 @@
 
 #define NI_MODULE "romnoc_ni"
 #define SYSTEM_MODULE "romnoc_system"
+#define NI_SYNTH_TOP_MODULE "romnoc_ni_synth_top"
 #define NI_CMD_WIDTH 8    /* a command's tdata: the task's index in the fabric (0: its one task) */
 #define NI_STATUS_WIDTH 8 /* a status's tdata: the error bits (docs/ARCHITECTURE.md) */
 
 void emit_ni_module(vwriter *w, const char *header, const ni_plan *n, const router_shape *s);
 void emit_system(vwriter *w, const char *header, const ni_plan *n, const router_shape *s);
+/* The synthesis wrapper of node 0's interface (romnoc_ni_synth_top.v: its ports on scan chains,
+ * six pins, for place and route; scan_wrapper.h). Not part of the system. */
+void emit_ni_synth_top(vwriter *w, const char *header, const ni_plan *n, const router_shape *s);
 /* ni_n<u>.hex (the program, a word per cycle) and ni_drain_n<u>.hex (the drain map). */
 void ni_file_names(uint32_t u, char *program, char *drain, size_t len);
 void emit_ni_program_hex(vwriter *w, const char *header, const ni_plan *n, const router_shape *s, uint32_t u);

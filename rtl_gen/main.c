@@ -473,6 +473,7 @@ static int write_design(const design *d, const options *o, outdir *out) {
     WRITE(NI_MODULE ".v", emit_ni_module(&w, hdr_slash, &d->ni, shape));
     WRITE(SYSTEM_MODULE ".v", emit_system(&w, hdr_slash, &d->ni, shape));
     WRITE("files_system.f", emit_system_file_list(&w, hdr_slash, &d->fd));
+    WRITE(NI_SYNTH_TOP_MODULE ".v", emit_ni_synth_top(&w, hdr_slash, &d->ni, shape));
     for (uint32_t u = 0; u < d->fd.nodes; u++) {
       char prog[64], drain[64];
       ni_file_names(u, prog, drain, sizeof prog);
@@ -534,7 +535,7 @@ int main(int argc, char **argv) {
   outdir out;
   char err[512];
   static const char *const subdirs[] = {"golden"};
-  size_t files = FIXED_FILES + d.f.nprograms + (d.ni.nodes ? 2 * d.fd.nodes + 3 : 0) + 3 * d.ntasks;
+  size_t files = FIXED_FILES + d.f.nprograms + (d.ni.nodes ? 2 * d.fd.nodes + 4 : 0) + 3 * d.ntasks;
   if (outdir_begin(&out, o.dir, subdirs, 1, files, err, sizeof err)) {
     design_free(&d);
     return bad_input("%s", err);

@@ -11,7 +11,8 @@
 # hierarchy kept, and only the router and ROM modules are counted. Prints one line per scope
 #   SYNTH topo=... task=... width=... target=... scope=router luts=... ffs=... brams=...
 #         mem_depth=... fmax_mhz=... status=ok|timing-fail|no-fit
-# and writes them to build/synth/<name>/summary_<target>.txt. The Yosys and nextpnr commands and
+# and writes them to build/synth/<name>/summary_<target>.txt. NI=1 adds scope=ni: node 0's network
+# interface in its scan-chain wrapper (romnoc_ni_synth_top), placed and routed alone for ice40. The Yosys and nextpnr commands and
 # each target's cell names are in synth/yosys_flow.sh. Exits non-zero if a tool fails outright.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,6 +33,21 @@ summary=$work/summary_$target.txt
 
 . "$repo/synth/yosys_flow.sh" # synth_router, router_cells, ice40_pnr
 
+# NI=1: node 0's network interface too, in its scan-chain wrapper (romnoc_ni_synth_top.v)
+synth_ni() {
+  [ "${NI:-0}" = 1 ] || return 0
+  local niwork=$work/ni
+  mkdir -p "$niwork"
+  echo "-- SYNTH $target: network interface --"
+  synth_router "$gen" "$niwork" "$target" romnoc_ni_synth_top "romnoc_ni.v romnoc_ni_synth_top.v" romnoc_ni
+  read -r luts ffs brams <<<"$(router_cells "$target" romnoc_ni "$niwork")"
+  if [ "$target" = ice40 ]; then
+    ice40_pnr "$niwork" "$repo"
+    echo "$head scope=ni luts=$luts ffs=$ffs brams=$brams fmax_mhz=$fmax status=$status" | tee -a "$summary"
+  else
+    echo "$head scope=ni luts=$luts ffs=$ffs brams=$brams status=ok" | tee -a "$summary"
+  fi
+}
 echo "-- SYNTH $target: router --"
 synth_router "$gen" "$work" "$target" romnoc_synth_top "romnoc_rom.v romnoc_router.v romnoc_synth_top.v" "romnoc_router *romnoc_rom*"
 read -r luts ffs brams <<<"$(router_cells "$target" 'romnoc_router|romnoc_rom' "$work")"
@@ -45,7 +61,9 @@ if [ "$target" = generic ]; then
     ffs=$(count "${ff_cells[generic]}" '.' "$work/stat_fabric.txt")
     echo "$head scope=fabric luts=$luts ffs=$ffs brams=0 mem_depth=$mem_depth status=ok" | tee -a "$summary"
   fi
+  synth_ni
   exit 0
 fi
 ice40_pnr "$work" "$repo"
 echo "$head scope=router luts=$luts ffs=$ffs brams=$brams mem_depth=$mem_depth fmax_mhz=$fmax status=$status" | tee -a "$summary"
+synth_ni

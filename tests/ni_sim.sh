@@ -17,8 +17,9 @@
 # blocks the merged ROM word of the shared cycle without the last slot's receptions.
 # +misframe=1 (node 0's last sendbuf block without tlast) must PASS with node 0's status saying
 # so. Refusals (exit 2, one stderr line naming the value): rtl_gen --ni for the simple router,
-# NI=2, several tasks without --ni, with a combining task, on
-# two topologies, nine tasks. Yosys reads and elaborates one system top. Several tasks in one
+# NI=2, several tasks without --ni, with a combining task, on two topologies, nine tasks. Yosys
+# reads and elaborates one system top; node 0's interface in its synthesis wrapper is
+# lint-clean (make test: make synth NI=1 reports it, scope=ni). Several tasks in one
 # fabric (ni_multi_case): each run's task checked against its own slots and golden files;
 # commands naming an index beyond the tasks, or different tasks at different nodes, must be
 # reported in every status (bit 3); te's part of a drain map edited must FAIL. Ends with
@@ -239,6 +240,19 @@ if (cd "$g" && yosys -q -p "read_verilog -defer $(grep -v '^//' files_system.f |
   pass "hypercube-3-mnb-bare-words3: Yosys reads and elaborates romnoc_system"
 else
   fail "hypercube-3-mnb-bare-words3: Yosys on romnoc_system" "$T/out"
+fi
+
+# ---- node 0's interface in its synthesis wrapper: lint-clean; make test: synthesised (make synth NI=1)
+if (cd "$g" && verilator --lint-only -Wall romnoc_ni.v romnoc_ni_synth_top.v --top-module romnoc_ni_synth_top) >"$T/out" 2>&1; then
+  pass "hypercube-3-mnb-bare-words3: romnoc_ni_synth_top is lint-clean"
+else
+  fail "hypercube-3-mnb-bare-words3: verilator --lint-only on romnoc_ni_synth_top" "$T/out"
+fi
+if full && SYNTH_DIR="$T/synth" TOPO=hypercube:3 TASK=mnb FLIT=bare WORDS=3 NI=1 synth/synth.sh >"$T/out" 2>&1 &&
+  grep -qE '^SYNTH .* scope=ni luts=[1-9][0-9]* ffs=[1-9][0-9]* ' "$T/out"; then
+  pass "hypercube-3-mnb-bare-words3: make synth NI=1 reports node 0's interface (scope=ni)"
+elif full; then
+  fail "hypercube-3-mnb-bare-words3: make synth NI=1" "$T/out"
 fi
 
 # ---- the merged ROM word of a message of several words: word 1 without slot S's receptions
