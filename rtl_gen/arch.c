@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir_tasks.h"
+
 extern const router_arch arch_banked, arch_simple, arch_single, arch_combine;
 
 static const router_arch *const table[] = {&arch_banked, &arch_simple, &arch_single, &arch_combine};
@@ -192,12 +194,9 @@ void router_shape_init(router_shape *s, const char *arch, const ir_fabric *f, co
 void router_shape_init_sync(router_shape *s, const char *arch, const ir_fabric *f, const flit_format *flit) {
   router_shape_init(s, arch, f, flit);
   s->overlap = f->back_to_back && ir_shortest_run(f) >= 2;
-  /* the counter runs 0..cycles, and to cycles+2 when runs follow each other (the merged words);
-   * of several tasks, the longest run's (ir_task_stride) */
-  uint32_t most = 0;
-  for (uint32_t k = 0; k < s->tasks; k++)
-    if (s->task_cycles[k] > most) most = s->task_cycles[k];
-  s->cycle_width = rtl_clog2((uint64_t)most + 1 + (s->overlap ? 2 : 0));
+  /* the counter runs 0..cycles, and to cycles+2 when runs follow each other (the merged words),
+   * of the longest run: within the stride of the tasks' programs (ir_tasks.h) */
+  s->cycle_width = rtl_clog2(ir_task_stride(f->runs, f->ntasks, s->overlap));
   s->rom_entries = 1u << shape_rom_addr_width(s);
   s->sync_rom = true;
   s->wire_delay = 1; /* registered outputs: slot s is on the wires in cycle s+1 */

@@ -166,9 +166,9 @@ void emit_sim_config(vwriter *w, const char *header, const ir_fabric *f, const r
   vw_line(w, "/* the fabric description: sizes of the translation's coordinates (coordinate 0 least");
   vw_line(w, " * significant), and the link table: lane p of node u leads to node RN_NEIGHBORS[u*RN_PORTS+p]");
   vw_line(w, " * (-1: nowhere) */");
-  vw_line(w, "#define RN_NDIMS %d", fd->ndims);
+  vw_line(w, "#define RN_NDIMS %d", fd->topo.ndims);
   vw_raw(w, "#define RN_RADICES {");
-  for (int i = 0; i < fd->ndims; i++) vw_raw(w, "%s%u", i ? ", " : "", (unsigned)fd->radix[i]);
+  for (int i = 0; i < fd->topo.ndims; i++) vw_raw(w, "%s%u", i ? ", " : "", (unsigned)fd->topo.radix[i]);
   vw_raw(w, "}\n#define RN_NEIGHBORS {");
   for (size_t i = 0; i < (size_t)fd->nodes * fd->ports; i++) vw_raw(w, "%s%d", i ? "," : "", (int)fd->neighbor[i]);
   vw_raw(w, "}\n");

@@ -44,26 +44,55 @@ static const char *addr(char *buf, size_t len, const ni_widths *x, const char *w
   return buf;
 }
 
-/* A parameter of a block count: per task k at [k*width +: width], every one `value` by default. */
+/* A node's block counts as a parameter value, task k's at [k*width +: width]. */
+static void count_value(vwriter *w, int width, const uint32_t *count, int tasks) {
+  vw_raw(w, "%s", tasks > 1 ? "{" : "");
+  for (int k = tasks - 1; k >= 0; k--) vw_raw(w, "%d'd%u%s", width, (unsigned)count[k], k ? ", " : "");
+  vw_raw(w, "%s", tasks > 1 ? "}" : "");
+}
+
+/* A parameter of a block count, every task's `value` by default. */
 static void count_parameter(vwriter *w, const char *name, int width, uint32_t value, int tasks, const char *buffer) {
-  if (tasks == 1) {
-    vw_line(w, "parameter [%d:0] %s = %d'd%u,  // blocks of this node's %s", width - 1, name, width, (unsigned)value, buffer);
-    return;
-  }
-  vw_raw(w, "%*sparameter [%d:0] %s = {", 2 * w->indent, "", tasks * width - 1, name);
-  for (int k = 0; k < tasks; k++) vw_raw(w, "%d'd%u%s", width, (unsigned)value, k + 1 < tasks ? ", " : "},");
-  vw_raw(w, "  // blocks of this node's %s, task k's at [k*%d +: %d]\n", buffer, width, width);
+  uint32_t same[IR_MAX_TASKS];
+  for (int k = 0; k < tasks; k++) same[k] = value;
+  vw_raw(w, "%*sparameter [%d:0] %s = ", 2 * w->indent, "", tasks * width - 1, name);
+  count_value(w, width, same, tasks);
+  if (tasks == 1) vw_raw(w, ",  // blocks of this node's %s\n", buffer);
+  else vw_raw(w, ",  // blocks of this node's %s, task k's at [k*%d +: %d]\n", buffer, width, width);
+}
+
+/* Task k's field of a per-task parameter. */
+typedef struct {
+  const char *param;
+  int width;
+} param_field;
+static const char *param_slice(char *buf, size_t len, uint32_t k, const void *ctx) {
+  const param_field *pf = ctx;
+  snprintf(buf, len, "%s[%d +: %d]", pf->param, (int)k * pf->width, pf->width);
+  return buf;
 }
 
 /* `name` = task_q's field of the per-task parameter param (width bits each). */
 static void per_task_count(vwriter *w, const ni_widths *x, const char *name, const char *param, int width) {
+  char decl[64];
+  snprintf(decl, sizeof decl, "wire [%d:0] %s", width - 1, name);
   if (!x->tw) {
-    vw_line(w, "wire [%d:0] %s = %s;", width - 1, name, param);
+    vw_line(w, "%s = %s;", decl, param);
     return;
   }
-  vw_raw(w, "%*swire [%d:0] %s =", 2 * w->indent, "", width - 1, name);
-  for (int k = 0; k + 1 < x->tasks; k++) vw_raw(w, " task_q == %d'd%d ? %s[%d +: %d] :", x->tw, k, param, k * width, width);
-  vw_raw(w, " %s[%d +: %d];\n", param, (x->tasks - 1) * width, width);
+  param_field pf = {param, width};
+  emit_task_select(w, decl, "task_q", x->tw, (uint32_t)x->tasks, param_slice, &pf);
+}
+
+/* Node u's parameters after NODE: its counts per task, its program and drain map. */
+static void ni_parameters(vwriter *w, const ni_widths *x, const ni_node *nd, uint32_t u) {
+  char prog[64], drain[64];
+  ni_file_names(u, prog, drain, sizeof prog);
+  vw_raw(w, ".SEND_COUNT(");
+  count_value(w, x->fw, nd->send_count, x->tasks);
+  vw_raw(w, "), .RECV_COUNT(");
+  count_value(w, x->dw, nd->recv_count, x->tasks);
+  vw_raw(w, "), .PROGRAM(\"%s\"), .DRAIN(\"%s\")", prog, drain);
 }
 
 static void emit_ni_ports(vwriter *w, const ni_plan *n, const router_shape *s, const ni_widths *x) {
@@ -392,13 +421,6 @@ void emit_ni_module(vwriter *w, const char *header, const ni_plan *n, const rout
   emit_endmodule(w);
 }
 
-/* A node's block counts, task k's at [k*width +: width]. */
-static void count_value(vwriter *w, int width, const uint32_t *count, int tasks) {
-  vw_raw(w, "%s", tasks > 1 ? "{" : "");
-  for (int k = tasks - 1; k >= 0; k--) vw_raw(w, "%d'd%u%s", width, (unsigned)count[k], k ? ", " : "");
-  vw_raw(w, "%s", tasks > 1 ? "}" : "");
-}
-
 /* The system's per-node bus of a signal: node u's at [u*width +: width]. */
 static void system_port(vwriter *w, const char *dir, const char *name, uint32_t nodes, int width, bool last) {
   vw_line(w, "%s wire [%llu:0] %s%s", dir, (unsigned long long)nodes * (unsigned long long)width - 1, name, last ? "" : ",");
@@ -469,17 +491,12 @@ void emit_system(vwriter *w, const char *header, const ni_plan *n, const router_
   }
   vw_close(w, ");");
   for (uint32_t u = 0; u < nodes; u++) {
-    const ni_node *nd = &n->nodes[u];
     unsigned uu = (unsigned)u;
-    char prog[64], drain[64];
-    ni_file_names(u, prog, drain, sizeof prog);
     vw_open(w, "%s #(", NI_MODULE);
     if (!s->bare_flit) vw_line(w, ".NODE(%d'd%u),", x.a, uu);
-    vw_raw(w, "%*s.SEND_COUNT(", 2 * w->indent, "");
-    count_value(w, x.fw, nd->send_count, x.tasks);
-    vw_raw(w, "), .RECV_COUNT(");
-    count_value(w, x.dw, nd->recv_count, x.tasks);
-    vw_raw(w, "), .PROGRAM(\"%s\"), .DRAIN(\"%s\")\n", prog, drain);
+    vw_raw(w, "%*s", 2 * w->indent, "");
+    ni_parameters(w, &x, &n->nodes[u], u);
+    vw_raw(w, "\n");
     vw_close(w, ") u_ni%u (", uu);
     w->indent++;
     vw_line(w, ".clk_i(clk_i), .rst_ni(rst_ni),");
@@ -537,8 +554,6 @@ void emit_ni_synth_top(vwriter *w, const char *header, const ni_plan *n, const r
   size_t np = ni_ports(&x, ports);
   int in_bits = 0, out_bits = 1; /* outs[0]: start_i's echo, so that done_o has a driver of its own */
   for (size_t i = 0; i < np; i++) *(ports[i].input ? &in_bits : &out_bits) += ports[i].width;
-  char prog[64], drain[64];
-  ni_file_names(0, prog, drain, sizeof prog);
   vw_new_scope(w);
   vw_raw(w, "%s", header);
   vw_line(w, "// Synthesis wrapper of node 0's network interface (%s): its %d input bits come from a scan", NI_MODULE, in_bits);
@@ -551,11 +566,9 @@ void emit_ni_synth_top(vwriter *w, const char *header, const ni_plan *n, const r
   scan_wrapper_chains(w, in_bits, out_bits);
   vw_line(w, "assign outs[0] = start_i;");
   vw_line(w, "assign done_o = out_q[0];");
-  vw_raw(w, "  %s #(%s.SEND_COUNT(", NI_MODULE, s->bare_flit ? "" : ".NODE(0), ");
-  count_value(w, x.fw, n->nodes[0].send_count, x.tasks);
-  vw_raw(w, "), .RECV_COUNT(");
-  count_value(w, x.dw, n->nodes[0].recv_count, x.tasks);
-  vw_raw(w, "), .PROGRAM(\"%s\"), .DRAIN(\"%s\")) u_ni (\n", prog, drain);
+  vw_raw(w, "  %s #(%s", NI_MODULE, s->bare_flit ? "" : ".NODE(0), ");
+  ni_parameters(w, &x, &n->nodes[0], 0);
+  vw_raw(w, ") u_ni (\n");
   vw_line(w, "  .clk_i(clk_i), .rst_ni(rst_ni), .start_i(start_i),");
   for (size_t i = 0, in_at = 0, out_at = 1; i < np; i++) {
     size_t *at = ports[i].input ? &in_at : &out_at;
@@ -615,8 +628,9 @@ void emit_ni_drain_hex(vwriter *w, const char *header, const ni_plan *n, uint32_
   int ports = n->f->fd->ports, srcw = bits_for((uint64_t)ports + 1), saw = n->send_addr_width, raw = n->recv_addr_width;
   int daw = saw > raw ? saw : raw;
   vw_raw(w, "%s", header);
-  vw_line(w, "// Drain map of node %u: entry j = recvbuf block j's {source (a lane's bank; %d: the sendbuf), entry}",
+  vw_line(w, "// Drain map of node %u: entry {task, j} = recvbuf block j's {source (a lane's bank; %d: the sendbuf),",
           (unsigned)u, ports);
+  vw_line(w, "// entry}");
   uint32_t entries = 1u << bits_for(n->recv_max), tasks = 1u << rtl_clog2(n->f->ntasks);
   for (uint32_t k = 0; k < tasks; k++) /* {task, block} */
     for (uint32_t j = 0; j < entries; j++) {

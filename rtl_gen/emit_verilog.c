@@ -40,7 +40,7 @@ void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, cons
 void emit_run_counter(vwriter *w, const router_shape *sh) {
   int cw = sh->cycle_width, tw = sh->task_width;
   vw_blank(w);
-  vw_line(w, "// cycle counter: 0 idle, 1..%u running; the ROM address runs one ahead", (unsigned)sh->task_cycles[0]);
+  vw_line(w, "// cycle counter: 0 idle, 1..LastCycle running; the ROM address runs one ahead");
   vw_line(w, "reg [%d:0] %s;", cw - 1, vw_ident(w, "cyc_q"));
   vw_line(w, "reg %s;", vw_ident(w, "done_q"));
   vw_line(w, "reg %s;", vw_ident(w, "err_q"));
@@ -57,17 +57,35 @@ void emit_run_counter(vwriter *w, const router_shape *sh) {
   vw_line(w, "assign rom_addr_o = %s;", tw ? "{run_task, cyc_d}" : "cyc_d");
 }
 
-/* Prints `name` = value_k for the run's task k: a localparam for one task, else a selection. */
+void emit_task_select(vwriter *w, const char *decl, const char *task, int task_width, uint32_t tasks,
+                      const char *(*value)(char *buf, size_t len, uint32_t k, const void *ctx), const void *ctx) {
+  char v[64];
+  vw_raw(w, "%*s%s =", 2 * w->indent, "", decl);
+  for (uint32_t k = 0; k + 1 < tasks; k++) vw_raw(w, " %s == %d'd%u ? %s :", task, task_width, (unsigned)k, value(v, sizeof v, k, ctx));
+  vw_raw(w, " %s;\n", value(v, sizeof v, tasks - 1, ctx));
+}
+
+/* A cycle constant of task k's run: its cycles plus an offset, as a literal. */
+typedef struct {
+  const router_shape *sh;
+  int offset;
+} cycle_value;
+static const char *cycle_literal(char *buf, size_t len, uint32_t k, const void *ctx) {
+  const cycle_value *c = ctx;
+  snprintf(buf, len, "%d'd%d", c->sh->cycle_width, (int)c->sh->task_cycles[k] + c->offset);
+  return buf;
+}
+
+/* Prints `name` = task k's cycles + offset for the run's task k: a localparam for one task. */
 static void cycle_constant(vwriter *w, const router_shape *sh, const char *task, const char *name, int offset) {
-  int cw = sh->cycle_width;
+  char decl[64], v[32];
+  cycle_value c = {sh, offset};
   if (sh->tasks == 1) {
-    vw_line(w, "localparam [%d:0] %s = %d'd%d;", cw - 1, name, cw, (int)sh->task_cycles[0] + offset);
+    vw_line(w, "localparam [%d:0] %s = %s;", sh->cycle_width - 1, name, cycle_literal(v, sizeof v, 0, &c));
     return;
   }
-  vw_raw(w, "%*swire [%d:0] %s =", 2 * w->indent, "", cw - 1, name);
-  for (uint32_t k = 0; k + 1 < sh->tasks; k++)
-    vw_raw(w, " %s == %d'd%u ? %d'd%d :", task, sh->task_width, (unsigned)k, cw, (int)sh->task_cycles[k] + offset);
-  vw_raw(w, " %d'd%d;\n", cw, (int)sh->task_cycles[sh->tasks - 1] + offset);
+  snprintf(decl, sizeof decl, "wire [%d:0] %s", sh->cycle_width - 1, name);
+  emit_task_select(w, decl, task, sh->task_width, sh->tasks, cycle_literal, &c);
 }
 
 void emit_cycle_constants(vwriter *w, const router_shape *sh, const char *task) {

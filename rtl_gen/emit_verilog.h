@@ -44,6 +44,11 @@ void emit_next_cycle(vwriter *w, const router_shape *sh, const char *idle);
  * PenultimateSlot) of a run of the task the expression `task` names: localparams for one
  * task, wires that select the task's for several (router_shape.tasks). */
 void emit_cycle_constants(vwriter *w, const router_shape *sh, const char *task);
+/* Prints "decl = task == 0 ? v0 : task == 1 ? v1 : ... : v(tasks-1);" (decl: e.g. "wire [3:0]
+ * LastCycle"), value(k) giving task k's expression: a value per task of a router or network
+ * interface of several tasks (router_shape.tasks > 1). */
+void emit_task_select(vwriter *w, const char *decl, const char *task, int task_width, uint32_t tasks,
+                      const char *(*value)(char *buf, size_t len, uint32_t k, const void *ctx), const void *ctx);
 void emit_run_state(vwriter *w, const router_shape *sh);
 
 /* The output register of lane p of a router with registered outputs (banked, combine), in two

@@ -13,8 +13,7 @@ int fabric_describe(fabric_desc *fd, const topo *t, model_kind model) {
   fd->ports = t->ports;
   fd->id_width = rtl_clog2(t->nodes) ? rtl_clog2(t->nodes) : 1;
   fd->translation = topo_translation_of(t);
-  fd->ndims = t->ndims;
-  for (int i = 0; i < t->ndims; i++) fd->radix[i] = t->radix[i];
+  fd->topo = *t;
   fd->model = model;
   fd->links = port_model_of(model)->links;
   fd->one_local_port = port_model_of(model)->one_local_port;
@@ -35,15 +34,7 @@ int fabric_describe(fabric_desc *fd, const topo *t, model_kind model) {
 }
 
 uint32_t fabric_translate(const fabric_desc *fd, uint32_t u, uint32_t x) {
-  if (fd->translation == TRANS_NONE) return x;
-  if (fd->translation == TRANS_XOR) return u ^ x;
-  uint32_t id = 0, scale = 1;
-  for (int i = 0; i < fd->ndims; i++) {
-    uint32_t k = fd->radix[i];
-    id += ((u / scale % k + x / scale % k) % k) * scale;
-    scale *= k;
-  }
-  return id;
+  return fd->translation == TRANS_NONE ? x : topo_add(&fd->topo, u, x);
 }
 
 int fabric_lane_to(const fabric_desc *fd, uint32_t u, uint32_t v) {

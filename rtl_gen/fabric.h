@@ -1,6 +1,5 @@
 /* fabric.h — the fabric description: everything the Verilog printer and the test benches need
- * to know about the network, built once from the topology and the schedule's port model.
- * Nothing after this stage reads the topology. */
+ * to know about the network, built once from the topology and the schedule's port model. */
 #ifndef ROMNOC_FABRIC_H
 #define ROMNOC_FABRIC_H
 
@@ -21,11 +20,10 @@ typedef struct {
   int32_t *neighbor;
   uint8_t *back;
   /* the translation that maps node 0's program onto node u's when a ROM is shared: XOR, or
-   * coordinate-wise addition mod radix[i] over mixed-radix ids (coordinate 0 least
+   * coordinate-wise addition mod the radices over mixed-radix ids (coordinate 0 least
    * significant); none for a mesh */
   topo_translation translation;
-  int ndims;
-  uint32_t radix[TOPO_MAX_DIMS];
+  topo topo; /* the topology itself: its radices, and topo_add for the translation */
   model_kind model; /* the port model the schedule was verified under */
   link_style links; /* how its links are built (port_model.c) */
   bool one_local_port; /* one local port, one packet per slot each way (port_model.h) */
@@ -35,8 +33,7 @@ typedef struct {
  * then owns nothing). */
 int fabric_describe(fabric_desc *fd, const topo *t, model_kind model);
 
-/* u translated by x under fd's translation (XOR, or coordinate-wise addition mod the radices:
- * topo_add's rule, on the fabric description), x itself without one. */
+/* u translated by x under fd's translation (topo_add), x itself without one. */
 uint32_t fabric_translate(const fabric_desc *fd, uint32_t u, uint32_t x);
 
 /* The lane of u that leads to v, or -1 if none does. */

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint32_t ir_task_stride(const ir_fabric *parts, uint32_t n, bool back_to_back) {
+uint32_t ir_task_stride(const ir_run *runs, uint32_t n, bool back_to_back) {
   uint32_t most = 0;
   for (uint32_t k = 0; k < n; k++)
-    if (parts[k].slots > most) most = parts[k].slots;
+    if (runs[k].slots > most) most = runs[k].slots;
   uint32_t need = most + 2 + (back_to_back ? 2 : 0), stride = 1;
   while (stride < need) stride <<= 1;
   return stride;
@@ -23,9 +23,6 @@ static int joinable(const ir_fabric *parts, uint32_t k, char *err, size_t errlen
   else if (p->active || p->fraction > 1 || p->tagged)
     snprintf(err, errlen, "task %s has an active set: several tasks in one fabric are snb, mnb, scatter, gather "
              "and te", task_name(p->task));
-  else if (p->fd != parts[0].fd)
-    snprintf(err, errlen, "task %s is on another fabric than %s: every task of one fabric has its topology",
-             task_name(p->task), task_name(parts[0].task));
   else if (p->model != parts[0].model)
     snprintf(err, errlen, "task %s's port model is %s, task %s's %s: every task of one fabric has one port model",
              task_name(p->task), model_name(p->model), task_name(parts[0].task), model_name(parts[0].model));
@@ -63,14 +60,15 @@ int ir_join(ir_fabric *out, const ir_fabric *parts, uint32_t n, bool back_to_bac
   for (uint32_t k = 0; k < n; k++)
     if (joinable(parts, k, err, errlen)) return -1;
   const fabric_desc *fd = parts[0].fd;
-  uint32_t stride = ir_task_stride(parts, n, back_to_back);
   *out = (ir_fabric){.fd = fd, .task = parts[0].task, .model = parts[0].model, .root = parts[0].root,
                      .op = parts[0].op, .fraction = 1, .ntasks = n, .shared = true};
   for (uint32_t k = 0; k < n; k++) {
-    out->runs[k] = (ir_run){parts[k].task, parts[k].root, k * stride, parts[k].slots};
+    out->runs[k] = (ir_run){parts[k].task, parts[k].root, 0, parts[k].slots};
     out->shared = out->shared && parts[k].shared;
     out->deliveries += parts[k].deliveries;
   }
+  uint32_t stride = ir_task_stride(out->runs, n, back_to_back);
+  for (uint32_t k = 0; k < n; k++) out->runs[k].base = k * stride;
   out->slots = (n - 1) * stride + parts[n - 1].slots;
   out->nprograms = out->shared ? 1 : fd->nodes;
   size_t cells = ((size_t)out->slots + 1) * fd->ports;

@@ -11,9 +11,9 @@
 
 #include "ir.h"
 
-/* The stride of the join of n parts: the least power of two of at least max S_k + 2 entries
- * (+ 2 when the runs go back to back). */
-uint32_t ir_task_stride(const ir_fabric *parts, uint32_t n, bool back_to_back);
+/* The stride of n runs: the least power of two of at least max S_k + 2 entries (+ 2 when the
+ * runs go back to back); the router's counter (router_shape.cycle_width) counts within it. */
+uint32_t ir_task_stride(const ir_run *runs, uint32_t n, bool back_to_back);
 
 /* Joins parts[0..n-1] (2..IR_MAX_TASKS IRs of packet tasks on one fabric description and port
  * model) into out, whose programs are shared if every part's is, else one per node (a shared

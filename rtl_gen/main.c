@@ -347,7 +347,7 @@ static void design_free(design *d) {
   if (d->plan) d->arch->free_plan(d->plan);
   ni_plan_free(&d->ni);
   ir_free(&d->f);
-  for (uint32_t k = 0; k < d->ntasks && d->ntasks > 1; k++) ir_free(&d->parts[k]);
+  for (uint32_t k = 0; k < d->ntasks; k++) ir_free(&d->parts[k]); /* of several tasks; zero for one */
   fabric_free(&d->fd);
   for (uint32_t k = 0; k < d->ntasks; k++) sched_free(&d->s[k]);
 }
@@ -492,9 +492,10 @@ static int write_design(const design *d, const options *o, outdir *out) {
     WRITE(wire, if (golden_write_wire(w.f, hdr_golden, s)) w.failed = 1);
     WRITE(deliveries,
           if (golden_write_deliveries(w.f, hdr_golden, s, (uint32_t)o->seed, shape_pattern_width(shape), o->op)) w.failed = 1);
+    if (d->ntasks == 1) continue;
     router_shape one = *shape; /* task k's run, as a design of its own task would have it */
     one.cycles = shape->task_cycles[k];
-    if (d->ntasks > 1) WRITE(config, emit_sim_config(&w, hdr_slash, &d->parts[k], &one));
+    WRITE(config, emit_sim_config(&w, hdr_slash, &d->parts[k], &one));
   }
 #undef WRITE
   return 0;

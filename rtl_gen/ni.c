@@ -94,8 +94,9 @@ static bool request_at(const ni_plan *n, uint32_t prog, uint32_t c, int p, bool 
 /* The packet lane p hands over in cycle s+1 (slot s's), if it delivers: a packet's origin and
  * dest (-1: broadcast), or a combining task's whole sum of a chunk (origin 0, dest the chunk:
  * the combiner's flit). */
-static void delivered(const ir_fabric *f, uint32_t prog, uint32_t s, int p, uint32_t *origin, int32_t *dest) {
-  if (task_combines(f->task)) {
+static void delivered(const ir_fabric *f, bool combines, uint32_t prog, uint32_t s, int p, uint32_t *origin,
+                      int32_t *dest) {
+  if (combines) {
     *origin = 0, *dest = (int32_t)ir_combine_at(f, prog, s, p)->chunk;
     return;
   }
@@ -120,7 +121,7 @@ static int file_deliveries(ni_plan *n, uint32_t u, uint32_t k, char *err, size_t
       if (!ir_recv_at(f, prog, s, p)->deliver) continue;
       uint32_t origin;
       int32_t dest;
-      delivered(f, prog, s, p, &origin, &dest);
+      delivered(f, combines, prog, s, p, &origin, &dest);
       ni_lane_word *w = &nd->words[(size_t)(s + 1) * ports + p]; /* handed over in cycle s + 1 */
       origin = combines ? 0 : real_id(f, u, origin);
       uint32_t real_dest = dest < 0 ? 0 : real_id(f, u, (uint32_t)dest);

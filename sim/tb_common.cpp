@@ -43,6 +43,18 @@ std::string Bits::hex(int lsb, int width) const {
   return s;
 }
 
+bool Bits::from_hex(const std::string& s, int width, Bits* b) {
+  if (s.size() != (size_t)(width + 3) / 4) return false;
+  *b = Bits(width);
+  for (size_t i = 0; i < s.size(); i++) {
+    int lsb = 4 * (int)(s.size() - 1 - i), n = std::min(4, width - lsb);
+    size_t d = std::string("0123456789abcdef").find(s[i]);
+    if (d == std::string::npos || (d >> n) != 0) return false;
+    b->set(lsb, n, d);
+  }
+  return true;
+}
+
 uint32_t Config::destination(uint32_t u, uint32_t dest) const {
   if (translation == "xor") return u ^ dest;
   if (translation != "add") return dest;

@@ -59,6 +59,9 @@ struct Bits {
   uint64_t get(int lsb, int width) const;   // width <= 64
   void set(int lsb, int width, uint64_t value);
   std::string hex(int lsb, int width) const;  // ceil(width/4) digits, most significant first
+  // The inverse of hex(0, width) (a Verilog %h): false on another length or a digit that is not
+  // 0-9a-f (an x or z bit) or does not fit.
+  static bool from_hex(const std::string& s, int width, Bits* b);
 };
 
 // One flit: {kind, broadcast, dest, origin, payload}, as Config::layout() places them. A

@@ -80,17 +80,7 @@ bool write_own(const std::string& path, uint32_t seed) {
 
 // A flit as %h wrote it (most significant digit first); false on a digit that is not 0-9a-f
 // (x or z bits) or the wrong length.
-bool parse_flit(const std::string& s, tb::Bits* b) {
-  if (s.size() != (size_t)(cfg.flit_width + 3) / 4) return false;
-  *b = tb::Bits(cfg.flit_width);
-  for (size_t i = 0; i < s.size(); i++) {
-    int lsb = 4 * (int)(s.size() - 1 - i), n = std::min(4, cfg.flit_width - lsb);
-    size_t d = std::string("0123456789abcdef").find(s[i]);
-    if (d == std::string::npos || (d >> n) != 0) return false;
-    b->set(lsb, n, d);
-  }
-  return true;
-}
+bool parse_flit(const std::string& s, tb::Bits* b) { return tb::Bits::from_hex(s, cfg.flit_width, b); }
 
 int finish(const std::string& transcript, uint32_t seed, const std::string& golden, const std::string& out_dir) {
   tb::Bench bench(cfg, seed);

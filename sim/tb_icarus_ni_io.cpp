@@ -63,6 +63,14 @@ bool write_stim(const std::vector<tb::Config>& tasks, tb::NiChecker& check, int 
   return vh.good() && send.good() && plans.good();
 }
 
+// A value of at most 64 bits as %h wrote it; false on an x or z digit.
+bool hex_value(const std::string& s, uint64_t* v) {
+  tb::Bits b;
+  if (s.empty() || s.size() > 16 || !tb::Bits::from_hex(s, 4 * (int)s.size(), &b)) return false;
+  *v = b.get(0, 4 * (int)s.size());
+  return true;
+}
+
 // Replays the transcript; 0 if every message passed.
 int replay(tb::NiChecker& check, const std::string& transcript, int runs, const std::string& golden, const std::string& out) {
   std::ifstream in(transcript);
@@ -87,26 +95,27 @@ int replay(tb::NiChecker& check, const std::string& transcript, int runs, const 
       int p;
       std::string hex;
       ls >> u >> p >> hex;
-      tb::Bits flit(fw);
-      for (int k = 0; k < fw; k += 4) {  // hex digits, most significant first
-        const size_t at = hex.size() - 1 - (size_t)(k / 4);
-        flit.set(k, std::min(4, fw - k), (uint64_t)std::stoul(hex.substr(at, 1), nullptr, 16));
-      }
+      tb::Bits flit;
+      if (!tb::Bits::from_hex(hex, fw, &flit)) check.fail("node " + std::to_string(u) + " lane " + std::to_string(p) + " sent flit " + hex);
       check.transfer(u, p, flit);
     } else if (tag == "A") {
       check.accepted(c);
     } else if (tag == "R") {
       std::string data, index;
       int last;
+      uint64_t value, block;
       ls >> u >> data >> index >> last;
-      check.recv_beat(u, std::stoull(data, nullptr, 16), std::stoull(index, nullptr, 16), last == 1);
+      if (hex_value(data, &value) && hex_value(index, &block)) check.recv_beat(u, value, block, last == 1);
+      else check.fail("node " + std::to_string(u) + " recvbuf word " + data + " index " + index + " (x or z)");
     } else if (tag == "V") {
       ls >> u;
       check.status_valid(u, c);
     } else if (tag == "Q") {
       std::string data;
+      uint64_t status;
       ls >> u >> data;
-      check.status_taken(u, std::stoull(data, nullptr, 16));
+      if (hex_value(data, &status)) check.status_taken(u, status);
+      else check.fail("node " + std::to_string(u) + " status " + data + " (x or z)");
     } else if (tag == "C") {
       int start;
       ls >> start;

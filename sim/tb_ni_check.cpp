@@ -6,9 +6,6 @@
 
 namespace tb {
 
-bool Mpi::combines() const {
-  return task == "reduce" || task == "reduce_scatter" || task == "allreduce" || task == "global_sum";
-}
 bool Mpi::rooted_send() const { return task == "snb" || task == "scatter"; }
 bool Mpi::send_per_dest() const {
   return task == "scatter" || task == "te" || task == "reduce_scatter" || task == "allreduce";
@@ -193,7 +190,7 @@ void NiChecker::recv_beat(uint32_t u, uint64_t got, uint64_t index, bool last) {
     return;
   }
   if (wrong_ == WrongTask::kSkew) return;  // the routers ran different tasks: only the count is checked
-  const uint64_t want = mpi_.combines() ? sum(u, j, beat % words_) : expect_block(u, j, beat % words_);
+  const uint64_t want = cfg_.combines() ? sum(u, j, beat % words_) : expect_block(u, j, beat % words_);
   const bool want_last = beat + 1 == us.recv_words;
   if (index != j || last != want_last || got != want) {
     char buf[200];

@@ -21,13 +21,12 @@
 namespace tb {
 
 // MPI's buffers of a task: which nodes send and receive how many blocks, and which sendbuf
-// blocks recvbuf block j of node u is made of. The combining tasks (MPI_Reduce,
-// MPI_Reduce_scatter_block, MPI_Allreduce of N words and of one) send a contribution per chunk
-// (or one) and receive chunks' sums under the op.
+// blocks recvbuf block j of node u is made of. The combining tasks (Config::combines:
+// MPI_Reduce, MPI_Reduce_scatter_block, MPI_Allreduce of N words and of one) send a contribution
+// per chunk (or one) and receive chunks' sums under the op.
 struct Mpi {
   std::string task;
   uint32_t nodes = 0, root = 0;
-  bool combines() const;
   bool rooted_send() const;
   bool send_per_dest() const;
   bool recv_per_origin() const;
