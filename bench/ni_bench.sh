@@ -8,11 +8,12 @@
 #   - node 0's interface and one router, each synthesised alone with Yosys synth_ice40 (no place
 #     and route: LUT4, flip-flops, 4-kbit block RAMs), for M = 1 and M = 16 (the router of a
 #     design with M > 1 runs back to back: two more ROM words and its counter).
-#   - several tasks in one fabric (make sim NI=1 TASK=allgather,alltoall, docs/ARCHITECTURE.md
-#     "Several tasks in one fabric") on torus:4x4: cycles per message of each task for M = 1
-#     and 16, and its router beside the two single-task routers, each through make synth
-#     TARGET=ice40 (synth_ice40 and nextpnr-ice40 on the HX8K: LUT4, flip-flops, block RAMs,
-#     Fmax), and the node 0 interfaces of the three systems (the same runs, scope=ni: in their
+#   - several tasks in one fabric (make sim NI=1 TASK=..., docs/ARCHITECTURE.md "Several tasks
+#     in one fabric") on torus:4x4, allgather,alltoall (the banked router) and
+#     allgather,alltoall,reduce_scatter,allreduce (the mixed router): cycles per message of each
+#     task for M = 1 and 16, and the routers beside the single-task routers, each through make
+#     synth TARGET=ice40 (synth_ice40 and nextpnr-ice40 on the HX8K: LUT4, flip-flops, block
+#     RAMs, Fmax), and the node 0 interfaces of the systems (the same runs, scope=ni: in their
 #     scan-chain wrapper, placed and routed alone).
 # Writes the "ni" section of OUT.md.
 set -euo pipefail
@@ -50,15 +51,19 @@ done
 # several tasks in one fabric: each task's messages, then the routers beside the single-task ones
 multi_rows="" router_rows="" ni_rows=""
 declare -A luts # per router: its LUT4
-for words in 1 16; do
-  d=$work/torus-4x4-multi-$words
-  TOPO=torus:4x4 TASK=allgather,alltoall NI=1 WORDS=$words NI_RUNS=1 SIM_DIR=$d bash "$repo/sim/sim.sh" >"$work/sim.log" 2>&1 ||
-    { cat "$work/sim.log" >&2; exit 1; }
-  while read -r task cycles slots; do
-    multi_rows+="| $task | $words | $slots | $((slots * words)) | $cycles |"$'\n'
-  done < <(sed -nE 's/^PASS .* task=([a-z]+) .* cycles=([0-9]+) slots=([0-9]+) .*/\1 \2 \3/p' "$work/sim.log")
+two=allgather,alltoall four=allgather,alltoall,reduce_scatter,allreduce
+for fabric in $two $four; do
+  for words in 1 16; do
+    d=$work/torus-4x4-multi-$words
+    TOPO=torus:4x4 TASK=$fabric NI=1 WORDS=$words NI_RUNS=1 SIM_DIR=$d bash "$repo/sim/sim.sh" >"$work/sim.log" 2>&1 ||
+      { cat "$work/sim.log" >&2; exit 1; }
+    while read -r task cycles slots; do
+      multi_rows+="| $fabric | $task | $words | $slots | $((slots * words)) | $cycles |"$'\n'
+    done < <(sed -nE 's/^PASS .* task=([a-z_]+) .* cycles=([0-9]+) slots=([0-9]+) .*/\1 \2 \3/p' "$work/sim.log")
+    rm -rf "$d"
+  done
 done
-for task in allgather alltoall allgather,alltoall; do
+for task in allgather alltoall reduce_scatter allreduce $two $four; do
   SYNTH_DIR=$work/synth-$task TOPO=torus:4x4 TASK=$task NI=1 TARGET=ice40 bash "$repo/synth/synth.sh" >"$work/synth.log" 2>&1 ||
     { cat "$work/synth.log" >&2; exit 1; }
   field() { sed -E "s/.* $1=([^ ]+).*/\1/" <<<"$line"; }
@@ -69,8 +74,9 @@ for task in allgather alltoall allgather,alltoall; do
   ni_rows+="| $task | $(field luts) | $(field ffs) | $(field brams) | $(field fmax_mhz) | $(field status) |"$'\n'
 done
 lanes() { sed -n 's/^lane_sources=//p' "$work/synth-$1/gen/design.txt"; }
-both=${luts[allgather,alltoall]} sum=$((luts[allgather] + luts[alltoall]))
+both=${luts[$two]} sum=$((luts[allgather] + luts[alltoall]))
 larger=$((luts[allgather] > luts[alltoall] ? luts[allgather] : luts[alltoall]))
+sum4=$((sum + luts[reduce_scatter] + luts[allreduce]))
 "$repo/bench/tables/md_section.sh" "$out" ni <<MD
 ## The network interface: cycles per message and what it costs (iCE40, Yosys 0.23)
 
@@ -103,12 +109,12 @@ RAM (the memory styles are issue 39's).
 
 ### Several tasks in one fabric
 
-\`make sim TOPO=torus:4x4 TASK=allgather,alltoall NI=1 WORDS=M\`: one router per node holds both
-programs, the command picks the task, and the tasks run in turn (one message each here). Each
+\`make sim TOPO=torus:4x4 TASK=... NI=1 WORDS=M\`: one router per node holds every task's
+program, the command picks the task, and the tasks run in turn (one message each here). Each
 task's message takes the cycles it takes in its own fabric:
 
-| task | M | slots S | S·M | cycles |
-|---|---|---|---|---|
+| fabric | task | M | slots S | S·M | cycles |
+|---|---|---|---|---|---|
 ${multi_rows%$'\n'}
 
 The routers, each through \`make synth TOPO=torus:4x4 TASK=... NI=1 TARGET=ice40\` (node 0's
@@ -124,6 +130,10 @@ mostly its output multiplexers: each lane chooses among the union of both tasks'
 (design.txt's lane_sources, lane 0 first: $(lanes allgather) for allgather's router, $(lanes alltoall) for
 alltoall's, $(lanes allgather,alltoall) for both; a multiplexer of n sources takes the next power of two
 of inputs, 41 bits each).
+The four-task router (the mixed router: the banked router beside the combine router, one ROM,
+docs/ARCHITECTURE.md) takes ${luts[$four]} LUT4 against $sum4 for the four single-task routers
+together: the packet tasks share one router, the combining tasks the other, and the four share
+the links, the ROM and the interface.
 Node 0's interface of the same systems, placed and routed alone in its scan-chain wrapper
 (\`romnoc_ni_synth_top\`, the same \`make synth ... NI=1\`, scope=ni):
 

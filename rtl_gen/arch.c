@@ -7,9 +7,9 @@
 
 #include "ir_tasks.h"
 
-extern const router_arch arch_banked, arch_simple, arch_single, arch_combine;
+extern const router_arch arch_banked, arch_simple, arch_single, arch_combine, arch_mixed;
 
-static const router_arch *const table[] = {&arch_banked, &arch_simple, &arch_single, &arch_combine};
+static const router_arch *const table[] = {&arch_banked, &arch_simple, &arch_single, &arch_combine, &arch_mixed};
 
 const router_arch *arch_find(const char *name) {
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
@@ -23,13 +23,18 @@ int arch_supports(const router_arch *a, const ir_fabric *f, char *why, size_t le
              f->fd->ports);
     return -1;
   }
-  if (task_combines(f->task) != a->combining) {
-    if (a->combining)
-      snprintf(why, len, "the %s router combines partial sums; task %s forwards packets (use --arch banked, single or "
-               "simple)", a->name, task_name(f->task));
-    else
-      snprintf(why, len, "the %s router forwards packets; task %s combines partial sums (use --arch combine)", a->name,
-               task_name(f->task));
+  uint32_t combining = ir_combining_runs(f);
+  arch_serves kind = !combining ? ARCH_PACKET_TASKS : combining == f->ntasks ? ARCH_COMBINING_TASKS : ARCH_BOTH_KINDS;
+  if (kind != a->serves) {
+    static const char *const router_does[] = {"forwards packets", "combines partial sums",
+                                              "runs packet tasks beside combining tasks"};
+    static const char *const tasks_do[][2] = {{"forwards packets", "forward packets"},
+                                              {"combines partial sums", "combine partial sums"},
+                                              {"", "forward packets and combine partial sums"}};
+    static const char *const use[] = {"banked, single or simple", "combine", "mixed"};
+    char tasks[IR_MAX_TASKS * 24];
+    snprintf(why, len, "the %s router %s; task%s %s %s (use --arch %s)", a->name, router_does[a->serves],
+             f->ntasks > 1 ? "s" : "", ir_task_names(f, tasks, sizeof tasks), tasks_do[kind][f->ntasks > 1], use[kind]);
     return -1;
   }
   if (f->tagged && !a->control_words) {
@@ -159,12 +164,19 @@ void *arch_plan_oom(void *plan, char *err, size_t errlen) {
   return NULL;
 }
 
+/* The first of f's tasks that combines (f has one). */
+static task_kind first_combining(const ir_fabric *f) {
+  uint32_t k = 0;
+  while (!task_combines(f->runs[k].task)) k++;
+  return f->runs[k].task;
+}
+
 int flit_format_check(const ir_fabric *f, const flit_format *flit, char *why, size_t len) {
   if (!flit->bare) return 0;
   int tags = romnoc_flit_tag_bits(f->fd->id_width);
-  if (task_combines(f->task))
+  if (ir_combining_runs(f))
     snprintf(why, len, "--flit bare: task %s's flits carry a chunk and how the partial moved in their tags (use "
-             "--flit tagged)", task_name(f->task));
+             "--flit tagged)", task_name(first_combining(f)));
   else if (f->tagged)
     snprintf(why, len, "--flit bare: this %s schedule has counters or terminations, whose values travel in the tags "
              "(use --flit tagged)", task_name(f->task));

@@ -37,6 +37,8 @@ typedef struct {
 /* What every design has, whatever its architecture. */
 typedef struct {
   const char *arch;   /* the architecture's name */
+  const char *module; /* the router module's name: ROUTER_MODULE (router_ports.h) if NULL; a
+                       * router inside another (arch_mixed.c) has a name of its own */
   int ports;          /* lanes */
   int id_width, payload_width;
   int kind_width;     /* bits of the word-kind field (ir_word_kind): 0, or IR_WORD_KIND_BITS in a
@@ -70,12 +72,14 @@ typedef struct {
                                     * architecture has one per lane (banked); else all 0 */
 } router_shape;
 
+typedef enum { ARCH_PACKET_TASKS, ARCH_COMBINING_TASKS, ARCH_BOTH_KINDS } arch_serves;
+
 typedef struct {
   const char *name;
   const char *summary; /* one line for --help */
-  /* it runs the combining tasks (partial sums added on the way: schedule.h) and only those;
-   * the others forward and copy packets and run every other task */
-  bool combining;
+  /* the tasks it runs: the packet tasks (it forwards and copies packets), the combining tasks
+   * (partial sums added on the way: schedule.h), or several tasks of both kinds in one fabric */
+  arch_serves serves;
   /* 0 if it can run f, else -1 with the reason in why; NULL if it runs every fabric of at
    * most RTL_MAX_PORTS lanes (arch_supports checks that limit for all) */
   int (*supports)(const ir_fabric *f, char *why, size_t len);
@@ -99,10 +103,13 @@ typedef struct {
   size_t (*rom_parts)(const void *plan, int part, rom_field *out, size_t max);
   /* A router whose own-packet requests are its plan's, not the IR's (combine: which local port
    * fetches which own contribution, and when, is planned): the chunk local port q asks for in
-   * ROM word r of program `program` (supplied in cycle r+1), or -1. NULL: the IR's LOCAL sends
-   * say it (requested in word s-1 for slot s). The network interface files requests by it. */
+   * ROM word r of program `program` (supplied in cycle r+1), or -1; ARCH_REQUEST_IR where the
+   * IR says it after all (a packet task's run in a fabric of both kinds). NULL: the IR's LOCAL
+   * sends say it (requested in word s-1 for slot s). The network interface files requests by it. */
   int32_t (*local_request)(const void *plan, uint32_t program, uint32_t r, int q);
 } router_arch;
+
+#define ARCH_REQUEST_IR (-2)
 
 /* The parts of a ROM word that two merged words take from different words: ROM_PART_REQ, the
  * own-packet requests and bank reads for the next slot; ROM_PART_RX, what becomes of the
@@ -235,8 +242,7 @@ int arch_colour_intervals(arch_interval *iv, size_t n, uint32_t *depth);
 /* The architecture called name, or NULL. */
 const router_arch *arch_find(const char *name);
 
-/* 0 if architecture a can run f (at most RTL_MAX_PORTS lanes, a combining task if and only if
- * a combines, control words only if a sends them, and a->supports), else -1 with the reason
+/* 0 if architecture a can run f (at most RTL_MAX_PORTS lanes, tasks of the kinds a serves, control words only if a sends them, and a->supports), else -1 with the reason
  * in why. */
 int arch_supports(const router_arch *a, const ir_fabric *f, char *why, size_t len);
 

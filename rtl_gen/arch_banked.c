@@ -437,7 +437,7 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
 const router_arch arch_banked = {
     .name = "banked",
     .summary = "registered outputs, per-lane 1R1W memory banks, synchronous ROM (the default)",
-    .combining = false, /* packets, not partial sums */
+    .serves = ARCH_PACKET_TASKS, /* packets, not partial sums */
     .supports = NULL, /* no limit beyond the lanes every architecture has */
     .plan = plan,
     .free_plan = free_plan,

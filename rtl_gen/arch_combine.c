@@ -203,6 +203,13 @@ static int take_port(program_plan *pp, int ports, uint32_t r, int pref, int read
 /* A local port taken in the last cycle by the next run's first (runs back to back): no chunk. */
 #define RESERVED INT32_MAX
 
+/* The run (ir.h: one, or several joined) whose last cycle, slots + 1 from its base, is r; NULL if none. */
+static const ir_run *run_ending(const ir_fabric *f, uint32_t r) {
+  for (uint32_t k = 0; k < f->ntasks; k++)
+    if (r == f->runs[k].base + f->runs[k].slots + 1) return &f->runs[k];
+  return NULL;
+}
+
 /* The last cycle (times ports, plus the lane) a need may be met in. */
 static uint32_t deadline(const own_need *x) { return x->window[x->n - 1] & ~WINDOW_TX; }
 
@@ -213,11 +220,11 @@ static uint32_t deadline(const own_need *x) { return x->window[x->n - 1] & ~WIND
 static uint32_t fetch_own(const ir_fabric *f, program_plan *pp, own_needs *o) {
   int ports = f->fd->ports, n = o->n;
   own_need *need = o->need;
-  int32_t *last = &pp->req[(size_t)(f->slots + 1) * ports];
   for (uint32_t r = 1; r <= f->slots + 1; r++) {
-    /* runs back to back: the last cycle is the next run's first, whose ports are taken */
-    for (int q = 0; q < ports && f->back_to_back && r == f->slots + 1; q++)
-      if (pp->req[(size_t)ports + q] >= 0) last[q] = RESERVED;
+    /* runs back to back: a run's last cycle is the next run's first, whose ports are taken */
+    const ir_run *run = run_ending(f, r);
+    for (int q = 0; q < ports && f->back_to_back && run; q++)
+      if (pp->req[(size_t)(run->base + 1) * ports + q] >= 0) pp->req[(size_t)r * ports + q] = RESERVED;
     for (int pass = 0; pass < 2; pass++) /* sends: their own lane's port first */
       for (int i = 0; i < n; i++) {
         if (need[i].window || need[i].at != r || need[i].done) continue;
@@ -249,8 +256,8 @@ static uint32_t fetch_own(const ir_fabric *f, program_plan *pp, own_needs *o) {
       need[best].done = 1;
     }
   }
-  for (int q = 0; q < ports; q++)
-    if (last[q] == RESERVED) last[q] = -1;
+  for (size_t i = 0; i < ((size_t)f->slots + 2) * ports; i++)
+    if (pp->req[i] == RESERVED) pp->req[i] = -1;
   return 0;
 }
 
@@ -793,7 +800,7 @@ static size_t rom_parts(const void *plan, int part, rom_field *out, size_t max) 
 const router_arch arch_combine = {
     .name = "combine",
     .summary = "registered outputs, a combiner (--op) per leading lane, per-reader banks (combining tasks)",
-    .combining = true, /* partial sums */
+    .serves = ARCH_COMBINING_TASKS, /* partial sums */
     .supports = NULL, /* every port model: a single-port schedule uses one lane at a time */
     .plan = plan,
     .free_plan = free_plan,

@@ -409,7 +409,7 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
 const router_arch arch_simple = {
     .name = "simple",
     .summary = "the first design: receive registers and one multi-write-port memory (the area baseline)",
-    .combining = false, /* packets, not partial sums */
+    .serves = ARCH_PACKET_TASKS, /* packets, not partial sums */
     .supports = NULL, /* no limit beyond the lanes every architecture has */
     .plan = plan,
     .free_plan = free_plan,

@@ -388,7 +388,7 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
 const router_arch arch_single = {
     .name = "single",
     .summary = "one transmit and one receive datapath, one 1R1W bank (sp-full and sp-half schedules)",
-    .combining = false, /* packets, not partial sums */
+    .serves = ARCH_PACKET_TASKS, /* packets, not partial sums */
     .supports = supports,
     .plan = plan,
     .free_plan = free_plan,

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "emit_verilog.h"
+#include "ir_tasks.h"
 #include "links.h"
 #include "model/reduce_op.h"
 #include "router_ports.h"
@@ -101,7 +102,7 @@ static size_t design_facts(const ir_fabric *f, const router_shape *s, design_fac
   FACT("task", "%s", ir_task_names(f, tasks, sizeof tasks)); /* several: their names, in the order of the command's index */
   FACT("model", "%s", model_name(f->model));
   /* how a combining task combines its partial sums (reduce_op.h); none for the others */
-  FACT("op", "%s", task_combines(f->task) ? romnoc_op_names[f->op] : "none");
+  FACT("op", "%s", ir_combining_runs(f) ? romnoc_op_names[f->op] : "none");
   FACT("arch", "%s", s->arch);
   FACT("root", "%lld", (long long)f->root);
   FACT("nodes", "%u", (unsigned)f->fd->nodes);

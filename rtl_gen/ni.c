@@ -67,8 +67,8 @@ static int supported(const ir_fabric *f, const router_shape *s, char *err, size_
     if (!buffers_of(f->runs[k].task) || f->fraction > 1)
       return refuse(err, errlen, "--ni does not serve task %s yet (it serves %s)", task_name(f->runs[k].task),
                     "snb, mnb, scatter, gather, te, reduce, reduce_scatter, allreduce and global_sum: MPI's");
-  if (strcmp(s->arch, "banked") && strcmp(s->arch, "combine"))
-    return refuse(err, errlen, "--ni needs the banked (or combine) router's local port, not the %s router's%s", s->arch, "");
+  if (strcmp(s->arch, "banked") && strcmp(s->arch, "combine") && strcmp(s->arch, "mixed"))
+    return refuse(err, errlen, "--ni needs the banked (combine, mixed) router's local port, not the %s router's%s", s->arch, "");
   if (f->fd->one_local_port)
     return refuse(err, errlen, "--ni does not serve port model %s yet (one local port per node)%s",
                   model_name(f->model), "");
@@ -77,11 +77,11 @@ static int supported(const ir_fabric *f, const router_shape *s, char *err, size_
 
 /* The own packet lane p asks for in word c (for slot c+1) of program prog: from the router's
  * plan where it plans them (router_arch.local_request: a combining task's contributions, dest
- * = the chunk), else the IR's LOCAL send. False if none. */
+ * = the chunk), else (or where it says ARCH_REQUEST_IR) the IR's LOCAL send. False if none. */
 static bool request_at(const ni_plan *n, uint32_t prog, uint32_t c, int p, bool *bcast, uint32_t *dest) {
   const ir_fabric *f = n->f;
-  if (n->arch->local_request) {
-    int32_t chunk = n->arch->local_request(n->plan, prog, c, p);
+  int32_t chunk = n->arch->local_request ? n->arch->local_request(n->plan, prog, c, p) : ARCH_REQUEST_IR;
+  if (chunk != ARCH_REQUEST_IR) {
     *bcast = false, *dest = chunk < 0 ? 0 : (uint32_t)chunk;
     return chunk >= 0;
   }

@@ -76,7 +76,7 @@ void emit_router_port_list(vwriter *w, const router_shape *s) {
   router_port ports[ROUTER_PORTS_MAX];
   size_t n = router_ports(s, ports);
   char r[24], note[96];
-  vw_open(w, "module %s (", ROUTER_MODULE);
+  vw_open(w, "module %s (", s->module ? s->module : ROUTER_MODULE);
   for (size_t i = 0; i < n; i++) {
     const router_port *p = &ports[i];
     const char *what = kinds[p->kind].what;
@@ -89,3 +89,5 @@ void emit_router_port_list(vwriter *w, const router_shape *s) {
   }
   vw_close(w, ");");
 }
+
+void router_port_name(rport_kind kind, int lane, char *buf, size_t len) { snprintf(buf, len, kinds[kind].pattern, lane); }

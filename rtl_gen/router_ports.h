@@ -35,6 +35,9 @@ typedef struct {
  * ROUTER_PORTS_MAX); returns how many. */
 size_t router_ports(const router_shape *s, router_port *out);
 
+/* The name of the port of that kind on lane `lane` (ignored by a router-wide kind). */
+void router_port_name(rport_kind kind, int lane, char *buf, size_t len);
+
 /* Prints "module romnoc_router ( ... );" with every port and a comment per group. */
 void emit_router_port_list(vwriter *w, const router_shape *s);
 

@@ -319,7 +319,7 @@ row "37 rtl_gen's --active-seed: the same range" 2 "--active-seed '4294967296' i
 # -------------------------------------------------------------- issue 38 (the network interface)
 row "38 rtl_gen --ni for a task it does not serve" 2 "--ni does not serve task pmnb yet" '' \
   '"$R" --topo torus:4x4 --task pmnb --m 3 --ni -o d'
-row "38 rtl_gen --ni for a router without its local port" 2 "--ni needs the banked \(or combine\) router's local port, not the single router's" '' \
+row "38 rtl_gen --ni for a router without its local port" 2 "--ni needs the banked \(combine, mixed\) router's local port, not the single router's" '' \
   '"$R" --topo ring:8 --task mnb --model sp-full --ni -o d'
 row "38 rtl_gen --ni for the S4NOC model" 2 "--ni does not serve port model s4noc yet" '' \
   '"$R" --topo torus:4x4 --task mnb --model s4noc --ni -o d'
@@ -331,8 +331,10 @@ row "38 rtl_gen --words on a one-slot schedule" 2 "a schedule of 1 slot cannot r
   '"$R" --topo hypercube:1 --task mnb --ni --words 2 -o d'
 row "38 rtl_gen --task a,b without --ni" 2 "2 tasks in one fabric are chosen by the network interface's command: add --ni" '' \
   '"$R" --topo torus:4x4 --task allgather,alltoall -o d'
-row "38 rtl_gen --task with a combining task among several" 2 "task allreduce combines partial sums: several tasks in one fabric are packet tasks" '' \
-  '"$R" --topo torus:4x4 --task allgather,allreduce --ni -o d'
+row "38 rtl_gen --task with a combining task among several, bare flits" 2 "--flit bare: task allreduce's flits carry a chunk" '' \
+  '"$R" --topo torus:4x4 --task allgather,allreduce --ni --flit bare -o d'
+row "38 rtl_gen --task of both kinds on a router of one kind" 2 "tasks mnb,allreduce forward packets and combine partial sums \(use --arch mixed\)" '' \
+  '"$R" --topo torus:4x4 --task allgather,allreduce --ni --arch banked -o d'
 row "38 rtl_gen --task with an empty name in its list" 2 "--task 'mnb,,te' has an empty or overlong name in its list" '' \
   '"$R" --topo torus:4x4 --task mnb,,te --ni -o d'
 row "37 the largest seed is taken" 0 '' '' \

@@ -17,7 +17,8 @@
 # blocks the merged ROM word of the shared cycle without the last slot's receptions.
 # +misframe=1 (node 0's last sendbuf block without tlast) must PASS with node 0's status saying
 # so. Refusals (exit 2, one stderr line naming the value): rtl_gen --ni for the simple router,
-# NI=2, several tasks without --ni, with a combining task, on two topologies, nine tasks. Yosys
+# NI=2, several tasks without --ni, a combining task among several with bare flits, on two
+# topologies, nine tasks. Yosys
 # reads and elaborates one system top; node 0's interface in its synthesis wrapper is
 # lint-clean (make test: make synth NI=1 reports it, scope=ni). Several tasks in one
 # fabric (ni_multi_case): each run's task checked against its own slots and golden files;
@@ -172,6 +173,12 @@ elif full; then # every task on each topology, each of M = 1, 3, 8 and both flit
   # several tasks in one fabric: two shared programs; five tasks, shared and per-node ones joined
   ni_multi_case torus-4x4-mnb.te TOPO=torus:4x4 TASKS=mnb,te
   ni_multi_case hypercube-3-five-bare-words3 TOPO=hypercube:3 TASKS=snb,mnb,scatter,gather,te ROOT=1 FLIT=bare WORDS=3
+  # packet and combining tasks in one fabric (the mixed router): all-gather, all-to-all,
+  # reduce-scatter and all-reduce on torus:4x4; eight tasks under max in blocks of 3 words; under Icarus
+  ni_multi_case torus-4x4-four-mixed TOPO=torus:4x4 TASKS=mnb,te,reduce_scatter,allreduce
+  ni_multi_case hypercube-3-eight-mixed-max-words3 TOPO=hypercube:3 TASKS=snb,mnb,scatter,gather,te,reduce,reduce_scatter,allreduce \
+    ROOT=1 WORDS=3 OP=max
+  ni_multi_case icarus-ring-8-mixed-words3 TOPO=ring:8 TASKS=global_sum,mnb,allreduce,te WORDS=3 SIM=icarus
 else
   ni_case torus-4x4-te-tagged TOPO=torus:4x4 TASK=te
   ni_case hypercube-3-mnb-bare-words3 TOPO=hypercube:3 TASK=mnb FLIT=bare WORDS=3
@@ -234,6 +241,23 @@ elif full; then
   fail "$d: no design to edit"
 fi
 
+# ---- the mixed router (packet and combining tasks): with every task taken for a packet task
+# (its CombiningTasks bits cleared), the combine router never sees the links' words: must FAIL
+d=torus-4x4-four-mixed
+if full && [ -f "$T/$d/gen/romnoc_router.v" ]; then
+  g=$T/$d/gen
+  cp "$g/romnoc_router.v" "$T/router.keep"
+  sed -E 's/(localparam \[[0-9]+:0\] CombiningTasks = [0-9]+)'"'"'h[0-9a-f]+;/\1'"'"'h0;/' "$T/router.keep" >"$g/romnoc_router.v"
+  if cmp -s "$g/romnoc_router.v" "$T/router.keep"; then
+    fail "$d: no CombiningTasks parameter to clear"
+  else
+    must_fail $d "the mixed router with its CombiningTasks bits cleared" TOPO=torus:4x4 TASK=mnb,te,reduce_scatter,allreduce
+  fi
+  cp "$T/router.keep" "$g/romnoc_router.v"
+elif full; then
+  fail "$d: no design to edit"
+fi
+
 # ---- Yosys reads and elaborates the system top (the fabric, the interfaces and their ROM files)
 g=$T/hypercube-3-mnb-bare-words3/gen
 if (cd "$g" && yosys -q -p "read_verilog -defer $(grep -v '^//' files_system.f | tr '\n' ' '); hierarchy -check -top romnoc_system; proc; flatten; opt -fast") >"$T/out" 2>&1; then
@@ -288,7 +312,8 @@ refused "rtl_gen --words without --ni" "add --ni" build/rtl_gen --topo hypercube
 refused "rtl_gen --words 0" "--words '0' is out of range" build/rtl_gen --topo hypercube:3 --task mnb --ni --words 0 -o "$T/refused"
 refused "NI=2" "bad NI '2'" env TOPO=hypercube:3 TASK=mnb NI=2 SIM_DIR="$T/refused" sim/sim.sh
 refused "rtl_gen --task mnb,te without --ni" "add --ni" build/rtl_gen --topo torus:4x4 --task mnb,te -o "$T/refused"
-refused "rtl_gen --task mnb,allreduce --ni" "task allreduce combines" build/rtl_gen --topo hypercube:3 --task mnb,allreduce --ni -o "$T/refused"
+refused "rtl_gen --task mnb,allreduce --ni --flit bare" "task allreduce's flits carry a chunk" \
+  build/rtl_gen --topo hypercube:3 --task mnb,allreduce --ni --flit bare -o "$T/refused"
 build/cmodel schedule --topo ring:8 --task te -o "$T/ring-te.tsv" 2>/dev/null
 build/cmodel schedule --topo hypercube:3 --task mnb -o "$T/hc-mnb.tsv" 2>/dev/null
 refused "rtl_gen --schedule (hypercube:3) --schedule (ring:8) --ni" "every task of one fabric has its topology" \

@@ -103,7 +103,18 @@ done
 "$bin" --topo hypercube:3 --task snb,mnb --root 2 --ni -o "$T/m3" && [ "$(ls "$T/m3"/rom_n*.hex | wc -l)" -eq 8 ] && pass ||
   fail "snb (a ROM per node) with mnb (shared) must get a ROM per node"
 bad "add --ni" --topo torus:4x4 --task mnb,te -o "$T/out"
-bad "task reduce combines" --topo hypercube:3 --task te,reduce --ni -o "$T/out"
+# packet and combining tasks together: the mixed router (banked beside combine, one ROM), per task
+# the golden files of the task alone; combining tasks alone: the combine router
+"$bin" --topo hypercube:3 --task te,reduce --root 1 --ni -o "$T/mx" && "$bin" --topo hypercube:3 --task reduce --root 1 -o "$T/mx-r" &&
+  "$bin" --topo hypercube:3 --task reduce,allreduce --ni -o "$T/cb" || fail "rtl_gen --task te,reduce --ni"
+grep -qx 'arch=mixed' "$T/mx/design.txt" && grep -qx 'op=add' "$T/mx/design.txt" && grep -qx 'arch=combine' "$T/cb/design.txt" &&
+  pass || fail "te,reduce must get the mixed router (op add), reduce,allreduce the combine router"
+cmp -s <(grep -v '^#' "$T/mx/golden/wire_t1.tsv") <(grep -v '^#' "$T/mx-r/golden/wire.tsv") && pass || fail "reduce's golden wire log in te,reduce"
+[ "$(grep -cE '^module romnoc_router(_packets|_combine)? \(' "$T/mx/romnoc_router.v")" = 3 ] && pass ||
+  fail "the mixed router's file must hold romnoc_router and the two routers inside it"
+bad "use --arch mixed" --topo hypercube:3 --task te,reduce --arch banked --ni -o "$T/out"
+bad "tasks reduce,allreduce combine partial sums (use --arch combine)" --topo hypercube:3 --task reduce,allreduce --arch mixed --ni -o "$T/out"
+bad "--flit bare: task reduce's flits carry a chunk" --topo hypercube:3 --task te,reduce --flit bare --ni -o "$T/out"
 
 # a schedule from a file: the same design, byte for byte, as from --topo/--task; a whole
 # translation-symmetric schedule gets the shared ROM of its template
