@@ -133,7 +133,8 @@ of inputs, 41 bits each).
 The four-task router (the mixed router: the banked router beside the combine router, one ROM,
 docs/ARCHITECTURE.md) takes ${luts[$four]} LUT4 against $sum4 for the four single-task routers
 together: the packet tasks share one router, the combining tasks the other, and the four share
-the links, the ROM and the interface.
+the links, the ROM and the interface. Its clock is the combine routers' (their combiner, operand
+multiplexers and forward in one cycle: issue 40).
 Node 0's interface of the same systems, placed and routed alone in its scan-chain wrapper
 (\`romnoc_ni_synth_top\`, the same \`make synth ... NI=1\`, scope=ni):
 

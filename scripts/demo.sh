@@ -4,14 +4,15 @@
 # bounds), paper 001's K-broadcast constructions on hypercube:3..6, two pictures of schedules
 # (cmodel draw: an occupancy map and a broadcast tree, docs/DRAW.md), then two fabrics generated,
 # simulated and diffed against the golden model (a hypercube and a torus), the torus:4x4
-# system top of allgather and alltoall in one fabric (the command picks the task; each runs
-# twice, in turn) in blocks of 8 words, driven only through its network interfaces' streams
-# (make sim NI=1 TASK=allgather,alltoall WORDS=8),
+# system top of allgather, alltoall, reduce_scatter and allreduce in one fabric (the command
+# picks the task; each runs twice, in turn) in blocks of 8 words, driven only through its
+# network interfaces' streams (make sim NI=1 TASK=allgather,alltoall,reduce_scatter,allreduce
+# WORDS=8),
 # one router synthesised for an iCE40 HX8K, and a summary.
 set -uo pipefail
 topos=${DEMO_TOPOS:-"hypercube:4:mnb torus:4x4:te"}
 synth=${DEMO_SYNTH:-"torus:4x4:mnb"}
-ni=${DEMO_NI:-"torus:4x4:allgather,alltoall"} ni_words=${DEMO_NI_WORDS:-8}
+ni=${DEMO_NI:-"torus:4x4:allgather,alltoall,reduce_scatter,allreduce"} ni_words=${DEMO_NI_WORDS:-8}
 mkdir -p build/demo
 echo "-- TABLE (paper 000, Table 1: every row generated and verified) --"
 build/cmodel table --topo hypercube:1..8 | tee build/demo/table.txt
