@@ -107,6 +107,9 @@ typedef struct {
    * IR says it after all (a packet task's run in a fabric of both kinds). NULL: the IR's LOCAL
    * sends say it (requested in word s-1 for slot s). The network interface files requests by it. */
   int32_t (*local_request)(const void *plan, uint32_t program, uint32_t r, int q);
+  /* the network interface (ni.h) can play its local port: one per lane, a request answered in
+   * the next cycle, a delivery in the cycle it is made, the timing of router_shape_init_sync */
+  bool ni_local_port;
 } router_arch;
 
 #define ARCH_REQUEST_IR (-2)
@@ -242,8 +245,8 @@ int arch_colour_intervals(arch_interval *iv, size_t n, uint32_t *depth);
 /* The architecture called name, or NULL. */
 const router_arch *arch_find(const char *name);
 
-/* 0 if architecture a can run f (at most RTL_MAX_PORTS lanes, tasks of the kinds a serves, control words only if a sends them, and a->supports), else -1 with the reason
- * in why. */
+/* 0 if architecture a can run f (at most RTL_MAX_PORTS lanes, tasks of the kinds a serves,
+ * control words only if a sends them, and a->supports), else -1 with the reason in why. */
 int arch_supports(const router_arch *a, const ir_fabric *f, char *why, size_t len);
 
 /* The names, comma-separated, in table order. */

@@ -446,4 +446,5 @@ const router_arch arch_banked = {
     .emit_router = emit_router,
     .control_words = true, /* sends kbcast's control words as constants of its ROM */
     .rom_parts = rom_parts, /* runs back to back */
+    .ni_local_port = true, /* the interface plays its local port */
 };

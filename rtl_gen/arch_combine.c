@@ -810,4 +810,5 @@ const router_arch arch_combine = {
     .control_words = false, /* no constant control words (kbcast's counters, terminations): banked sends them */
     .local_request = local_request, /* its plan fetches the own contributions */
     .rom_parts = rom_parts,         /* runs back to back */
+    .ni_local_port = true, /* the interface plays its local port */
 };

@@ -241,4 +241,5 @@ const router_arch arch_mixed = {
     .control_words = false, /* joined fabrics have no control words */
     .local_request = local_request,
     .rom_parts = rom_parts,
+    .ni_local_port = true, /* the interface plays its local port */
 };

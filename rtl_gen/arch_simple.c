@@ -417,4 +417,5 @@ const router_arch arch_simple = {
     .rom_legend = rom_legend,
     .emit_router = emit_router,
     .control_words = false, /* no constant control words (kbcast's counters, terminations): banked sends them */
+    .ni_local_port = false, /* not served by the network interface yet */
 };

@@ -62,12 +62,12 @@ static int refuse(char *err, size_t errlen, const char *fmt, const char *a, cons
   return -1;
 }
 
-static int supported(const ir_fabric *f, const router_shape *s, char *err, size_t errlen) {
+static int supported(const ir_fabric *f, const router_arch *a, const router_shape *s, char *err, size_t errlen) {
   for (uint32_t k = 0; k < f->ntasks; k++)
     if (!buffers_of(f->runs[k].task) || f->fraction > 1)
       return refuse(err, errlen, "--ni does not serve task %s yet (it serves %s)", task_name(f->runs[k].task),
                     "snb, mnb, scatter, gather, te, reduce, reduce_scatter, allreduce and global_sum: MPI's");
-  if (strcmp(s->arch, "banked") && strcmp(s->arch, "combine") && strcmp(s->arch, "mixed"))
+  if (!a->ni_local_port)
     return refuse(err, errlen, "--ni needs the banked (combine, mixed) router's local port, not the %s router's%s", s->arch, "");
   if (f->fd->one_local_port)
     return refuse(err, errlen, "--ni does not serve port model %s yet (one local port per node)%s",
@@ -209,7 +209,7 @@ static int alloc_node(ni_plan *n, uint32_t u) {
 int ni_plan_build(ni_plan *n, const ir_fabric *f, const router_arch *a, const void *plan, const router_shape *s,
                   uint32_t message_words, char *err, size_t errlen) {
   *n = (ni_plan){.f = f, .arch = a, .plan = plan, .prog_words = s->cycles + 1, .message_words = message_words};
-  if (supported(f, s, err, errlen)) return -1;
+  if (supported(f, a, s, err, errlen)) return -1;
   uint32_t nodes = f->fd->nodes;
   int ports = f->fd->ports;
   n->nodes = calloc(nodes, sizeof *n->nodes);
