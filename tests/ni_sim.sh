@@ -77,12 +77,13 @@ ni_case() {
 # tasks in turn ($RUNS times each, the task changing at every run), so run r is task r mod T and
 # must PASS in M*S_k + 3 cycles, and every run's wire log must pass cmodel verify.
 ni_multi_case() {
-  local name=$1 v topo="" tasks="" root=0 words=1 extra=() rc k=0 r t line want ok=1
+  local name=$1 v topo="" tasks="" root=0 words=1 extra=() model=() rc k=0 r t line want ok=1
   shift
   for v in "$@"; do
     case $v in
     TOPO=*) topo=${v#TOPO=} ;;
     TASKS=*) tasks=${v#TASKS=} ;;
+    MODEL=*) model=(--model "${v#MODEL=}"); extra+=("$v") ;;
     ROOT=*) root=${v#ROOT=}; extra+=("$v") ;;
     WORDS=*) words=${v#WORDS=}; extra+=("$v") ;;
     *) extra+=("$v") ;;
@@ -93,7 +94,7 @@ ni_multi_case() {
   for t in "${names[@]}"; do
     local rootarg=()
     case $t in snb | scatter | gather | reduce) rootarg=(--root "$root") ;; esac
-    build/cmodel schedule --topo "$topo" --task "$t" "${rootarg[@]}" -o "$T/$name-$k.tsv" 2>"$T/err" ||
+    build/cmodel schedule --topo "$topo" --task "$t" "${model[@]}" "${rootarg[@]}" -o "$T/$name-$k.tsv" 2>"$T/err" ||
       { fail "$name: cmodel schedule $t fails" "$T/err"; return; }
     slots+=("$(sed -n 's/^# *slots=//p' "$T/$name-$k.tsv" | head -n 1)")
     k=$((k + 1))
@@ -127,6 +128,9 @@ must_fail() {
 # ---- every task of the NI on three topologies: one-word blocks with tagged flits, 3-word
 # blocks with bare flits; 8-word blocks on torus:4x4
 if [ "${LARGE:-0}" = 1 ]; then # make test-large: the other combinations, then nothing else
+  # packet and combining tasks in one fabric under the other models (the mixed router)
+  ni_multi_case hypercube-3-mnb.allreduce-sp-full TOPO=hypercube:3 TASKS=mnb,allreduce MODEL=sp-full
+  ni_multi_case hypercube-3-te.reduce_scatter-oneway-words3 TOPO=hypercube:3 TASKS=te,reduce_scatter MODEL=oneway WORDS=3
   for task in snb mnb scatter gather te; do
     ni_case "hypercube-3-$task-tagged" TOPO=hypercube:3 TASK=$task ROOT=1
     ni_case "ring-8-$task-tagged" TOPO=ring:8 TASK=$task ROOT=1

@@ -116,7 +116,7 @@ suite pmnb-sim-large large 52 "hardware: pmnb and pexchange on torus:8x8" env LA
 suite pmnb-sim check 8 "hardware, quick: pmnb and pexchange on torus:4x4, refusals, a ROM edit that must fail" env QUICK=1 bash tests/pmnb_sim.sh
 suite ni-sim test 150 "hardware: the network interface and system top (make sim NI=1): the packet tasks on torus:4x4 and, in one five-task fabric, hypercube:3 (3-word blocks, bare), mnb and te on ring:8 (8 words), torus:4x4 mnb,te in one fabric, each combining task, every task under Icarus; wrong-task commands; edits that must fail" \
   bash tests/ni_sim.sh
-suite ni-sim-large large 300 "hardware: the network interface, the other combinations of hypercube:3, torus:4x4, ring:8 with 1, 3 and 8 words and both flit formats" \
+suite ni-sim-large large 300 "hardware: the network interface, the other combinations of hypercube:3, torus:4x4, ring:8 with 1, 3 and 8 words and both flit formats; packet and combining tasks in one fabric under sp-full and oneway" \
   env LARGE=1 bash tests/ni_sim.sh
 suite ni-sim check 20 "hardware, quick: the network interface on torus:4x4 te and hypercube:3 mnb bare, torus:4x4 mnb,te under Icarus, edits that must fail, refusals" \
   env QUICK=1 bash tests/ni_sim.sh
