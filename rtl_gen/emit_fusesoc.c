@@ -2,6 +2,8 @@
 #include "emit_fusesoc.h"
 
 #include <ctype.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "emit_files.h"
 #include "emit_verilog.h"
@@ -25,18 +27,24 @@ static void fileset(vwriter *w, const char *name, const char *const *files, size
 
 void emit_fusesoc_core(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s, uint64_t width) {
   const fabric_desc *fd = f->fd;
-  char topo[sizeof fd->topo_name], sources[DESIGN_SOURCES_MAX][64];
+  char topo[sizeof fd->topo_name], sources[DESIGN_SOURCES_MAX][64], tasks[IR_MAX_TASKS * 24], task_word[sizeof tasks];
+  char slots[IR_MAX_TASKS * 12] = "";
   core_word(fd->topo_name, topo, sizeof topo);
+  core_word(ir_task_names(f, tasks, sizeof tasks), task_word, sizeof task_word); /* several: a-b-c */
+  if (f->ntasks == 1)
+    snprintf(slots, sizeof slots, "%u slots in %u cycles", (unsigned)f->slots, (unsigned)s->cycles);
+  for (uint32_t k = 0; f->ntasks > 1 && k < f->ntasks; k++) /* several: each run's slots */
+    snprintf(slots + strlen(slots), sizeof slots - strlen(slots), "%s%u%s", k ? "," : "runs of ", (unsigned)f->runs[k].slots,
+             k + 1 == f->ntasks ? " slots" : "");
   vw_line(w, "CAPI=2:"); /* FuseSoC reads the first line for the format */
   vw_raw(w, "%s", header);
   vw_line(w, "# The fabric as a FuseSoC core (docs/ARCHITECTURE.md, \"Packaging\"). A generated fabric has no");
   vw_line(w, "# Verilog parameters: its sizes are fixed at generation, because the ROMs depend on them; the");
   vw_line(w, "# generator's parameters are in the description and in design.txt (fileset facts).");
-  vw_line(w, "name: romnoc:fabric:%s_%s_%s_%s_w%llu:%s", topo, task_name(f->task), model_name(f->model), s->arch,
+  vw_line(w, "name: romnoc:fabric:%s_%s_%s_%s_w%llu:%s", topo, task_word, model_name(f->model), s->arch,
           (unsigned long long)width, ROMNOC_VERSION);
-  vw_line(w, "description: \"romnoc %s on %s, port model %s, %s routers, %d-bit payload: %u slots in %u cycles\"",
-          task_name(f->task), fd->topo_name, model_name(f->model), s->arch, s->payload_width, (unsigned)f->slots,
-          (unsigned)s->cycles);
+  vw_line(w, "description: \"romnoc %s on %s, port model %s, %s routers, %d-bit payload: %s\"", tasks, fd->topo_name,
+          model_name(f->model), s->arch, s->payload_width, slots);
   vw_raw(w, "\n");
   vw_line(w, "filesets:");
   size_t n = design_sources(fd, false, sources);

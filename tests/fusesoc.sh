@@ -66,6 +66,7 @@ check_design hypercube3_mnb_oneway --topo hypercube:3 --task mnb --model oneway
 check_design ring5_mnb_sp-half --topo ring:5 --task mnb --model sp-half
 check_design torus3x3_allreduce --topo torus:3x3 --task allreduce
 check_design hypercube3_kbcast --topo hypercube:3 --task kbcast --k 3
+check_design torus4x4_four_tasks --topo torus:4x4 --task mnb,te,reduce_scatter,allreduce --ni
 
 # 4. from a schedule file: the same core
 CMODEL=$(dirname "$RTLGEN")/cmodel
@@ -77,6 +78,13 @@ expect "mesh:3x3 te from a schedule file writes the same romnoc.core" 'cmp -s "$
 # a name that FuseSoC takes: no ':' but the VLNV's own
 n=$(sed -n 's/^name: //p' "$T/torus3x3_mnb/romnoc.core")
 expect "torus:3x3's core name has its topology as torus-3x3" '[[ $n == romnoc:fabric:torus-3x3_mnb_mla_banked_w32:* ]]' "got '$n'"
+# several tasks in one fabric: each named, in the name and the description with each run's slots
+# (torus:4x4: mnb 4, te 8, reduce_scatter 4, allreduce 8 slots, 000's and 003's bounds)
+n=$(sed -n 's/^name: //p' "$T/torus4x4_four_tasks/romnoc.core")
+expect "a core of four tasks names them" '[[ $n == romnoc:fabric:torus-4x4_mnb-te-reduce_scatter-allreduce_mla_mixed_w32:* ]]' "got '$n'"
+expect "a core of four tasks gives each run's slots" \
+  'grep -q "^description: .*mnb,te,reduce_scatter,allreduce on torus:4x4.* runs of 4,8,4,8 slots\"$" "$T/torus4x4_four_tasks/romnoc.core"' \
+  "$(grep '^description' "$T/torus4x4_four_tasks/romnoc.core")"
 
 echo "fusesoc: $npass passed, $nfail failed"
 [ "$nfail" = 0 ]
