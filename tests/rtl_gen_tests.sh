@@ -110,6 +110,9 @@ bad "add --ni" --topo torus:4x4 --task mnb,te -o "$T/out"
 grep -qx 'arch=mixed' "$T/mx/design.txt" && grep -qx 'op=add' "$T/mx/design.txt" && grep -qx 'arch=combine' "$T/cb/design.txt" &&
   pass || fail "te,reduce must get the mixed router (op add), reduce,allreduce the combine router"
 cmp -s <(grep -v '^#' "$T/mx/golden/wire_t1.tsv") <(grep -v '^#' "$T/mx-r/golden/wire.tsv") && pass || fail "reduce's golden wire log in te,reduce"
+build/cmodel schedule --topo hypercube:3 --task te -o "$T/mx-te.tsv" && build/cmodel schedule --topo hypercube:3 --task reduce --root 1 -o "$T/mx-red.tsv" &&
+  "$bin" --schedule "$T/mx-te.tsv" --schedule "$T/mx-red.tsv" --ni -o "$T/mx-files" && diff -r "$T/mx" "$T/mx-files" >/dev/null && pass ||
+  fail "--schedule once per task must give the design --task te,reduce gives"
 [ "$(grep -cE '^module romnoc_router(_packets|_combine)? \(' "$T/mx/romnoc_router.v")" = 3 ] && pass ||
   fail "the mixed router's file must hold romnoc_router and the two routers inside it"
 bad "use --arch mixed" --topo hypercube:3 --task te,reduce --arch banked --ni -o "$T/out"
