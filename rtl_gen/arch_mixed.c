@@ -175,21 +175,23 @@ static void emit_outputs(vwriter *w, const router_port *ports, size_t n) {
     if (p->input) continue;
     const char *name = p->name;
     if (p->kind == RP_ROM_ADDR || p->kind == RP_DONE) {
-      vw_line(w, "assign %s = pk_%s;", name, name);
+      vw_line(w, "assign %s = %s_%s;", name, sub_prefix[PACKETS], name);
       continue;
     }
     if (p->kind == RP_ERR || p->kind == RP_TX_VALID || p->kind == RP_INJ_REQ || p->kind == RP_DLV_VALID) {
-      vw_line(w, "assign %s = pk_%s | cb_%s;", name, name, name);
+      vw_line(w, "assign %s = %s_%s | %s_%s;", name, sub_prefix[PACKETS], name, sub_prefix[COMBINES], name);
       continue;
     }
     for (size_t k = 0; k < sizeof follows / sizeof follows[0]; k++)
       if (p->kind == follows[k].data) {
         char valid[24];
         router_port_name(follows[k].valid, p->lane, valid, sizeof valid);
-        vw_line(w, "assign %s = cb_%s ? cb_%s : pk_%s;", name, valid, name, name);
+        vw_line(w, "assign %s = %s_%s ? %s_%s : %s_%s;", name, sub_prefix[COMBINES], valid, sub_prefix[COMBINES], name,
+                sub_prefix[PACKETS], name);
       }
   }
-  vw_line(w, "wire %s = ^{cb_done_o, cb_rom_addr_o};", vw_ident(w, "unused_in_step"));
+  vw_line(w, "wire %s = ^{%s_done_o, %s_rom_addr_o};", vw_ident(w, "unused_in_step"), sub_prefix[COMBINES],
+          sub_prefix[COMBINES]);
 }
 
 static void emit_router(vwriter *w, const char *header, const ir_fabric *f, const void *plan, const router_shape *s) {

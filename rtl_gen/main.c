@@ -406,9 +406,10 @@ static int plan_design(design *d, const flit_format *flit, int op, bool ni, uint
   d->plan = d->arch->plan(&d->f, flit, &d->shape, err, sizeof err);
   if (!d->plan) return bad_input("%s", err);
   if (arch_check_merges(d->arch, d->plan, &d->shape, d->f.nprograms, err, sizeof err)) return bad_input("%s", err);
-  uint32_t held = ir_combining_runs(&d->f) ? 0 : mem_lifetime_min(&d->f);
+  bool combines = ir_combining_runs(&d->f) > 0; /* partial sums: no packet lifetimes to bound */
+  uint32_t held = combines ? 0 : mem_lifetime_min(&d->f);
   if (held == UINT32_MAX) return bad_input("out of memory bounding the packet memory of %s", d->s[0].topo.name);
-  d->shape.mem_lifetime_min = ir_combining_runs(&d->f) ? -1 : (int)held;
+  d->shape.mem_lifetime_min = combines ? -1 : (int)held;
   if (ni && ni_plan_build(&d->ni, &d->f, d->arch, d->plan, &d->shape, words, err, sizeof err)) return bad_input("%s", err);
   return 0;
 }
