@@ -2,16 +2,18 @@
 # ni_bench.sh OUT.md — the network interface (rtl_gen --ni, docs/ARCHITECTURE.md "The network
 # interface") on allgather and alltoall, torus:4x4 and hypercube:4, W = 32:
 #   - cycles per message through the streams (make sim NI=1 WORDS=M, M = 1, 16, 256: from the
-#     last command or sendbuf word accepted to the last recvbuf word filed, the bench's PASS
-#     line, both messages alike) against S*M (the schedule's S slots per word) and the link
-#     bound ceil(M * transfers / directed links) (the verifier's fewest transfers of one word);
+#     last command or sendbuf word accepted to the last recvbuf word filed, the bench's first
+#     PASS line) against S*M (the schedule's S slots per word) and the link bound
+#     ceil(M * transfers / directed links) (the verifier's fewest transfers of one word); the
+#     period of messages in a row (the same bench, +eager=1) against S*M and the words a node's
+#     sendbuf or recvbuf stream moves;
 #   - node 0's interface and one router, each synthesised alone with Yosys synth_ice40 (no place
 #     and route: LUT4, flip-flops, 4-kbit block RAMs), for M = 1 and M = 16 (the router of a
 #     design with M > 1 runs back to back: two more ROM words and its counter).
 #   - several tasks in one fabric (make sim NI=1 TASK=..., docs/ARCHITECTURE.md "Several tasks
 #     in one fabric") on torus:4x4, allgather,alltoall (the banked router) and
-#     allgather,alltoall,reduce_scatter,allreduce (the mixed router): cycles per message of each
-#     task for M = 1 and 16, and the routers beside the single-task routers, each through make
+#     allgather,alltoall,reduce_scatter,allreduce (the mixed router): the gaps between messages
+#     of each task and at a task switch for M = 1 and 16, and the routers beside the single-task routers, each through make
 #     synth TARGET=ice40 (synth_ice40 and nextpnr-ice40 on the HX8K: LUT4, flip-flops, block
 #     RAMs, Fmax), and the node 0 interfaces of the systems (the same runs, scope=ni: in their
 #     scan-chain wrapper, placed and routed alone).
@@ -38,10 +40,19 @@ for topo in torus:4x4 hypercube:4; do
       cycles=$(sed -E 's/.* cycles=([0-9]+) .*/\1/' <<<"$line") slots=$(sed -E 's/.* slots=([0-9]+) .*/\1/' <<<"$line")
       txlb=$("$repo/build/cmodel" verify "$d/gen/golden/wire.tsv" | sed -E 's/.* txlb=([0-9]+).*/\1/')
       links=$(sed -n 's/^#define RN_NEIGHBORS {\(.*\)}/\1/p' "$d/gen/sim_config.h" | tr ',' '\n' | awk '$1 >= 0' | wc -l)
-      cycles_rows+="| $topo | $task | $words | $slots | $((slots * words)) | $(((words * txlb + links - 1) / links)) | $cycles |"$'\n'
-      [ "$words" = 256 ] && continue
       g=$d/gen
       sc=$(sed -n 's/^\s*\.SEND_COUNT(\([^)]*\)), \.RECV_COUNT(\([^)]*\)).*/\1 \2/p' "$g/romnoc_system.v" | head -n 1)
+      # the sustained period: 4 messages with users that never stall, the last one's start
+      # against the previous one's (S*M + its gap); bound: S*M, or the words a node's sendbuf or
+      # recvbuf stream moves at one a cycle (node 0's blocks; these tasks are symmetric)
+      (cd "$g" && "$d/obj/Vromnoc_system" +seed=1 +golden=golden +out="$d" +runs=4 +eager=1) >"$work/eager.log" ||
+        { cat "$work/eager.log" >&2; exit 1; }
+      gap=$(sed -nE 's/^PASS .* run=3 .* gap=([0-9]+) .*/\1/p' "$work/eager.log")
+      blocks=$(sed "s/[0-9]*'d//g" <<<"$sc" | tr ' ' '\n' | sort -n | tail -n 1) # 5'd16 5'd1: 16
+      stream=$((words * blocks))
+      bound=$((slots * words > stream ? slots * words : stream))
+      cycles_rows+="| $topo | $task | $words | $slots | $((slots * words)) | $(((words * txlb + links - 1) / links)) | $cycles | $stream | $bound | $((slots * words + gap)) |"$'\n'
+      [ "$words" = 256 ] && continue
       read -r nl nf nb <<<"$(synth "$g" romnoc_ni "chparam -set NODE 0 -set SEND_COUNT ${sc%% *} -set RECV_COUNT ${sc##* } -set PROGRAM \"ni_n0.hex\" -set DRAIN \"ni_drain_n0.hex\" romnoc_ni;")"
       read -r rl rf rb <<<"$(synth "$g" romnoc_router)"
       cost_rows+="| $topo | $task | $words | $nl | $nf | $nb | $rl | $rf | $rb |"$'\n'
@@ -57,9 +68,13 @@ for fabric in $two $four; do
     d=$work/torus-4x4-multi-$words
     TOPO=torus:4x4 TASK=$fabric NI=1 WORDS=$words NI_RUNS=1 SIM_DIR=$d bash "$repo/sim/sim.sh" >"$work/sim.log" 2>&1 ||
       { cat "$work/sim.log" >&2; exit 1; }
-    while read -r task cycles slots; do
-      multi_rows+="| $fabric | $task | $words | $slots | $((slots * words)) | $cycles |"$'\n'
-    done < <(sed -nE 's/^PASS .* task=([a-z_]+) .* cycles=([0-9]+) slots=([0-9]+) .*/\1 \2 \3/p' "$work/sim.log")
+    # two messages of each task in turn (a,a,b,b,...) from users that never stall: the gap
+    # before a task's first message (a task switch) and before its second (the same task)
+    (cd "$d/gen" && "$d/obj/Vromnoc_system" +seed=1 +golden=golden +out="$d" +runs=2 +eager=1) >"$work/eager.log" ||
+      { cat "$work/eager.log" >&2; exit 1; }
+    while read -r task slots switch && read -r _ _ same; do
+      multi_rows+="| $fabric | $task | $words | $slots | $((slots * words)) | $switch | $same | $((slots * words + same)) |"$'\n'
+    done < <(sed -nE 's/^PASS .* task=([a-z_]+) .* slots=([0-9]+) gap=([-0-9]+) .*/\1 \2 \3/p' "$work/eager.log")
     rm -rf "$d"
   done
 done
@@ -84,12 +99,16 @@ Command: \`make bench\` (runs \`bench/ni_bench.sh docs/BENCHMARKS.md\`); $(date 
 $(git -C "$repo" describe --always --dirty 2>/dev/null || echo unknown). W = 32, tagged flits, blocks of M words
 (\`WORDS=M\`: a message is M runs of the schedule back to back, run m carrying word m of every
 block). *cycles*: \`make sim NI=1 WORDS=M\`, from the last command or sendbuf word accepted to the
-last recvbuf word filed (both messages alike; the bench's random stalls do not change it): the
-routers' S·M + 1 cycles and two for the barrier. *link bound*: ⌈M × the verifier's fewest
-transfers of one word / the directed links⌉, what any schedule needs on these links.
+last recvbuf word filed (the first message, with the bench's random stalls): the routers' S·M + 1
+cycles and two for the barrier. *link bound*: ⌈M × the verifier's fewest transfers of one word /
+the directed links⌉, what any schedule needs on these links. *period*: messages in a row (the
+bench's \`+eager=1\`: users that never stall, four messages), the last one's start minus the
+previous one's: S·M when the next message is loaded and a buffer free in time. *stream words*:
+the words node 0's sendbuf or recvbuf stream moves per message (its blocks × M, the larger),
+one a cycle; *period bound*: the larger of S·M and the stream words.
 
-| topology | task | M | slots S | S·M | link bound | cycles |
-|---|---|---|---|---|---|---|
+| topology | task | M | slots S | S·M | link bound | cycles | stream words | period bound | period |
+|---|---|---|---|---|---|---|---|---|---|
 ${cycles_rows%$'\n'}
 
 Node 0's interface and one router of the same designs, each synthesised alone (\`synth_ice40\`, no
@@ -110,11 +129,15 @@ RAM (the memory styles are issue 39's).
 ### Several tasks in one fabric
 
 \`make sim TOPO=torus:4x4 TASK=... NI=1 WORDS=M\`: one router per node holds every task's
-program, the command picks the task, and the tasks run in turn (one message each here). Each
-task's message takes the cycles it takes in its own fabric:
+program, the command picks the task. Each task runs two messages in a row, then the next task
+(the bench's \`+eager=1\`: users that never stall); *gap*: the idle cycles before a message
+starts, at the switch into the task (\`-\`: the first message) and before its second message;
+a message follows one of its own task back to back (gap 0) when it is loaded and a buffer free
+in time, and one of another task three cycles after its end at the earliest (the routers and
+interfaces read the new task's word 0 while idle first). *period*: S·M + the second gap.
 
-| fabric | task | M | slots S | S·M | cycles |
-|---|---|---|---|---|---|
+| fabric | task | M | slots S | S·M | gap at the switch | gap, same task | period |
+|---|---|---|---|---|---|---|---|
 ${multi_rows%$'\n'}
 
 The routers, each through \`make synth TOPO=torus:4x4 TASK=... NI=1 TARGET=ice40\` (node 0's

@@ -11,9 +11,10 @@
 
 /* The widths every printer below uses. */
 typedef struct {
-  int a, w, f, p, cw, saw, raw, iw, fw, dw, srcw, daw, pw;
+  int a, w, f, p, cw, saw, raw, iw, fw, dw, srcw, pw;
   int m, wb; /* words a block, and the bits of a word's index (0 when m = 1) */
   int tw, tasks; /* the bits of a task's index (0 for one task), and the tasks */
+  bool own;      /* some node's recvbuf holds its own block: a memory for it */
   ni_lane_fields lanes[RTL_MAX_PORTS];
 } ni_widths;
 
@@ -25,22 +26,22 @@ static ni_widths widths_of(const ni_plan *n, const router_shape *s) {
   x.fw = bits_for((uint64_t)n->send_max + 1);
   x.dw = bits_for((uint64_t)n->recv_max + 1);
   x.srcw = bits_for((uint64_t)x.p + 1);
-  x.daw = x.saw > x.raw ? x.saw : x.raw;
   x.pw = ni_word_layout(n, s, x.lanes);
   x.m = (int)n->message_words;
   x.wb = x.m > 1 ? bits_for((uint64_t)x.m) : 0;
   x.tw = s->task_width;
   x.tasks = (int)s->tasks;
+  x.own = n->own_blocks;
   return x;
 }
 
 static const char *field(char *buf, size_t len, const char *sig, rom_field f) { return slice(buf, len, sig, f.lsb, f.width); }
 
-/* A buffer address: {word, entry} when a block has several words (word-major: a memory of M
- * times the entries), else the entry. */
-static const char *addr(char *buf, size_t len, const ni_widths *x, const char *word, const char *entry) {
-  if (x->wb) snprintf(buf, len, "{%s, %s}", word, entry);
-  else snprintf(buf, len, "%s", entry);
+/* A buffer address: {word, buffer, entry}, the word's index only when a block has several
+ * (word-major: a memory of 2M times the entries, addressed without a multiplier). */
+static const char *addr(char *buf, size_t len, const ni_widths *x, const char *word, const char *buffer, const char *entry) {
+  if (x->wb) snprintf(buf, len, "{%s, %s, %s}", word, buffer, entry);
+  else snprintf(buf, len, "{%s, %s}", buffer, entry);
   return buf;
 }
 
@@ -52,13 +53,13 @@ static void count_value(vwriter *w, int width, const uint32_t *count, int tasks)
 }
 
 /* A parameter of a block count, every task's `value` by default. */
-static void count_parameter(vwriter *w, const char *name, int width, uint32_t value, int tasks, const char *buffer) {
+static void count_parameter(vwriter *w, const char *name, int width, uint32_t value, int tasks, const char *what) {
   uint32_t same[IR_MAX_TASKS];
   for (int k = 0; k < tasks; k++) same[k] = value;
   vw_raw(w, "%*sparameter [%d:0] %s = ", 2 * w->indent, "", tasks * width - 1, name);
   count_value(w, width, same, tasks);
-  if (tasks == 1) vw_raw(w, ",  // blocks of this node's %s\n", buffer);
-  else vw_raw(w, ",  // blocks of this node's %s, task k's at [k*%d +: %d]\n", buffer, width, width);
+  if (tasks == 1) vw_raw(w, ",  // %s\n", what);
+  else vw_raw(w, ",  // %s, task k's at [k*%d +: %d]\n", what, width, width);
 }
 
 /* Task k's field of a per-task parameter. */
@@ -72,8 +73,8 @@ static const char *param_slice(char *buf, size_t len, uint32_t k, const void *ct
   return buf;
 }
 
-/* `name` = task_q's field of the per-task parameter param (width bits each). */
-static void per_task_count(vwriter *w, const ni_widths *x, const char *name, const char *param, int width) {
+/* `name` = the field of the per-task parameter param (width bits each) of the task `task`. */
+static void per_task_count(vwriter *w, const ni_widths *x, const char *name, const char *param, int width, const char *task) {
   char decl[64];
   snprintf(decl, sizeof decl, "wire [%d:0] %s", width - 1, name);
   if (!x->tw) {
@@ -81,7 +82,7 @@ static void per_task_count(vwriter *w, const ni_widths *x, const char *name, con
     return;
   }
   param_field pf = {param, width};
-  emit_task_select(w, decl, "task_q", x->tw, (uint32_t)x->tasks, param_slice, &pf);
+  emit_task_select(w, decl, task, x->tw, (uint32_t)x->tasks, param_slice, &pf);
 }
 
 /* Node u's parameters after NODE: its counts per task, its program and drain map. */
@@ -92,14 +93,19 @@ static void ni_parameters(vwriter *w, const ni_widths *x, const ni_node *nd, uin
   count_value(w, x->fw, nd->send_count, x->tasks);
   vw_raw(w, "), .RECV_COUNT(");
   count_value(w, x->dw, nd->recv_count, x->tasks);
+  if (x->own) {
+    vw_raw(w, "), .OWN_BLOCK(");
+    count_value(w, x->fw, nd->own_block, x->tasks);
+  }
   vw_raw(w, "), .PROGRAM(\"%s\"), .DRAIN(\"%s\")", prog, drain);
 }
 
 static void emit_ni_ports(vwriter *w, const ni_plan *n, const router_shape *s, const ni_widths *x) {
   vw_open(w, "module %s #(", NI_MODULE);
   if (!s->bare_flit) vw_line(w, "parameter [%d:0] NODE = %d'd0,  // this node's id: the origin of its flits", x->a - 1, x->a);
-  count_parameter(w, "SEND_COUNT", x->fw, n->send_max, x->tasks, "sendbuf");
-  count_parameter(w, "RECV_COUNT", x->dw, n->recv_max, x->tasks, "recvbuf");
+  count_parameter(w, "SEND_COUNT", x->fw, n->send_max, x->tasks, "blocks of this node's sendbuf");
+  count_parameter(w, "RECV_COUNT", x->dw, n->recv_max, x->tasks, "blocks of this node's recvbuf");
+  if (x->own) count_parameter(w, "OWN_BLOCK", x->fw, n->send_max, x->tasks, "the sendbuf block that is its own recvbuf block (SEND_COUNT: none)");
   vw_line(w, "parameter PROGRAM = \"ni_n0.hex\",  // a word per cycle: what the local port does");
   vw_line(w, "parameter DRAIN = \"ni_drain_n0.hex\"  // per recvbuf block: {source, entry}");
   vw_close(w, ") (");
@@ -149,141 +155,229 @@ static void emit_ni_ports(vwriter *w, const ni_plan *n, const router_shape *s, c
   vw_line(w, ");");
 }
 
-/* The cycle counter, the router's own (arch.h): 0 idle, 1..cycles, and when a message of M > 1
- * words runs back to back the merged cycles; word_q is the run (the word of every block) of the
- * message. */
+/* The two message buffers: their states, the pointers of the three stages (fill, run, drain)
+ * that use them in turn, and each buffer's task. */
+static void emit_ni_buffers(vwriter *w, const ni_widths *x) {
+  vw_line(w, "// Two message buffers, used in turn (a bit of every memory's address): FREE while the user fills");
+  vw_line(w, "// one (the command and the sendbuf), LOADED, RUN, DRAIN (the recvbuf streamed out, the status");
+  vw_line(w, "// taken), FREE again. A message fills while the one before runs or drains.");
+  vw_line(w, "localparam [1:0] BufFree = 2'd0, BufLoaded = 2'd1, BufRun = 2'd2, BufDrain = 2'd3;");
+  vw_line(w, "reg [1:0] buf0_q, buf1_q;");
+  vw_line(w, "reg fb_q, rb_q, db_q;  // the buffer being filled, run (or next to run), drained");
+  vw_line(w, "wire load_done, run_begins, begin_buf, run_ends, end_buf, drain_ends;  // a stage moves on (below)");
+  vw_line(w, "wire [1:0] fill_state = fb_q ? buf1_q : buf0_q;");
+  vw_line(w, "wire [1:0] run_state = rb_q ? buf1_q : buf0_q;");
+  vw_line(w, "wire [1:0] next_state = rb_q ? buf0_q : buf1_q;  // the message after the run's");
+  vw_line(w, "wire [1:0] drain_state = db_q ? buf1_q : buf0_q;");
+  if (x->tw) {
+    int t = x->tw - 1;
+    vw_line(w, "reg [%d:0] task0_q, task1_q;  // each buffer's command's task", t);
+    vw_line(w, "wire [%d:0] fill_task = fb_q ? task1_q : task0_q;", t);
+    vw_line(w, "reg [%d:0] run_task_q;  // = rb_q ? task1_q : task0_q, a register (the cycle constants follow it)", t);
+    vw_line(w, "wire [%d:0] run_task = run_task_q;  // the router's task_i", t);
+    vw_line(w, "wire [%d:0] next_task = rb_q ? task0_q : task1_q;", t);
+    vw_line(w, "wire [%d:0] drain_task = db_q ? task1_q : task0_q;", t);
+  }
+  for (int b = 0; b < 2; b++) {
+    vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+    vw_line(w, "if (!rst_ni) buf%d_q <= BufFree;", b);
+    vw_open(w, "else case (buf%d_q)", b);
+    vw_line(w, "BufFree: if (load_done && fb_q == 1'b%d) buf%d_q <= BufLoaded;", b, b);
+    vw_line(w, "BufLoaded: if (run_begins && begin_buf == 1'b%d) buf%d_q <= BufRun;", b, b);
+    vw_line(w, "BufRun: if (run_ends && end_buf == 1'b%d) buf%d_q <= BufDrain;", b, b);
+    vw_line(w, "default: if (drain_ends && db_q == 1'b%d) buf%d_q <= BufFree;", b, b);
+    vw_close(w, "endcase");
+    vw_close(w, "end");
+  }
+}
+
+/* The cycle counter, the router's own (arch.h): 0 idle, 1..cycles, and when runs go back to
+ * back the merged cycles; rb_q and word_q are the run's buffer and word (the word of every
+ * block it carries); a message's first run begins and its last ends. */
 static void emit_ni_counter(vwriter *w, const router_shape *s, const ni_widths *x) {
-  int cw = x->cw;
-  emit_cycle_constants(w, s, "task_q");
+  int cw = x->cw, wb = x->wb;
+  emit_cycle_constants(w, s, "run_task");
   vw_line(w, "reg [%d:0] cyc_q;", cw - 1);
   vw_line(w, "wire running = (cyc_q != %d'd0);", cw);
   emit_next_cycle(w, s, "!running");
-  if (!x->wb) {
-    vw_line(w, "wire continuing = 1'b0;  // one word a block: one run a message");
+  vw_line(w, "assign begin_buf = running ? !rb_q : rb_q;  // the buffer whose message begins");
+  if (wb) {
+    vw_line(w, "// a message of %d words: run m carries word m of every block, the runs back to back", x->m);
+    vw_line(w, "localparam [%d:0] LastWord = %d'd%d;", wb - 1, wb, x->m - 1);
+    vw_line(w, "reg [%d:0] word_q;", wb - 1);
+    vw_line(w, "wire last_word = (word_q == LastWord);");
+  } else {
+    vw_line(w, "wire last_word = 1'b1;  // one word a block: one run a message");
+  }
+  if (!s->overlap) { /* runs of one slot: messages take turns */
+    vw_line(w, "wire continuing = 1'b0;  // runs of one slot do not go back to back");
+    vw_line(w, "assign run_begins = !running && start_i;");
+    vw_line(w, "assign run_ends = (cyc_q == LastCycle);");
+    vw_line(w, "assign end_buf = rb_q;");
+    vw_line(w, "wire wr_rb = rb_q;  // the buffer a delivery is filed in");
+    vw_line(w, "wire rb_d = run_ends ? !rb_q : rb_q;");
+    vw_line(w, "always @(posedge clk_i or negedge rst_ni) if (!rst_ni) rb_q <= 1'b0; else rb_q <= rb_d;");
     return;
   }
-  vw_line(w, "// a message of %d words: run m carries word m of every block, the runs back to back", x->m);
-  vw_line(w, "localparam [%d:0] LastWord = %d'd%d;", x->wb - 1, x->wb, x->m - 1);
-  vw_line(w, "reg [%d:0] word_q;  // the run of the message: the word of every block it carries", x->wb - 1);
-  vw_line(w, "wire continuing = (st_q == StRun) && (acting == PenultimateSlot) && (word_q != LastWord);");
-  vw_line(w, "// the word a delivery (of the previous slot) belongs to; a request's: the lane's rd_word<p>");
-  vw_line(w, "wire [%d:0] wr_word = word_q - {%d'd0, cyc_q == SharedCycle};", x->wb - 1, x->wb - 1);
+  vw_line(w, "// the run after this one: the next word, or the next message's word 0 in the other buffer, which");
+  vw_line(w, "// follows at once when every node has it loaded, of the same task");
+  vw_line(w, "wire nx_rb = last_word ? !rb_q : rb_q;");
+  if (wb) vw_line(w, "wire [%d:0] nx_word = last_word ? %d'd0 : word_q + %d'd1;", wb - 1, wb, wb);
+  vw_line(w, "wire chain = (next_state == BufLoaded)%s;", x->tw ? " && (next_task == run_task)" : "");
+  vw_line(w, "wire continuing = running && (acting == PenultimateSlot) && (!last_word || chain);");
+  vw_line(w, "assign run_begins = !running && start_i || (cyc_q == ContinueCycle) && last_word;");
+  vw_line(w, "// the shared cycle files the receptions of the run before it (prev_*), and may end its message");
+  vw_line(w, "reg prev_rb_q;");
+  if (wb) vw_line(w, "reg [%d:0] prev_word_q;", wb - 1);
+  vw_line(w, "assign run_ends = (cyc_q == LastCycle) || (cyc_q == SharedCycle) && (prev_rb_q != rb_q);");
+  vw_line(w, "assign end_buf = (cyc_q == LastCycle) ? rb_q : prev_rb_q;");
+  vw_line(w, "wire wr_rb = (cyc_q == SharedCycle) ? prev_rb_q : rb_q;  // the buffer a delivery is filed in");
+  if (wb) vw_line(w, "wire [%d:0] wr_word = (cyc_q == SharedCycle) ? prev_word_q : word_q;  // and its word", wb - 1);
+  vw_line(w, "// the next run's cycle 1 is the shared cycle; a message that ends: the next begins in the other buffer");
+  vw_line(w, "wire rb_d = (cyc_q == ContinueCycle) ? nx_rb : (cyc_q == LastCycle) ? !rb_q : rb_q;");
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-  vw_line(w, "if (!rst_ni) word_q <= %d'd0;", x->wb);
-  vw_line(w, "else if (st_q == StFill) word_q <= %d'd0;  // 0 in WAIT, where slot 1 of word 0 is read", x->wb);
-  vw_line(w, "else if (cyc_d == SharedCycle) word_q <= word_q + %d'd1;", x->wb);
+  vw_line(w, "if (!rst_ni) begin rb_q <= 1'b0; prev_rb_q <= 1'b0;%s end", wb ? " word_q <= 0; prev_word_q <= 0;" : "");
+  vw_open(w, "else begin");
+  vw_line(w, "rb_q <= rb_d;");
+  vw_line(w, "if (cyc_q == ContinueCycle) begin prev_rb_q <= rb_q;%s end", wb ? " prev_word_q <= word_q; word_q <= nx_word; " : "");
+  if (wb) vw_line(w, "else if (cyc_q == LastCycle) word_q <= 0;");
+  vw_close(w, "end");
   vw_close(w, "end");
 }
 
-/* The run: fill and command, the barrier, status. */
-static void emit_ni_control(vwriter *w, const router_shape *s, const ni_widths *x) {
-  vw_blank(w);
-  vw_line(w, "// FILL: the user writes the sendbuf and gives the command; WAIT: ready, until every node is;");
-  vw_line(w, "// RUN: the routers' cycles; DRAIN: the recvbuf streamed out and the status handed over");
-  vw_line(w, "localparam [1:0] StFill = 2'd0, StWait = 2'd1, StRun = 2'd2, StDrain = 2'd3;");
-  vw_line(w, "reg [1:0] st_q;");
-  if (x->tw) vw_line(w, "reg [%d:0] task_q;  // the command's task, from its acceptance to the next one", x->tw - 1);
-  emit_ni_counter(w, s, x);
-  per_task_count(w, x, "send_count", "SEND_COUNT", x->fw);
-  per_task_count(w, x, "recv_count", "RECV_COUNT", x->dw);
+/* The fill: the command and the sendbuf into buffer fb_q while it is free. */
+static void emit_ni_fill(vwriter *w, const ni_widths *x) {
   vw_line(w, "reg primed_q;  // the program's word 0 has been read since reset");
-  vw_line(w, "reg cmd_q;");
-  vw_line(w, "reg [%d:0] fill_q;  // sendbuf blocks complete", x->fw - 1);
+  vw_line(w, "reg cmd_q;  // the filling buffer's command is in");
+  vw_line(w, "reg [%d:0] fill_q;  // its sendbuf blocks complete", x->fw - 1);
   if (x->wb) vw_line(w, "reg [%d:0] fill_word_q;  // words of the next block", x->wb - 1);
-  vw_line(w, "reg err_prog_q, err_tag_q, err_cmd_q, err_last_q, stat_q;");
+  per_task_count(w, x, "send_count", "SEND_COUNT", x->fw, "fill_task");
+  vw_line(w, "wire fill_open = (fill_state == BufFree);");
   vw_line(w, "wire fill_done = (fill_q == send_count);");
   vw_line(w, "wire block_end = %s;  // the block's last word", x->wb ? "(fill_word_q == LastWord)" : "1'b1");
-  if (x->tw) /* the sendbuf's length is the task's: it follows the command */
-    vw_line(w, "assign s_axis_send_tready = (st_q == StFill) && cmd_q && !fill_done;  // after the command: its task's length");
-  else
-    vw_line(w, "assign s_axis_send_tready = (st_q == StFill) && !fill_done;");
-  vw_line(w, "assign s_axis_cmd_tready = (st_q == StFill) && !cmd_q;");
+  vw_line(w, "assign s_axis_send_tready = fill_open && %s!fill_done;", x->tw ? "cmd_q && " : "");
+  vw_line(w, "assign s_axis_cmd_tready = fill_open && !cmd_q;");
   vw_line(w, "wire send_fire = s_axis_send_tvalid && s_axis_send_tready;");
   vw_line(w, "wire cmd_fire = s_axis_cmd_tvalid && s_axis_cmd_tready;");
-  vw_line(w, "wire stat_fire = stat_q && m_axis_status_tready;");
-  vw_line(w, "wire drained;  // every recvbuf block has left");
-  vw_line(w, "wire [%d:0] drain_addr;  // the entry the drain reads", x->daw - 1);
-  if (x->wb) vw_line(w, "reg [%d:0] drain_word_q;  // and the word of its block", x->wb - 1);
-  vw_line(w, "wire prog_mismatch, tag_mismatch;");
-  vw_line(w, "assign ready_o = (st_q == StWait) || continuing;");
+  vw_line(w, "assign load_done = fill_open && cmd_q && fill_done && primed_q;");
+  if (x->tw) /* an index beyond the tasks runs task 0, reported */
+    vw_line(w, "wire [%d:0] cmd_task = (s_axis_cmd_tdata < %d'd%d) ? s_axis_cmd_tdata[%d:0] : %d'd0;", x->tw - 1,
+            NI_CMD_WIDTH, x->tasks, x->tw - 1, x->tw);
+  for (int b = 0; b < 2 && x->tw; b++)
+    vw_line(w, "wire [%d:0] task%d_d = (cmd_fire && fb_q == 1'b%d) ? cmd_task : task%d_q;", x->tw - 1, b, b, b);
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_open(w, "if (!rst_ni) begin");
-  vw_line(w, "st_q <= StFill; primed_q <= 1'b0; cmd_q <= 1'b0; fill_q <= %d'd0; cyc_q <= %d'd0; stat_q <= 1'b0;", x->fw, x->cw);
-  if (x->tw) vw_line(w, "task_q <= %d'd0;", x->tw);
-  if (x->wb) vw_line(w, "fill_word_q <= %d'd0;", x->wb);
-  vw_line(w, "err_prog_q <= 1'b0; err_tag_q <= 1'b0; err_cmd_q <= 1'b0; err_last_q <= 1'b0;");
+  vw_line(w, "primed_q <= 1'b0; cmd_q <= 1'b0; fill_q <= %d'd0; fb_q <= 1'b0;%s", x->fw, x->wb ? " fill_word_q <= 0;" : "");
+  if (x->tw) vw_line(w, "task0_q <= %d'd0; task1_q <= %d'd0;", x->tw, x->tw);
   vw_close(w, "end else begin");
   w->indent++;
   vw_line(w, "primed_q <= 1'b1;");
-  vw_line(w, "cyc_q <= cyc_d;");
   vw_line(w, "if (send_fire && block_end) fill_q <= fill_q + %d'd1;", x->fw);
   if (x->wb) vw_line(w, "if (send_fire) fill_word_q <= block_end ? %d'd0 : fill_word_q + %d'd1;", x->wb, x->wb);
-  vw_line(w, "if (send_fire && (s_axis_send_tlast != (block_end && fill_q + %d'd1 == send_count))) err_last_q <= 1'b1;", x->fw);
   vw_line(w, "if (cmd_fire) cmd_q <= 1'b1;");
-  if (x->tw) { /* an index beyond the tasks runs task 0, reported */
-    vw_line(w, "if (cmd_fire) task_q <= (s_axis_cmd_tdata < %d'd%d) ? s_axis_cmd_tdata[%d:0] : %d'd0;", NI_CMD_WIDTH, x->tasks,
-            x->tw - 1, x->tw);
-    vw_line(w, "if (cmd_fire && s_axis_cmd_tdata >= %d'd%d || start_i && st_q == StWait && task_err_i) err_cmd_q <= 1'b1;",
-            NI_CMD_WIDTH, x->tasks);
-  } else {
-    vw_line(w, "if (cmd_fire && s_axis_cmd_tdata != %d'd0) err_cmd_q <= 1'b1;", NI_CMD_WIDTH);
+  for (int b = 0; b < 2 && x->tw; b++) vw_line(w, "task%d_q <= task%d_d;", b, b);
+  vw_line(w, "if (load_done) begin cmd_q <= 1'b0; fill_q <= %d'd0; fb_q <= !fb_q; end", x->fw);
+  vw_close(w, "end");
+  vw_close(w, "end");
+}
+
+/* Each message's errors, kept with its buffer from its fill to its status, and the status. */
+static void emit_ni_status(vwriter *w, const ni_widths *x) {
+  vw_line(w, "// a message's errors, kept with its buffer: {sendbuf tlast, task, tags, program}");
+  vw_line(w, "reg [3:0] errs0_q, errs1_q;");
+  vw_line(w, "wire prog_mismatch, tag_mismatch;");
+  vw_line(w, "wire last_err = send_fire && (s_axis_send_tlast != (block_end && fill_q + %d'd1 == send_count));", x->fw);
+  if (x->tw)
+    vw_line(w, "wire cmd_err = cmd_fire && (s_axis_cmd_tdata >= %d'd%d);", NI_CMD_WIDTH, x->tasks);
+  else
+    vw_line(w, "wire cmd_err = cmd_fire && (s_axis_cmd_tdata != %d'd0);", NI_CMD_WIDTH);
+  vw_line(w, "wire [3:0] fill_errs = {last_err, cmd_err, 2'b00};");
+  vw_line(w, "wire [3:0] start_errs = {1'b0, %s, 2'b00};  // the nodes' commands named different tasks",
+          x->tw ? "run_begins && task_err_i" : "1'b0");
+  vw_line(w, "wire [3:0] run_errs = {2'b00, tag_mismatch, prog_mismatch};");
+  for (int b = 0; b < 2; b++) {
+    vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+    vw_line(w, "if (!rst_ni) errs%d_q <= 4'd0;", b);
+    vw_line(w, "else if (drain_ends && db_q == 1'b%d) errs%d_q <= 4'd0;", b, b);
+    vw_line(w, "else errs%d_q <= errs%d_q | (fb_q == 1'b%d ? fill_errs : 4'd0) | (begin_buf == 1'b%d ? start_errs : 4'd0) |", b,
+            b, b, b);
+    vw_line(w, "                    (wr_rb == 1'b%d ? run_errs : 4'd0);", b);
+    vw_close(w, "end");
   }
-  vw_line(w, "if (prog_mismatch) err_prog_q <= 1'b1;");
-  vw_line(w, "if (tag_mismatch) err_tag_q <= 1'b1;");
-  vw_line(w, "if (stat_fire) stat_q <= 1'b0;");
-  vw_open(w, "case (st_q)");
-  vw_line(w, "StFill: if (cmd_q && fill_done && primed_q) st_q <= StWait;");
-  vw_line(w, "StWait: if (start_i) st_q <= StRun;");
-  vw_open(w, "StRun: if (cyc_q == LastCycle) begin  // the message's last run ends");
-  vw_line(w, "st_q <= StDrain;");
-  vw_line(w, "stat_q <= 1'b1;");
+  vw_line(w, "// the draining message's status, once, from its last run's end until taken");
+  vw_line(w, "reg stat_taken_q;");
+  vw_line(w, "wire draining = (drain_state == BufDrain);");
+  vw_line(w, "wire drained;  // every recvbuf block has left");
+  vw_line(w, "wire [%d:0] drain_addr;  // the entry the drain reads", x->raw - 1);
+  if (x->wb) vw_line(w, "reg [%d:0] drain_word_q;  // and the word of its block", x->wb - 1);
+  vw_line(w, "assign m_axis_status_tvalid = draining && !stat_taken_q;");
+  vw_line(w, "assign drain_ends = draining && drained && stat_taken_q;");
+  vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+  vw_line(w, "if (!rst_ni) begin stat_taken_q <= 1'b0; db_q <= 1'b0; end");
+  vw_line(w, "else if (drain_ends) begin stat_taken_q <= 1'b0; db_q <= !db_q; end");
+  vw_line(w, "else if (m_axis_status_tvalid && m_axis_status_tready) stat_taken_q <= 1'b1;");
   vw_close(w, "end");
-  vw_open(w, "default: if (drained && !stat_q) begin  // the next command and sendbuf");
-  vw_line(w, "st_q <= StFill; cmd_q <= 1'b0; fill_q <= %d'd0;", x->fw);
-  vw_line(w, "err_prog_q <= 1'b0; err_tag_q <= 1'b0; err_cmd_q <= 1'b0; err_last_q <= 1'b0;");
-  vw_close(w, "end");
-  vw_close(w, "endcase");
-  vw_close(w, "end");
-  vw_close(w, "end");
-  vw_line(w, "assign m_axis_status_tvalid = stat_q;");
-  vw_line(w, "assign m_axis_status_tdata = {%d'd0, err_last_q, err_cmd_q, err_tag_q, err_prog_q, fabric_err_i};",
-          NI_STATUS_WIDTH - 5);
+  vw_line(w, "assign m_axis_status_tdata = {%d'd0, db_q ? errs1_q : errs0_q, fabric_err_i};", NI_STATUS_WIDTH - 5);
+}
+
+/* The run: the buffers, the counter, the fill, the status, the barrier and the program. */
+static void emit_ni_control(vwriter *w, const router_shape *s, const ni_widths *x) {
+  vw_blank(w);
+  emit_ni_buffers(w, x);
+  emit_ni_counter(w, s, x);
+  emit_ni_fill(w, x);
+  emit_ni_status(w, x);
+  vw_line(w, "// ready: this node's next message is loaded and the fabric idle, or it may follow the run at once");
+  if (x->tw) { /* the word 0 the routers and the program hold must be of the task the run starts */
+    vw_line(w, "reg [%d:0] read_task_q;  // the task of the program word read at the last edge", x->tw - 1);
+    vw_line(w, "always @(posedge clk_i or negedge rst_ni) if (!rst_ni) read_task_q <= %d'd0; else read_task_q <= run_task;", x->tw);
+    vw_line(w, "assign ready_o = !running && (run_state == BufLoaded) && (read_task_q == run_task) || continuing;");
+    vw_line(w, "always @(posedge clk_i or negedge rst_ni) if (!rst_ni) run_task_q <= %d'd0; else run_task_q <= rb_d ? task1_d : task0_d;",
+            x->tw);
+  } else {
+    vw_line(w, "assign ready_o = !running && (run_state == BufLoaded) || continuing;");
+  }
+  vw_line(w, "always @(posedge clk_i or negedge rst_ni) if (!rst_ni) cyc_q <= %d'd0; else cyc_q <= cyc_d;", x->cw);
   vw_blank(w);
   vw_line(w, "// the program: word c in cycle c, read one cycle ahead like the router's ROM");
   vw_line(w, "reg [%d:0] program_rom [0:%u];", x->pw - 1, (unsigned)s->rom_entries - 1);
   vw_line(w, "initial $readmemh(PROGRAM, program_rom);");
   vw_line(w, "reg [%d:0] prog_q;", x->pw - 1);
-  vw_line(w, "always @(posedge clk_i) prog_q <= program_rom[%s];", x->tw ? "{task_q, cyc_d}" : "cyc_d");
-  if (x->tw) vw_line(w, "assign task_o = task_q;");
+  vw_line(w, "always @(posedge clk_i) prog_q <= program_rom[%s];", x->tw ? "{run_task, cyc_d}" : "cyc_d");
+  if (x->tw) vw_line(w, "assign task_o = run_task;");
 }
 
-/* The sendbuf: a copy per lane that asks for own packets; the flits the router reads. */
+/* The sendbuf: a copy per lane that sends own packets, each read, one cycle ahead, at the block
+ * the program names (a merged word's request for the next run at that run's buffer and word);
+ * the node's own recvbuf block in a memory of its own, read by the drain only. */
 static void emit_ni_send(vwriter *w, const ni_plan *n, const router_shape *s, const ni_widths *x) {
-  char b1[64], b2[64];
+  char b1[96], b2[64], e1[64], wr[96];
+  addr(wr, sizeof wr, x, "fill_word_q", "fb_q", slice(e1, sizeof e1, "fill_q", 0, x->saw));
   vw_blank(w);
-  vw_line(w, "// the sendbuf, one copy per lane that sends own packets (lane %d's also gives the node's own", n->self_lane);
-  vw_line(w, "// recvbuf block); a copy is read, one cycle ahead, at the block the program names");
+  vw_line(w, "// the sendbuf, one copy per lane that sends own packets, each read by its lane only");
   for (int p = 0; p < x->p; p++) {
     if (!(n->send_lanes >> p & 1)) {
       vw_line(w, "assign inj_flit_o[%d +: %d] = %d'd0;  // lane %d never sends an own packet", p * x->f, x->f, x->f, p);
       continue;
     }
     const ni_lane_fields *l = &x->lanes[p];
-    char e1[64], e2[64];
-    vw_line(w, "reg [%d:0] sbuf%d [0:%d];", x->w - 1, p, x->m * (1 << x->saw) - 1);
-    if (x->wb) /* a merged word's request may be the next run's (the program says: next) */
-      vw_line(w, "wire [%d:0] rd_word%d = word_q + {%d'd0, %s};", x->wb - 1, p, x->wb - 1, field(e1, sizeof e1, "prog_q", l->next));
+    char rd_word[24], rd_buf[24];
+    vw_line(w, "reg [%d:0] sbuf%d [0:%d];", x->w - 1, p, 2 * x->m * (1 << x->saw) - 1);
+    snprintf(rd_buf, sizeof rd_buf, "rb_q");
+    snprintf(rd_word, sizeof rd_word, "word_q");
+    if (s->overlap) { /* a merged word's request may be the next run's (the program says: next) */
+      const char *next = field(e1, sizeof e1, "prog_q", l->next);
+      snprintf(rd_buf, sizeof rd_buf, "rd_rb%d", p);
+      vw_line(w, "wire %s = %s ? nx_rb : rb_q;", rd_buf, next);
+      if (x->wb) {
+        snprintf(rd_word, sizeof rd_word, "rd_word%d", p);
+        vw_line(w, "wire [%d:0] %s = %s ? nx_word : word_q;", x->wb - 1, rd_word, next);
+      }
+    }
     vw_line(w, "reg [%d:0] sbuf%d_q;", x->w - 1, p);
-    vw_line(w, "always @(posedge clk_i) if (send_fire) sbuf%d[%s] <= s_axis_send_tdata;", p,
-            addr(b1, sizeof b1, x, "fill_word_q", slice(e1, sizeof e1, "fill_q", 0, x->saw)));
-    char rd_word[24];
-    snprintf(rd_word, sizeof rd_word, "rd_word%d", p);
-    addr(b1, sizeof b1, x, rd_word, field(e1, sizeof e1, "prog_q", l->rd_addr));
-    if (p == n->self_lane)
-      vw_line(w, "always @(posedge clk_i) sbuf%d_q <= sbuf%d[st_q == StDrain ? %s : %s];", p, p,
-              addr(b2, sizeof b2, x, "drain_word_q", slice(e2, sizeof e2, "drain_addr", 0, x->saw)), b1);
-    else
-      vw_line(w, "always @(posedge clk_i) sbuf%d_q <= sbuf%d[%s];", p, p, b1);
+    vw_line(w, "always @(posedge clk_i) if (send_fire) sbuf%d[%s] <= s_axis_send_tdata;", p, wr);
+    vw_line(w, "always @(posedge clk_i) sbuf%d_q <= sbuf%d[%s];", p, p,
+            addr(b1, sizeof b1, x, rd_word, rd_buf, field(e1, sizeof e1, "prog_q", l->rd_addr)));
     if (s->bare_flit) {
       vw_line(w, "assign inj_flit_o[%d +: %d] = sbuf%d_q;", p * x->f, x->f, p);
       continue;
@@ -293,6 +387,14 @@ static void emit_ni_send(vwriter *w, const ni_plan *n, const router_shape *s, co
             field(b2, sizeof b2, "prog_q", l->req_dest));
     vw_line(w, "assign inj_flit_o[%d +: %d] = {tag%d_q, NODE, sbuf%d_q};", p * x->f, x->f, p, p);
   }
+  if (!x->own) return;
+  vw_line(w, "// the node's own recvbuf block (OWN_BLOCK of the sendbuf), kept as the stream passes it");
+  per_task_count(w, x, "own_block", "OWN_BLOCK", x->fw, "fill_task");
+  vw_line(w, "reg [%d:0] own_buf [0:%d];", x->w - 1, 2 * x->m - 1);
+  vw_line(w, "reg [%d:0] own_buf_q;", x->w - 1);
+  vw_line(w, "always @(posedge clk_i) if (send_fire && fill_q == own_block) own_buf[%s] <= s_axis_send_tdata;",
+          x->wb ? "{fill_word_q, fb_q}" : "fb_q");
+  vw_line(w, "always @(posedge clk_i) own_buf_q <= own_buf[%s];", x->wb ? "{drain_word_q, db_q}" : "db_q");
 }
 
 /* The recvbuf's banks, a lane's deliveries in order; the checks of the local port. */
@@ -304,13 +406,13 @@ static void emit_ni_recv(vwriter *w, const ni_plan *n, const router_shape *s, co
     if (!n->recv_depth[p]) continue;
     const ni_lane_fields *l = &x->lanes[p];
     char e[64];
-    vw_line(w, "reg [%d:0] rbank%d [0:%d];", x->w - 1, p, x->m * (1 << x->raw) - 1);
+    vw_line(w, "reg [%d:0] rbank%d [0:%d];", x->w - 1, p, 2 * x->m * (1 << x->raw) - 1);
     vw_line(w, "reg [%d:0] rbank%d_q;", x->w - 1, p);
     vw_line(w, "always @(posedge clk_i) if (running && %s) rbank%d[%s] <= dlv_flit_i[%d +: %d];",
             field(b1, sizeof b1, "prog_q", l->dlv), p,
-            addr(b2, sizeof b2, x, "wr_word", field(e, sizeof e, "prog_q", l->wr_addr)), p * x->f, x->w);
+            addr(b2, sizeof b2, x, "wr_word", "wr_rb", field(e, sizeof e, "prog_q", l->wr_addr)), p * x->f, x->w);
     vw_line(w, "always @(posedge clk_i) rbank%d_q <= rbank%d[%s];", p, p,
-            addr(b1, sizeof b1, x, "drain_word_q", slice(e, sizeof e, "drain_addr", 0, x->raw)));
+            addr(b1, sizeof b1, x, "drain_word_q", "db_q", slice(e, sizeof e, "drain_addr", 0, x->raw)));
   }
   vw_blank(w);
   vw_line(w, "// the router must ask and deliver exactly where the program says");
@@ -318,7 +420,7 @@ static void emit_ni_recv(vwriter *w, const ni_plan *n, const router_shape *s, co
   for (int p = x->p - 1; p >= 0; p--) vw_raw(w, "%s%s", field(b1, sizeof b1, "prog_q", x->lanes[p].req), p ? ", " : "};\n");
   vw_raw(w, "  wire [%d:0] dlv_bits = {", x->p - 1);
   for (int p = x->p - 1; p >= 0; p--) vw_raw(w, "%s%s", field(b1, sizeof b1, "prog_q", x->lanes[p].dlv), p ? ", " : "};\n");
-  vw_line(w, "assign prog_mismatch = primed_q && ((st_q == StWait || running) && inj_req_i != req_bits ||");
+  vw_line(w, "assign prog_mismatch = primed_q && ((!running && run_state == BufLoaded || running) && inj_req_i != req_bits ||");
   vw_line(w, "                                    running && dlv_valid_i != dlv_bits);");
   if (s->bare_flit) {
     vw_line(w, "assign tag_mismatch = 1'b0;  // bare flits carry no tags");
@@ -339,14 +441,16 @@ static void emit_ni_recv(vwriter *w, const ni_plan *n, const router_shape *s, co
 static void emit_ni_drain(vwriter *w, const ni_plan *n, const ni_widths *x) {
   int ib = bits_for(n->recv_max), qw = x->w + x->iw + 1;
   vw_blank(w);
-  vw_line(w, "// the drain: recvbuf block drain_q is in bank `source` (a lane; %d: the sendbuf) at `entry`", x->p);
-  vw_line(w, "reg [%d:0] drain_map [0:%d];  // {task, block}", x->srcw + x->daw - 1, (1 << (ib + x->tw)) - 1);
+  vw_line(w, "// the drain of buffer db_q: recvbuf block drain_q is in bank `source` (a lane; %d: the own block)", x->p);
+  vw_line(w, "// at `entry`");
+  per_task_count(w, x, "recv_count", "RECV_COUNT", x->dw, "drain_task");
+  vw_line(w, "reg [%d:0] drain_map [0:%d];  // {task, block}", x->srcw + x->raw - 1, (1 << (ib + x->tw)) - 1);
   vw_line(w, "initial $readmemh(DRAIN, drain_map);");
   vw_line(w, "reg [%d:0] drain_q;", x->dw - 1);
-  if (x->tw) vw_line(w, "wire [%d:0] drain_entry = drain_map[{task_q, drain_q[%d:0]}];", x->srcw + x->daw - 1, ib - 1);
-  else vw_line(w, "wire [%d:0] drain_entry = drain_map[drain_q[%d:0]];", x->srcw + x->daw - 1, ib - 1);
-  vw_line(w, "wire [%d:0] drain_src = drain_entry[%d +: %d];", x->srcw - 1, x->daw, x->srcw);
-  vw_line(w, "assign drain_addr = drain_entry[%d:0];", x->daw - 1);
+  if (x->tw) vw_line(w, "wire [%d:0] drain_entry = drain_map[{drain_task, drain_q[%d:0]}];", x->srcw + x->raw - 1, ib - 1);
+  else vw_line(w, "wire [%d:0] drain_entry = drain_map[drain_q[%d:0]];", x->srcw + x->raw - 1, ib - 1);
+  vw_line(w, "wire [%d:0] drain_src = drain_entry[%d +: %d];", x->srcw - 1, x->raw, x->srcw);
+  vw_line(w, "assign drain_addr = drain_entry[%d:0];", x->raw - 1);
   vw_line(w, "wire drain_end = %s;  // the block's last word", x->wb ? "(drain_word_q == LastWord)" : "1'b1");
   vw_line(w, "reg rd_q, rd_last_q;");
   vw_line(w, "reg [%d:0] rd_src_q;", x->srcw - 1);
@@ -355,7 +459,7 @@ static void emit_ni_drain(vwriter *w, const ni_plan *n, const ni_widths *x) {
   vw_line(w, "reg [1:0] count_q;");
   vw_line(w, "wire pop = m_axis_recv_tvalid && m_axis_recv_tready;");
   vw_line(w, "wire [2:0] held = {1'b0, count_q} + {2'b0, rd_q} - {2'b0, pop};");
-  vw_line(w, "wire issue = (st_q == StDrain) && (drain_q != recv_count) && (held < 3'd2);");
+  vw_line(w, "wire issue = draining && (drain_q != recv_count) && (held < 3'd2);");
   vw_line(w, "assign drained = (drain_q == recv_count) && !rd_q && (count_q == 2'd0);");
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_open(w, "if (!rst_ni) begin");
@@ -363,7 +467,7 @@ static void emit_ni_drain(vwriter *w, const ni_plan *n, const ni_widths *x) {
   if (x->wb) vw_line(w, "drain_word_q <= %d'd0;", x->wb);
   vw_close(w, "end else begin");
   w->indent++;
-  vw_line(w, "if (st_q == StFill) drain_q <= %d'd0;", x->dw);
+  vw_line(w, "if (drain_ends) drain_q <= %d'd0;", x->dw);
   vw_line(w, "else if (issue && drain_end) drain_q <= drain_q + %d'd1;", x->dw);
   if (x->wb) vw_line(w, "if (issue) drain_word_q <= drain_end ? %d'd0 : drain_word_q + %d'd1;", x->wb, x->wb);
   vw_line(w, "rd_q <= issue;");
@@ -380,7 +484,8 @@ static void emit_ni_drain(vwriter *w, const ni_plan *n, const ni_widths *x) {
   vw_close(w, "end");
   vw_line(w, "reg [%d:0] rd_data;", x->w - 1);
   vw_open(w, "always @(*) begin");
-  vw_line(w, "rd_data = sbuf%d_q;", n->self_lane);
+  if (x->own) vw_line(w, "rd_data = own_buf_q;");
+  else vw_line(w, "rd_data = %d'd0;", x->w);
   for (int p = 0; p < x->p; p++)
     if (n->recv_depth[p]) vw_line(w, "if (rd_src_q == %d'd%d) rd_data = rbank%d_q;", x->srcw, p, p);
   vw_close(w, "end");
@@ -411,7 +516,8 @@ void emit_ni_module(vwriter *w, const char *header, const ni_plan *n, const rout
   vw_line(w, "// or the translation: a program of its own, a word per cycle of the router, files every own");
   vw_line(w, "// packet the router asks for and every packet it delivers (docs/ARCHITECTURE.md, \"The network");
   vw_line(w, "// interface\"). A run starts when every node's command and sendbuf are in; the recvbuf is");
-  vw_line(w, "// streamed out at the user's pace, and the next command is taken once it has left.");
+  vw_line(w, "// streamed out at the user's pace. Two messages are held: the next fills while one runs and");
+  vw_line(w, "// drains, and runs right after it when it is of the same task.");
   emit_ni_ports(w, n, s, &x);
   w->indent++;
   emit_ni_control(w, s, &x);
@@ -625,11 +731,11 @@ void emit_ni_program_hex(vwriter *w, const char *header, const ni_plan *n, const
 
 void emit_ni_drain_hex(vwriter *w, const char *header, const ni_plan *n, uint32_t u) {
   const ni_node *nd = &n->nodes[u];
-  int ports = n->f->fd->ports, srcw = bits_for((uint64_t)ports + 1), saw = n->send_addr_width, raw = n->recv_addr_width;
-  int daw = saw > raw ? saw : raw;
+  int ports = n->f->fd->ports, srcw = bits_for((uint64_t)ports + 1), daw = n->recv_addr_width;
   vw_raw(w, "%s", header);
-  vw_line(w, "// Drain map of node %u: entry {task, j} = recvbuf block j's {source (a lane's bank; %d: the sendbuf),",
+  vw_line(w, "// Drain map of node %u: entry {task, j} = recvbuf block j's {source (a lane's bank; %d: the node's",
           (unsigned)u, ports);
+  vw_line(w, "// own block),");
   vw_line(w, "// entry}");
   uint32_t entries = 1u << bits_for(n->recv_max), tasks = 1u << rtl_clog2(n->f->ntasks);
   for (uint32_t k = 0; k < tasks; k++) /* {task, block} */

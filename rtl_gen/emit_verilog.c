@@ -52,7 +52,9 @@ void emit_run_counter(vwriter *w, const router_shape *sh) {
     vw_line(w, "wire [%d:0] %s = idle ? task_i : task_q;", tw - 1, vw_ident(w, "run_task"));
     vw_line(w, "always @(posedge clk_i or negedge rst_ni) if (!rst_ni) task_q <= %d'd0; else task_q <= run_task;", tw);
   }
-  emit_cycle_constants(w, sh, "run_task");
+  /* the cycle constants matter only while running, where run_task is task_q: from the register,
+   * not through the idle mux (a shorter path to the ROM address) */
+  emit_cycle_constants(w, sh, tw ? "task_q" : "run_task");
   emit_next_cycle(w, sh, "idle");
   vw_line(w, "assign rom_addr_o = %s;", tw ? "{run_task, cyc_d}" : "cyc_d");
 }

@@ -373,9 +373,20 @@ static int prepare_schedule(sched *s) {
   return 0;
 }
 
+/* Whether d's runs follow each other back to back (arch.h, router_shape.overlap): the M runs of a
+ * message of several words, and through the interfaces the runs of consecutive messages, which
+ * need a router whose ROM words merge (router_arch.rom_parts) and runs of two slots or more (else
+ * the interfaces' messages of one word take turns). */
+static bool runs_back_to_back(const design *d, bool ni, uint32_t words) {
+  uint32_t shortest = UINT32_MAX;
+  for (uint32_t k = 0; k < d->ntasks; k++)
+    if (d->s[k].slots < shortest) shortest = d->s[k].slots;
+  return words > 1 || (ni && d->arch->rom_parts && shortest >= 2);
+}
+
 /* The IR of d's task, or of its several tasks joined (ir_tasks.h): returns 0 or the bad-input
  * exit code. */
-static int build_ir(design *d, int op, uint32_t words) {
+static int build_ir(design *d, int op, uint32_t words, bool back_to_back) {
   char err[512] = "";
   if (d->ntasks == 1) return ir_build(&d->f, &d->fd, &d->s[0], op, err, sizeof err) ? bad_input("%s", err) : 0;
   for (uint32_t k = 0; k < d->ntasks; k++) {
@@ -386,7 +397,7 @@ static int build_ir(design *d, int op, uint32_t words) {
     if (ir_build(&d->parts[k], &d->fd, s, op, err, sizeof err)) return bad_input("%s", err);
     d->parts[k].message_words = words;
   }
-  return ir_join(&d->f, d->parts, d->ntasks, words > 1, err, sizeof err) ? bad_input("%s", err) : 0;
+  return ir_join(&d->f, d->parts, d->ntasks, back_to_back, err, sizeof err) ? bad_input("%s", err) : 0;
 }
 
 /* Verifies, describes, builds the IR and plans: returns 0 or the bad-input exit code. */
@@ -397,9 +408,10 @@ static int plan_design(design *d, const flit_format *flit, int op, bool ni, uint
     if ((rc = prepare_schedule(&d->s[k]))) return rc;
   if (fabric_describe(&d->fd, &d->s[0].topo, d->s[0].model))
     return bad_input("out of memory describing the fabric of %s", d->s[0].topo.name);
-  if ((rc = build_ir(d, op, words))) return rc;
+  bool back_to_back = runs_back_to_back(d, ni, words);
+  if ((rc = build_ir(d, op, words, back_to_back))) return rc;
   d->f.message_words = words;
-  d->f.back_to_back = words > 1; /* a message of several words: runs back to back */
+  d->f.back_to_back = back_to_back;
   if (arch_supports(d->arch, &d->f, err, sizeof err) ||
       flit_format_check(&d->f, flit, err, sizeof err))
     return bad_input("%s", err);

@@ -170,11 +170,14 @@ static int plan_node(ni_plan *n, uint32_t u, uint32_t k, char *err, size_t errle
     }
   if (file_deliveries(n, u, k, err, errlen)) return -1;
   uint8_t *drain_src = nd->drain_src[k];
+  nd->own_block[k] = nd->send_count[k];
   if (!task_combines(run->task) && nd->send_count[k] && nd->recv_count[k]) { /* the node's own block */
     uint32_t j = b->recv_per_origin ? u : 0;
     if (drain_src[j] == 0xff) {
       drain_src[j] = (uint8_t)ports;
-      nd->drain_addr[k][j] = b->send_per_dest ? u : 0;
+      nd->drain_addr[k][j] = 0; /* the own block's memory holds one block */
+      nd->own_block[k] = b->send_per_dest ? u : 0;
+      n->own_blocks = true;
     }
   }
   for (uint32_t j = 0; j < nd->recv_count[k]; j++)
@@ -222,8 +225,6 @@ int ni_plan_build(ni_plan *n, const ir_fabric *f, const router_arch *a, const vo
         return -1;
       }
   }
-  n->self_lane = n->send_lanes ? __builtin_ctz(n->send_lanes) : 0;
-  n->send_lanes |= 1u << n->self_lane; /* a copy to read own blocks from, even if no lane sends */
   uint32_t depth = 1;
   for (int p = 0; p < ports; p++)
     if (n->recv_depth[p] > depth) depth = n->recv_depth[p];

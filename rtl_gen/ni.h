@@ -15,7 +15,11 @@
  * only); the receive buffer is one bank per lane that ever delivers, written by that lane
  * only, in the order of its deliveries. The drain map says, per receive-buffer block, which
  * bank holds it, or that it is the node's own block (MPI's recvbuf holds the node's own
- * contribution, which no link brings), read from a send-buffer copy.
+ * contribution, which no link brings), kept in a memory of its own as the send stream passes
+ * it (so that the drain never reads a send-buffer copy the next message's run reads).
+ *
+ * Every memory holds two messages (a bit of its address): one fills while the one before runs
+ * and drains, and consecutive messages of a task run back to back.
  */
 #ifndef ROMNOC_NI_H
 #define ROMNOC_NI_H
@@ -47,6 +51,8 @@ typedef struct {
   uint8_t *drain_src[IR_MAX_TASKS]; /* [j]: the receive bank (a lane) of recvbuf block j, or
                                     * ports: the node's own block, from the send buffer */
   uint32_t *drain_addr[IR_MAX_TASKS]; /* [j]: its entry there */
+  uint32_t own_block[IR_MAX_TASKS];   /* the sendbuf block that is the node's own recvbuf block,
+                                       * send_count[k] if none */
 } ni_node;
 
 typedef struct {
@@ -60,7 +66,7 @@ typedef struct {
   uint32_t send_lanes;        /* bit p: lane p asks for own packets at some node (a copy) */
   uint32_t recv_depth[RTL_MAX_PORTS]; /* entries of lane p's receive bank (the most of any task's
                                        * run), 0 if it never delivers */
-  int self_lane;              /* the send-buffer copy a node's own block is read from */
+  bool own_blocks;            /* some node's recvbuf holds its own block in some task */
   int send_addr_width, recv_addr_width, index_width; /* bits of rd_addr, wr_addr, a block index */
   ni_node *nodes;
 } ni_plan;

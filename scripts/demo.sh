@@ -51,7 +51,7 @@ awk 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 for p in $pictures; do echo "picture:   $p"; done
 grep -E '^(PASS|FAIL)' build/demo/sim.log | sed 's/^/hardware:  /'
 grep -E '^(PASS|FAIL)' build/demo/ni.log | awk '{ sub(/^/, "system:    ") } match($0, / words=[0-9]+ /) { m = substr($0, RSTART + 7, RLENGTH - 8) }
-  match($0, / slots=[0-9]+ /) { s = substr($0, RSTART + 7, RLENGTH - 8); sub(/ log=.*/, " (S*M = " s * m ", cycles from the last command to the last word filed)") } { print }'
+  match($0, / slots=[0-9]+ /) { s = substr($0, RSTART + 7, RLENGTH - 8); sub(/ log=.*/, " (S*M = " s * m "; cycles: from its last command or sendbuf word to its status; gap: idle cycles after the previous message)") } { print }'
 grep -hE '^(OK|FAIL) ?slot' build/demo/sim.log build/demo/ni.log | sed 's/^/wire log:  cmodel verify: /'
 grep -E '^SYNTH' build/demo/synth.log | sed 's/^/synthesis: /'
 # paper 000's five tasks must hit both bounds on every hypercube; the combining tasks are

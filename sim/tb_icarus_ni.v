@@ -1,10 +1,14 @@
 // tb_icarus_ni.v — Icarus Verilog bench of the system top (romnoc_system, make sim NI=1
-// SIM=icarus): the users of sim/tb_ni.cpp in Verilog. Per message, every node offers its command
-// (the first in the first cycle after reset) and its sendbuf words with random tvalid gaps (40%
-// and 60% a cycle), and takes recvbuf words and its status with random tready (70%); what it
-// sends comes from tables tb_icarus_ni_io wrote (+send, +plan), and everything it sees goes to a
-// transcript (+transcript) that tb_icarus_ni_io replays into the Verilator bench's checks
-// (sim/tb_ni_check.h). The stalls are drawn with $random from the seed in the design include.
+// SIM=icarus): the users of sim/tb_ni.cpp in Verilog, with several messages in flight. Each node
+// u feeds message f[u]: its command (the first in the first cycle after reset) and its sendbuf
+// words, with random tvalid gaps in even runs (40% and 60% a cycle) and every cycle in odd ones;
+// once both are taken it moves on to the next message, whatever the others do (the interface's
+// tready decides when it takes them). It takes recvbuf words and statuses with random tready
+// (70%) and stops when every node has had every message's recvbuf words and statuses, or after
+// Limit cycles. What it sends comes from tables tb_icarus_ni_io wrote (+send, +plan), and
+// everything it sees goes to a transcript (+transcript) that tb_icarus_ni_io replays into the
+// Verilator bench's checks (sim/tb_ni_check.h). The stalls are drawn with $random from the seed
+// in the design include.
 //   vvp tb.vvp +send=FILE +plan=FILE +transcript=FILE     (run in the generated directory)
 module tb_icarus_ni;
   `include "tb_icarus_ni_design.vh"
@@ -33,12 +37,15 @@ module tb_icarus_ni;
       .mon_start_o(mon_start), .mon_tx_valid_o(mon_valid), .mon_tx_flit_o(mon_flit));
 
   reg [W-1:0] sends [0:Runs*Nodes*MaxSend-1];
-  reg [47:0] plan [0:Runs*Nodes-1];  // {command, send words, recv words}
-  integer sent [0:Nodes-1];
-  integer received [0:Nodes-1];
-  reg [Nodes-1:0] cmd_done, status_done, offer_cmd, offer_send;  // offers held until taken
+  reg [47:0] plan [0:Runs*Nodes-1];  // per run and node: {command, send words, recv words}
+  integer f [0:Nodes-1];              // the message node u feeds
+  integer sent [0:Nodes-1];           // of f[u]'s sendbuf words
+  integer received [0:Nodes-1];       // recvbuf words over all messages
+  integer statuses [0:Nodes-1];
+  integer want_recv [0:Nodes-1];      // recvbuf words of every message
+  reg [Nodes-1:0] cmd_done, offer_cmd, offer_send;  // f[u]'s command taken; offers held until taken
   reg [8*1024-1:0] send_file, plan_file, transcript_file;
-  integer fd, seed_v, run, c, u, p;
+  integer fd, seed_v, c, u, r;
 
   function automatic chance(input integer percent);
     integer x;
@@ -49,31 +56,47 @@ module tb_icarus_ni;
     end
   endfunction
 
-  // every status taken and every recvbuf word received
-  function automatic all_done(input integer r);
+  // a new offer for message r: at random in even runs, every cycle in odd ones
+  function automatic offer(input integer r, input integer percent);
+    offer = r % 2 == 1 ? 1'b1 : chance(percent);
+  endfunction
+
+  // every node had every message's recvbuf words and statuses
+  function automatic all_done();
     integer v;
     begin
       all_done = 1'b1;
       for (v = 0; v < Nodes; v = v + 1)
-        if (!status_done[v] || received[v] != plan[r*Nodes+v][15:0]) all_done = 1'b0;
+        if (statuses[v] != Runs || received[v] != want_recv[v]) all_done = 1'b0;
     end
   endfunction
 
-  // The inputs of cycle c of run r: what is offered stays until taken, new offers at random.
-  task automatic drive(input integer r, input integer c);
+  // The inputs of cycle c: what is offered stays until taken, new offers at random.
+  task automatic drive(input integer c);
     integer v, at;
     begin
       for (v = 0; v < Nodes; v = v + 1) begin
-        if (!cmd_done[v] && !offer_cmd[v]) offer_cmd[v] = (r == 0 && c == 0) || chance(40);
+        at = f[v] * Nodes + v;
+        if (!cmd_done[v] && !offer_cmd[v]) offer_cmd[v] = (f[v] == 0 && c == 0) || offer(f[v], 40);
         cmd_valid[v] = offer_cmd[v];
-        cmd_data[v*8+:8] = plan[r*Nodes+v][39:32];
-        if (sent[v] < plan[r*Nodes+v][31:16] && !offer_send[v]) offer_send[v] = chance(60);
+        cmd_data[v*8+:8] = plan[at][39:32];
+        if (sent[v] < plan[at][31:16] && !offer_send[v]) offer_send[v] = offer(f[v], 60);
         send_valid[v] = offer_send[v];
-        at = (r * Nodes + v) * MaxSend + sent[v];
-        send_data[v*W+:W] = send_valid[v] ? sends[at] : {W{1'b0}};
-        send_last[v] = send_valid[v] && (sent[v] + 1 == plan[r*Nodes+v][31:16]);
+        send_data[v*W+:W] = send_valid[v] ? sends[at*MaxSend+sent[v]] : {W{1'b0}};
+        send_last[v] = send_valid[v] && (sent[v] + 1 == plan[at][31:16]);
         recv_ready[v] = chance(70);
         status_ready[v] = chance(70);
+      end
+    end
+  endtask
+
+  // Node v's command and sendbuf words of message f[v] taken: on to the next message, if any.
+  task automatic advance(input integer v);
+    begin
+      if (cmd_done[v] && sent[v] == plan[f[v]*Nodes+v][31:16] && f[v] + 1 < Runs) begin
+        f[v] = f[v] + 1;
+        sent[v] = 0;
+        cmd_done[v] = 1'b0;
       end
     end
   endtask
@@ -88,15 +111,16 @@ module tb_icarus_ni;
           if (mon_valid[v*Ports+q]) $fwrite(fd, "T %0d %0d %h\n", v, q, mon_flit[(v*Ports+q)*FlitWidth+:FlitWidth]);
       for (v = 0; v < Nodes; v = v + 1) begin
         if (cmd_valid[v] && cmd_ready[v]) begin
-          $fwrite(fd, "A\n");
+          $fwrite(fd, "A %0d\n", f[v]);
           cmd_done[v] = 1'b1;
           offer_cmd[v] = 1'b0;
         end
         if (send_valid[v] && send_ready[v]) begin
-          $fwrite(fd, "A\n");
+          $fwrite(fd, "A %0d\n", f[v]);
           sent[v] = sent[v] + 1;
           offer_send[v] = 1'b0;
         end
+        advance(v);
         if (recv_valid[v] && recv_ready[v]) begin
           $fwrite(fd, "R %0d %h %h %0d\n", v, recv_data[v*W+:W], recv_user[v*IndexWidth+:IndexWidth], recv_last[v]);
           received[v] = received[v] + 1;
@@ -105,7 +129,7 @@ module tb_icarus_ni;
           $fwrite(fd, "V %0d\n", v);
           if (status_ready[v]) begin
             $fwrite(fd, "Q %0d %h\n", v, status_data[v*8+:8]);
-            status_done[v] = 1'b1;
+            statuses[v] = statuses[v] + 1;
           end
         end
       end
@@ -126,25 +150,24 @@ module tb_icarus_ni;
     #5 clk_i = 1'b1;  // one edge in reset, then the first command may come at the next
     #5 clk_i = 1'b0;
     rst_ni = 1'b1;
-    for (run = 0; run < Runs; run = run + 1) begin
-      $fwrite(fd, "B %0d\n", run);
-      for (u = 0; u < Nodes; u = u + 1) begin
-        sent[u] = 0;
-        received[u] = 0;
-      end
-      cmd_done = 0;
-      status_done = 0;
-      offer_cmd = 0;
-      offer_send = 0;
-      c = 0;
-      while (!all_done(run) && c < Limit) begin
-        drive(run, c);
-        #4 observe;
-        #1 clk_i = 1'b1;
-        #5 clk_i = 1'b0;
-        c = c + 1;
-      end
-      $fwrite(fd, "E\n");
+    cmd_done = 0;
+    offer_cmd = 0;
+    offer_send = 0;
+    for (u = 0; u < Nodes; u = u + 1) begin
+      f[u] = 0;
+      sent[u] = 0;
+      received[u] = 0;
+      statuses[u] = 0;
+      want_recv[u] = 0;
+      for (r = 0; r < Runs; r = r + 1) want_recv[u] = want_recv[u] + plan[r*Nodes+u][15:0];
+    end
+    c = 0;
+    while (!all_done() && c < Limit) begin
+      drive(c);
+      #4 observe;
+      #1 clk_i = 1'b1;
+      #5 clk_i = 1'b0;
+      c = c + 1;
     end
     $fclose(fd);
     $finish;

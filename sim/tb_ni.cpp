@@ -1,30 +1,41 @@
 // tb_ni.cpp — Verilator bench of the system top (romnoc_system, rtl_gen --ni): it plays each
 // node's user through the network interface's AXI4-Stream ports only — the command, the
 // sendbuf, the recvbuf and the status — with random tvalid and tready stalls on both sides,
-// and runs the fabric's task +runs=N times back to back with fresh data, in blocks of M words
-// (RN_WORDS, rtl_gen --words: a message is M runs of the schedule back to back, run m carrying
-// word m of every block). Every recvbuf word is checked against what MPI says it holds
-// (computed here from the sendbufs, not read from the generator), with its block index (tuser)
-// and tlast; every status must be clean; the wire log of each word's run (from the system's
-// link monitor) must equal golden/wire.tsv, and the flow runs cmodel verify on the first (the
-// checks are tb_ni_check.h's, shared with the Icarus bench). A
-// fabric of several tasks (RN_TASKS, rtl_gen --task a,b,...) runs them in turn, task r mod T in
-// run r (+runs=N runs per task, so the task changes at every run), each checked against its own
-// facts and golden files (sim_config_t<k>.h, golden/wire_t<k>.tsv). One line per message:
-//   PASS topo=T task=K words=M run=R cycles=C slots=S log=FILE
-// where C counts the cycles from the last command or sendbuf word accepted to the status (the
-// last word is then in the recvbuf). The user's words, at most 64 bits, carry in a bare flit's
-// top 2A+1 bits the tags {broadcast, dest, origin} of the packet, so that the wire log still
-// names every packet (docs/ARCHITECTURE.md, "Flits").
+// and keeps several messages in flight: each node offers its next message's command and sendbuf
+// as soon as it has handed over the previous one's, and the interface's tready decides when it
+// takes them (into its second message buffer while the first runs or drains). Messages have fresh data, in blocks of M words (RN_WORDS, rtl_gen --words: a message
+// is M runs of the schedule back to back, run m carrying word m of every block). Every recvbuf
+// word is checked against what MPI says it holds (computed here from the sendbufs, not read from
+// the generator), with its block index (tuser) and tlast; every status must be clean; the wire
+// log of each word's run (from the system's link monitor) must equal golden/wire.tsv, and the
+// flow runs cmodel verify on the first of each message; every message must start in the exact
+// cycle tb_ni_check.h's rule gives (back to back after the previous one of its task when it was
+// handed over early enough). The checks are tb_ni_check.h's, shared with the Icarus bench.
+// A fabric of several tasks (RN_TASKS, rtl_gen --task a,b,...) runs +runs=N messages of each task
+// in turn, task (r / N) mod T in run r (a,a,b,b,... for N = 2: back-to-back pairs, then a task
+// switch), each checked against its own facts and golden files (sim_config_t<k>.h,
+// golden/wire_t<k>.tsv). One line per message, in order:
+//   PASS topo=T task=K words=M run=R cycles=C slots=S gap=G log=FILE
+// where C counts the cycles from the moment the message could start (its last command or
+// sendbuf word accepted, or 3 cycles before its start when it waited for the previous message)
+// to its status (the last word is then in the recvbuf): M*S + 3; G the idle cycles between the
+// previous message's end and its start (0 back to back, "-" for run 0). The users stall at
+// random in even runs (a command offered with 40% a cycle, a sendbuf word 60%) and offer every
+// cycle in odd ones (so that pairs can run back to back); recvbuf and status tready 70%. The
+// user's words, at most 64 bits, carry in a bare flit's top 2A+1 bits the tags {broadcast,
+// dest, origin} of the packet, so that the wire log still names every packet
+// (docs/ARCHITECTURE.md, "Flits").
 // Every node offers its first command in the first cycle after reset. +misframe=1: node 0's
 // last sendbuf block comes without tlast in every run, and its status must then say so (bit 4)
 // while the data still arrive (an error reported, not swallowed). Commands that name a wrong
 // task must be reported too (status bit 3): +badtask=1, every command names index T (one beyond
 // the fabric's tasks), which runs task 0 (its data checked as usual); +skew=1 (several tasks),
 // node 0's command names the next task while the others name the run's, and every node's status
-// must then say so (the data and wire logs are not checked: node 0's router runs another task).
+// must then say so (the data, wire logs and start cycles are not checked: node 0's router runs
+// another task). +eager=1 (bench/ni_bench.sh: the sustained period): no stalls at all, every
+// user offers every cycle and takes every recvbuf word and status at once.
 //   Vromnoc_system [+config=sim_config.h] +seed=1 +golden=DIR +out=DIR [+runs=2] [+misframe=1]
-//                  [+badtask=1 | +skew=1]
+//                  [+badtask=1 | +skew=1] [+eager=1]
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -68,9 +79,9 @@ void put_bits(VlWide<N>& v, int lsb, int width, uint64_t x) {
 // The driver: the system top and its users' handshakes; NiChecker checks what it sees.
 class SystemBench {
  public:
-  SystemBench(VerilatedContext* ctx, tb::NiChecker* check, const tb::Config& cfg, uint32_t seed)
+  SystemBench(VerilatedContext* ctx, tb::NiChecker* check, const tb::Config& cfg, uint32_t seed, bool eager)
       : ports_(cfg.ports), flit_width_(cfg.flit_width), ctx_(ctx), top_(new Vromnoc_system(ctx, "TOP")), check_(check),
-        rng_(seed * 0x2545f4914f6cdd1dull + 7) {}
+        rng_(seed * 0x2545f4914f6cdd1dull + 7), eager_(eager) {}
   ~SystemBench() { top_->final(); }
 
   // Reset; the first command may come at the next edge.
@@ -83,28 +94,25 @@ class SystemBench {
     top_->eval();
   }
 
-  // One message with fresh data: false after its FAIL line.
-  bool run(int run, const std::string& golden_dir, const std::string& out) {
-    check_->begin(run);
-    offers_.assign(check_->nodes(), Offer());
-    uint64_t c = 0;
-    while (!check_->done() && c < check_->limit() && !check_->failed()) {
-      drive(run, c);
+  // Every message of the session, each node fed as its interface takes them: false after the
+  // session's FAIL line.
+  bool run(const std::string& golden_dir, const std::string& out) {
+    feeds_.assign(check_->nodes(), Feed());
+    for (uint64_t g = 0; !check_->done() && g < check_->limit() && !check_->failed(); g++) {
+      drive(g);
       top_->eval();
       watch();
-      handshakes(c);
+      handshakes(g);
       const bool start = top_->mon_start_o;
       clock();
-      c++;
       check_->end_cycle(start);
     }
-    if (!check_->failed() && !check_->done())
-      return check_->fail("not every status and recvbuf block came within " + std::to_string(check_->limit()) + " cycles");
     return check_->finish(golden_dir, out);
   }
 
  private:
-  struct Offer {  // what node u's user offers (held until taken)
+  struct Feed {  // what node u's user hands over: message msg, its offers held until taken
+    int msg = 0;
     size_t sent = 0;
     bool cmd = false, offer_cmd = false, offer_send = false;
   };
@@ -117,21 +125,23 @@ class SystemBench {
     top_->eval();
     ctx_->timeInc(1);
   }
-  bool chance(int percent) { return (int)(rng_() % 100) < percent; }
+  bool chance(int percent) { return eager_ || (int)(rng_() % 100) < percent; }
+  // A new offer for message r: at random in even runs, every cycle in odd ones.
+  bool offer(int r, int percent) { return r % 2 == 1 || chance(percent); }
 
-  // The inputs of cycle c: what is offered stays until taken; new offers and tready at random.
-  void drive(int run, uint64_t c) {
+  // The inputs of cycle g: what is offered stays until taken; new offers and tready at random.
+  void drive(uint64_t g) {
     const int w = check_->block_width();
     for (uint32_t u = 0; u < check_->nodes(); u++) {
-      Offer& o = offers_[u];
-      const std::vector<uint64_t>& send = check_->send(u);
-      if (!o.cmd && !o.offer_cmd) o.offer_cmd = (run == 0 && c == 0) || chance(40);
-      if (o.sent < send.size() && !o.offer_send) o.offer_send = chance(60);
-      put_bits(top_->s_axis_cmd_tvalid, (int)u, 1, o.offer_cmd);
-      put_bits(top_->s_axis_cmd_tdata, (int)u * 8, 8, check_->command(u));
-      put_bits(top_->s_axis_send_tvalid, (int)u, 1, o.offer_send);
-      put_bits(top_->s_axis_send_tdata, (int)u * w, w, o.offer_send ? send[o.sent] : 0);
-      put_bits(top_->s_axis_send_tlast, (int)u, 1, o.offer_send && check_->tlast(u, o.sent));
+      Feed& f = feeds_[u];
+      const std::vector<uint64_t>& send = check_->send(f.msg, u);
+      if (!f.cmd && !f.offer_cmd) f.offer_cmd = (f.msg == 0 && g == 0) || offer(f.msg, 40);
+      if (f.sent < send.size() && !f.offer_send) f.offer_send = offer(f.msg, 60);
+      put_bits(top_->s_axis_cmd_tvalid, (int)u, 1, f.offer_cmd);
+      put_bits(top_->s_axis_cmd_tdata, (int)u * 8, 8, check_->command(f.msg, u));
+      put_bits(top_->s_axis_send_tvalid, (int)u, 1, f.offer_send);
+      put_bits(top_->s_axis_send_tdata, (int)u * w, w, f.offer_send ? send[f.sent] : 0);
+      put_bits(top_->s_axis_send_tlast, (int)u, 1, f.offer_send && check_->tlast(f.msg, u, f.sent));
       put_bits(top_->m_axis_recv_tready, (int)u, 1, chance(70));
       put_bits(top_->m_axis_status_tready, (int)u, 1, chance(70));
     }
@@ -150,18 +160,24 @@ class SystemBench {
       }
   }
 
-  // The handshakes of cycle c: commands and sendbuf words taken, recvbuf words and statuses.
-  void handshakes(uint64_t c) {
+  // The handshakes of cycle g: commands and sendbuf words taken (node u moves on to its next
+  // message once both are), recvbuf words and statuses.
+  void handshakes(uint64_t g) {
     const int w = check_->block_width(), a = check_->index_width();
     for (uint32_t u = 0; u < check_->nodes(); u++) {
-      Offer& o = offers_[u];
-      if (o.offer_cmd && get_bits(top_->s_axis_cmd_tready, (int)u, 1)) o.cmd = true, o.offer_cmd = false, check_->accepted(c);
-      if (o.offer_send && get_bits(top_->s_axis_send_tready, (int)u, 1)) o.sent++, o.offer_send = false, check_->accepted(c);
+      Feed& f = feeds_[u];
+      if (f.offer_cmd && get_bits(top_->s_axis_cmd_tready, (int)u, 1)) f.cmd = true, f.offer_cmd = false, check_->accepted(f.msg, g);
+      if (f.offer_send && get_bits(top_->s_axis_send_tready, (int)u, 1)) f.sent++, f.offer_send = false, check_->accepted(f.msg, g);
+      if (f.cmd && f.sent == check_->send(f.msg, u).size() && f.msg + 1 < check_->runs()) {
+        const int next = f.msg + 1;
+        f = Feed();
+        f.msg = next;
+      }
       if (get_bits(top_->m_axis_recv_tvalid, (int)u, 1) && get_bits(top_->m_axis_recv_tready, (int)u, 1))
         check_->recv_beat(u, get_bits(top_->m_axis_recv_tdata, (int)u * w, w), get_bits(top_->m_axis_recv_tuser, (int)u * a, a),
                           get_bits(top_->m_axis_recv_tlast, (int)u, 1));
       if (!get_bits(top_->m_axis_status_tvalid, (int)u, 1)) continue;
-      check_->status_valid(u, c);
+      check_->status_valid(u, g);
       if (get_bits(top_->m_axis_status_tready, (int)u, 1)) check_->status_taken(u, get_bits(top_->m_axis_status_tdata, (int)u * 8, 8));
     }
   }
@@ -171,7 +187,8 @@ class SystemBench {
   std::unique_ptr<Vromnoc_system> top_;
   tb::NiChecker* check_;
   std::mt19937_64 rng_;  // the users' stalls
-  std::vector<Offer> offers_;
+  std::vector<Feed> feeds_;
+  bool eager_;  // +eager=1: no stalls
 };
 
 }  // namespace
@@ -188,11 +205,9 @@ int main(int argc, char** argv) {
   }
   const auto wrong = skew ? tb::WrongTask::kSkew
                           : tb::plusarg(argc, argv, "badtask", "0") == "1" ? tb::WrongTask::kBadIndex : tb::WrongTask::kNone;
-  tb::NiChecker check(args.tasks, args.seed, tb::plusarg(argc, argv, "misframe", "0") == "1", wrong);
-  SystemBench sb(ctx.get(), &check, args.tasks[0], args.seed);
+  tb::NiChecker check(args.tasks, args.seed, args.runs, tb::plusarg(argc, argv, "misframe", "0") == "1", wrong);
+  SystemBench sb(ctx.get(), &check, args.tasks[0], args.seed, tb::plusarg(argc, argv, "eager", "0") == "1");
   sb.reset();
   const std::string golden = tb::plusarg(argc, argv, "golden", "golden"), out = tb::plusarg(argc, argv, "out", ".");
-  for (int run = 0; run < args.runs; run++)
-    if (!sb.run(run, golden, out)) return 1;
-  return 0;
+  return sb.run(golden, out) ? 0 : 1;
 }

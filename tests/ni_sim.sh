@@ -2,15 +2,18 @@
 # ni_sim.sh — the network interface and the system top (rtl_gen --ni, make sim NI=1): per design,
 # sim/sim.sh NI=1 generates, lints (the system top too), builds the bench sim/tb_ni.cpp, which
 # drives only the interfaces' AXI4-Stream ports with random stalls on both sides, runs the task
-# twice back to back with fresh data (the first command in the first cycle after reset), checks
-# every recvbuf block against MPI's definition of the task (computed in the bench from the
-# sendbufs), and diffs each run's wire log against the golden file; cmodel verify checks each
-# log. Checked here per design:
+# twice with fresh data, the second message loaded while the first runs (the first command in the
+# first cycle after reset), checks every recvbuf block against MPI's definition of the task
+# (computed in the bench from the sendbufs), the cycle each message starts (back to back when the
+# next one is loaded in time: sim/tb_ni_check.h), and diffs each run's wire log against the golden
+# file; cmodel verify checks each log. Checked here per design:
 #   - a PASS line per message naming words=M and the schedule's '# slots=' S (the schedule
-#     written here by 'cmodel schedule' with the same arguments), and cycles = M*S + 3: the last
-#     word is filed 3 cycles beyond the M runs' M*S slots after the last command or sendbuf word
-#     is accepted (one to see the sendbuf complete, one for every node to be ready, and the
-#     routers' M*S + 1 cycles: docs/ARCHITECTURE.md, "The network interface");
+#     written here by 'cmodel schedule' with the same arguments), and for the first message
+#     cycles = M*S + 3: the last word is filed 3 cycles beyond the M runs' M*S slots after the
+#     last command or sendbuf word is accepted (one to see the sendbuf complete, one for every
+#     node to be ready, and the routers' M*S + 1 cycles: docs/ARCHITECTURE.md, "The network
+#     interface"); where marked B2B=1 (designs whose next message loads faster than one runs),
+#     the second message follows the first with gap=0 (no idle cycle: period M*S);
 #   - cmodel verify's OK line for both wire logs.
 # Edits that must FAIL: a node's drain map with two entries swapped, a node's program replaced
 # by another node's, the router ROM's own-packet requests cleared, and in a design of 3-word
@@ -44,38 +47,48 @@ fail() { nfail=$((nfail + 1)); echo "FAIL $1"; [ -n "${2-}" ] && [ -s "$2" ] && 
 LATENCY=3 # cycles beyond the slots from the last acceptance to the last block filed
 RUNS=2
 
-# ni_case NAME VAR=VALUE...: the design's schedule from cmodel, then sim/sim.sh NI=1 in $T/NAME
+# gap_report OUT: the gaps of the PASS lines of OUT beyond run 0, e.g. "0 9"
+gap_report() { sed -n 's/^PASS .* run=[1-9][0-9]* .* gap=\([0-9]*\) log=.*/\1/p' "$1" | tr '\n' ' ' | sed 's/ $//'; }
+
+# ni_case NAME VAR=VALUE... [B2B=1]: the design's schedule from cmodel, then sim/sim.sh NI=1 in
+# $T/NAME. B2B=1: some message must follow the previous one back to back (gap=0), i.e. the
+# design is one whose next message loads faster than the running one runs.
 ni_case() {
-  local name=$1 v args=() root=0 words=1 slots n_pass n_ok rc want
+  local name=$1 v args=() env=() root=0 words=1 b2b=0 slots n_pass n_ok rc want gaps
   shift
   for v in "$@"; do
     case $v in
+    B2B=1) b2b=1; continue ;;
     TOPO=*) args+=(--topo "${v#TOPO=}") ;;
     TASK=*) args+=(--task "${v#TASK=}") ;;
     MODEL=*) args+=(--model "${v#MODEL=}") ;;
     ROOT=*) root=${v#ROOT=} ;;
     WORDS=*) words=${v#WORDS=} ;;
     esac
+    env+=("$v")
   done
   case " ${args[*]} " in *" --task snb "* | *" --task scatter "* | *" --task gather "* | *" --task reduce "*) args+=(--root "$root") ;; esac
   build/cmodel schedule "${args[@]}" -o "$T/$name.tsv" 2>"$T/err" || { fail "$name: cmodel schedule fails" "$T/err"; return; }
   slots=$(sed -n 's/^# *slots=//p' "$T/$name.tsv" | head -n 1)
-  env "$@" NI=1 NI_RUNS=$RUNS SIM_DIR="$T/$name" sim/sim.sh >"$T/out" 2>&1
+  env "${env[@]}" NI=1 NI_RUNS=$RUNS SIM_DIR="$T/$name" sim/sim.sh >"$T/out" 2>&1
   rc=$?
   want=$((words * slots + LATENCY))
-  n_pass=$(grep -cE "^PASS topo=[^ ]+ task=[a-z_]+ words=$words run=[0-9]+ cycles=$want slots=$slots log=" "$T/out")
+  n_pass=$(grep -cE "^PASS topo=[^ ]+ task=[a-z_]+ words=$words run=[0-9]+ cycles=[0-9]+ slots=$slots gap=[-0-9]+ log=" "$T/out")
   n_ok=$(grep -cE '^OK slots=' "$T/out")
-  if [ $rc -eq 0 ] && [ "$n_pass" -eq $RUNS ] && [ "$n_ok" -eq $RUNS ]; then
-    pass "$name: $RUNS messages of $words-word blocks through the streams, each in $want cycles for $slots slots, the wire logs verified"
+  gaps=$(gap_report "$T/out")
+  if [ $rc -eq 0 ] && [ "$n_pass" -eq $RUNS ] && [ "$n_ok" -eq $RUNS ] &&
+    grep -qE "^PASS .* run=0 cycles=$want slots=$slots gap=- log=" "$T/out" && { [ $b2b = 0 ] || [[ " $gaps " == *" 0 "* ]]; }; then
+    pass "$name: $RUNS messages of $words-word blocks through the streams, the first in $want cycles for $slots slots, gaps $gaps, the wire logs verified"
   else
-    fail "$name: want $RUNS PASS lines with words=$words cycles=$want slots=$slots and $RUNS OK lines (exit $rc)" "$T/out"
+    fail "$name: want $RUNS PASS lines with words=$words slots=$slots, run 0 in $want cycles$([ $b2b = 1 ] && echo ", one gap=0"), and $RUNS OK lines (exit $rc)" "$T/out"
   fi
 }
 
 # ni_multi_case NAME TOPO=T TASKS=a,b,... [ROOT=R] [VAR=VALUE...]: several tasks in one fabric
 # (TASK=a,b,...). Each task's slots S_k come from its own 'cmodel schedule'; the bench runs the
-# tasks in turn ($RUNS times each, the task changing at every run), so run r is task r mod T and
-# must PASS in M*S_k + 3 cycles, and every run's wire log must pass cmodel verify.
+# tasks in turn ($RUNS times each: a,a,b,b,...), so run r is task (r / $RUNS) mod T with S_k's
+# slots, run 0 PASSes in M*S_0 + 3 cycles, a task switch is never back to back (gap >= 3), and
+# every run's wire log must pass cmodel verify.
 ni_multi_case() {
   local name=$1 v topo="" tasks="" root=0 words=1 extra=() model=() rc k=0 r t line want ok=1
   shift
@@ -101,16 +114,18 @@ ni_multi_case() {
   done
   env TOPO="$topo" TASK="$tasks" "${extra[@]}" NI=1 NI_RUNS=$RUNS SIM_DIR="$T/$name" sim/sim.sh >"$T/out" 2>&1
   rc=$?
+  want=$((words * slots[0] + LATENCY))
   for ((r = 0; r < RUNS * ${#names[@]}; r++)); do
-    k=$((r % ${#names[@]}))
-    want=$((words * slots[k] + LATENCY))
+    k=$(((r / RUNS) % ${#names[@]}))
     line=$(grep -E "^PASS .* run=$r " "$T/out")
-    [[ $line =~ ^PASS\ topo=[^\ ]+\ task=${names[k]}\ words=$words\ run=$r\ cycles=$want\ slots=${slots[k]}\ log= ]] || ok=0
+    [[ $line =~ ^PASS\ topo=[^\ ]+\ task=${names[k]}\ words=$words\ run=$r\ cycles=([0-9]+)\ slots=${slots[k]}\ gap=([-0-9]+)\ log= ]] || ok=0
+    [ $r = 0 ] && [ "${BASH_REMATCH[1]-}" != "$want" ] && ok=0
+    [ $r -gt 0 ] && [ $((r % RUNS)) = 0 ] && [ "${BASH_REMATCH[2]-0}" -lt 3 ] && ok=0 # a task switch
   done
   if [ $rc -eq 0 ] && [ $ok = 1 ] && [ "$(grep -cE '^OK slots=' "$T/out")" -eq $((RUNS * ${#names[@]})) ]; then
-    pass "$name: tasks $tasks in one fabric, in turn ($RUNS messages each, $words-word blocks), each in M*S_k + $LATENCY cycles (S = ${slots[*]}), the wire logs verified"
+    pass "$name: tasks $tasks in one fabric, in turn ($RUNS messages each, $words-word blocks, S = ${slots[*]}), run 0 in $want cycles, gaps $(gap_report "$T/out"), the wire logs verified"
   else
-    fail "$name: want run r as task r mod ${#names[@]} of $tasks in M*S_k + $LATENCY cycles (S = ${slots[*]}), every log verified (exit $rc)" "$T/out"
+    fail "$name: want run r as task (r / $RUNS) mod ${#names[@]} of $tasks (S = ${slots[*]}), run 0 in $want cycles, task switches with gap >= 3, every log verified (exit $rc)" "$T/out"
   fi
 }
 
@@ -185,7 +200,7 @@ elif full; then # every task on each topology, each of M = 1, 3, 8 and both flit
   ni_multi_case icarus-ring-8-mixed-words3 TOPO=ring:8 TASKS=global_sum,mnb,allreduce,te WORDS=3 SIM=icarus
 else
   ni_case torus-4x4-te-tagged TOPO=torus:4x4 TASK=te
-  ni_case hypercube-3-mnb-bare-words3 TOPO=hypercube:3 TASK=mnb FLIT=bare WORDS=3
+  ni_case hypercube-3-mnb-bare-words3 TOPO=hypercube:3 TASK=mnb FLIT=bare WORDS=3 B2B=1
   ni_multi_case icarus-torus-4x4-mnb.te TOPO=torus:4x4 TASKS=mnb,te SIM=icarus # a few seconds under Icarus
 fi
 
@@ -231,7 +246,7 @@ fi
 d=torus-4x4-mnb.te
 if full && [ -f "$T/$d/gen/ni_drain_n5.hex" ]; then
   g=$T/$d/gen
-  bench_run $d badtask '^PASS .* task=mnb .* cycles=7 ' 4 \
+  bench_run $d badtask '^PASS .* task=mnb words=1 run=[0-3] ' 4 \
     "commands naming task 2 (of 0..1) run task 0 (its data checked) and every status says so (bit 3)"
   bench_run $d skew '^PASS .* skew: node 0 named task [01], every status has bit 3$' 4 \
     "node 0's command naming another task than the others': every node's status says so (bit 3)"
