@@ -26,7 +26,8 @@ extern const router_arch arch_banked, arch_combine;
 
 enum { PACKETS = 0, COMBINES = 1, KINDS = 2 };
 static const router_arch *const sub_arch[KINDS] = {&arch_banked, &arch_combine};
-static const char *const sub_module[KINDS] = {"romnoc_router_packets", "romnoc_router_combine"};
+static const char *const sub_stem[KINDS] = {"router_packets", "router_combine"};
+#define sub_module(i) module_name(sub_stem[i])
 static const char *const sub_prefix[KINDS] = {"pk", "cb"};
 
 typedef struct {
@@ -76,7 +77,7 @@ static void *plan(const ir_fabric *f, const flit_format *flit, router_shape *sha
       free_plan(pl);
       return NULL;
     }
-    pl->shape[i].module = sub_module[i];
+    pl->shape[i].module = sub_module(i);
   }
   const router_shape *p = &pl->shape[PACKETS], *c = &pl->shape[COMBINES];
   if (in_step(p, c, err, errlen)) {
@@ -110,10 +111,10 @@ static void pack(const void *plan, uint32_t program, uint32_t r, uint32_t *words
 static void rom_legend(vwriter *w, const void *plan) {
   const mixed_plan *pl = plan;
   int low = pl->shape[PACKETS].word_width;
-  vw_line(w, "// Bits %d..0: the packet tasks' router (%s):", low - 1, sub_module[PACKETS]);
+  vw_line(w, "// Bits %d..0: the packet tasks' router (%s):", low - 1, sub_module(PACKETS));
   sub_arch[PACKETS]->rom_legend(w, pl->plan[PACKETS]);
   vw_line(w, "// Bits %d..%d: the combining tasks' router (%s), its bit b at bit %d + b:",
-          low + pl->shape[COMBINES].word_width - 1, low, sub_module[COMBINES], low);
+          low + pl->shape[COMBINES].word_width - 1, low, sub_module(COMBINES), low);
   sub_arch[COMBINES]->rom_legend(w, pl->plan[COMBINES]);
 }
 
@@ -150,7 +151,7 @@ static void emit_instance(vwriter *w, const mixed_plan *pl, int i, const router_
     else if (ports[j].width == 1) vw_line(w, "wire %s_%s;", pre, ports[j].name);
     else vw_line(w, "wire [%d:0] %s_%s;", ports[j].width - 1, pre, ports[j].name);
   int low = pl->shape[PACKETS].word_width, width = pl->shape[i].word_width;
-  vw_open(w, "%s %s (", sub_module[i], vw_ident(w, "u_%s", pre));
+  vw_open(w, "%s %s (", sub_module(i), vw_ident(w, "u_%s", pre));
   for (size_t j = 0; j < n; j++) {
     const router_port *p = &ports[j];
     const char *sep = j + 1 < n ? "," : "";
@@ -200,7 +201,7 @@ static void emit_router(vwriter *w, const char *header, const ir_fabric *f, cons
   vw_raw(w, "%s", header);
   char tasks[IR_MAX_TASKS * 24];
   vw_line(w, "// The router of tasks %s on %s (the mixed router):", ir_task_names(f, tasks, sizeof tasks), f->fd->topo_name);
-  vw_line(w, "// %s runs the packet tasks and %s the combining ones, in", sub_module[PACKETS], sub_module[COMBINES]);
+  vw_line(w, "// %s runs the packet tasks and %s the combining ones, in", sub_module(PACKETS), sub_module(COMBINES));
   vw_line(w, "// step (both count every run's cycles); each reads its part of the ROM word and sees the");
   vw_line(w, "// links' words only in the runs of its kind (docs/ARCHITECTURE.md).");
   emit_router_port_list(w, s);

@@ -18,6 +18,37 @@ static void core_word(const char *s, char *buf, size_t len) {
   buf[n] = '\0';
 }
 
+/* text in lines of at most YAML_WIDTH characters (yamllint's default line length), each after
+ * `lead` ("# " for a comment, "  " for a folded scalar), broken at spaces. */
+#define YAML_WIDTH 80
+static void wrapped(vwriter *w, const char *lead, const char *text) {
+  size_t room = YAML_WIDTH - strlen(lead) - 2 * (size_t)w->indent;
+  while (*text) {
+    size_t n = strlen(text);
+    if (n > room) { /* the last space that fits, else the first one (a word longer than a line) */
+      size_t cut = room;
+      while (cut > 0 && text[cut] != ' ') cut--;
+      if (!cut) cut = strcspn(text, " ");
+      n = cut;
+    }
+    vw_line(w, "%s%.*s", lead, (int)n, text);
+    text += n;
+    while (*text == ' ') text++;
+  }
+}
+
+/* What tells this design's fabric from another's: FNV-1a over the generator's header (topology,
+ * tasks, model, roots, algorithms, schedule fingerprints, architecture, width, flit format, op),
+ * the words of a block and whether runs go back to back (their routers differ). */
+static uint32_t design_fingerprint(const char *header, const ir_fabric *f) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  char extra[48];
+  snprintf(extra, sizeof extra, " words=%u back_to_back=%d", (unsigned)f->message_words, (int)f->back_to_back);
+  for (const char *p = header; *p; p++) h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
+  for (const char *p = extra; *p; p++) h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
+  return (uint32_t)(h ^ h >> 32);
+}
+
 static void fileset(vwriter *w, const char *name, const char *const *files, size_t n, const char *type) {
   vw_line(w, "  %s:", name);
   vw_line(w, "    files:");
@@ -37,14 +68,26 @@ void emit_fusesoc_core(vwriter *w, const char *header, const ir_fabric *f, const
     snprintf(slots + strlen(slots), sizeof slots - strlen(slots), "%s%u%s", k ? "," : "runs of ", (unsigned)f->runs[k].slots,
              k + 1 == f->ntasks ? " slots" : "");
   vw_line(w, "CAPI=2:"); /* FuseSoC reads the first line for the format */
-  vw_raw(w, "%s", header);
-  vw_line(w, "# The fabric as a FuseSoC core (docs/ARCHITECTURE.md, \"Packaging\"). A generated fabric has no");
-  vw_line(w, "# Verilog parameters: its sizes are fixed at generation, because the ROMs depend on them; the");
-  vw_line(w, "# generator's parameters are in the description and in design.txt (fileset facts).");
-  vw_line(w, "name: romnoc:fabric:%s_%s_%s_%s_w%llu:%s", topo, task_word, model_name(f->model), s->arch,
-          (unsigned long long)width, ROMNOC_VERSION);
-  vw_line(w, "description: \"romnoc %s on %s, port model %s, %s routers, %d-bit payload: %s\"", tasks, fd->topo_name,
-          model_name(f->model), s->arch, s->payload_width, slots);
+  char text[1200];
+  snprintf(text, sizeof text, "%.*s", (int)strcspn(header + 2, "\n"), header + 2); /* without "# " and the newline */
+  wrapped(w, "# ", text);
+  wrapped(w, "# ", "The fabric as a FuseSoC core (docs/ARCHITECTURE.md, \"Packaging\"). Its sizes are fixed at "
+                   "generation, because the ROMs depend on them: the generator's parameters are in the description "
+                   "and in design.txt (fileset facts). Its one Verilog parameter, ROM_DIR, says where the ROM files are.");
+  /* the name tells designs apart: the module prefix (rtl_gen --prefix), what the design is, and
+   * a fingerprint of everything else (roots, schedules, flit format, words) */
+  char prefix[NAMES_PREFIX_MAX + 2] = "";
+  if (strcmp(names_prefix(), NAMES_DEFAULT_PREFIX)) snprintf(prefix, sizeof prefix, "%s_", names_prefix());
+  char name[sizeof text];
+  snprintf(name, sizeof name, "romnoc:fabric:%s%s_%s_%s_%s_%s_w%llu_%08x:%s", prefix, topo, task_word, model_name(f->model),
+           s->arch, s->bare_flit ? "bare" : "tagged", (unsigned long long)width, (unsigned)design_fingerprint(header, f),
+           ROMNOC_VERSION);
+  if (strlen("name: ") + strlen(name) <= YAML_WIDTH) vw_line(w, "name: %s", name);
+  else vw_line(w, "name: >-\n  %s", name); /* a word alone on its line may pass the width */
+  vw_line(w, "description: >-");
+  snprintf(text, sizeof text, "romnoc %s on %s, port model %s, %s routers, %d-bit payload: %s", tasks, fd->topo_name,
+           model_name(f->model), s->arch, s->payload_width, slots);
+  wrapped(w, "  ", text);
   vw_raw(w, "\n");
   vw_line(w, "filesets:");
   size_t n = design_sources(fd, false, sources);
@@ -60,7 +103,9 @@ void emit_fusesoc_core(vwriter *w, const char *header, const ir_fabric *f, const
     vw_line(w, "      - %s: {copyto: %s}", name, name);
   }
   vw_line(w, "    file_type: user");
-  fileset(w, "synth_wrapper", (const char *const[]){SYNTH_TOP_MODULE ".v"}, 1, "verilogSource");
+  char wrapper[64];
+  snprintf(wrapper, sizeof wrapper, "%s.v", SYNTH_TOP_MODULE);
+  fileset(w, "synth_wrapper", (const char *const[]){wrapper}, 1, "verilogSource");
   fileset(w, "verilator_config", (const char *const[]){"romnoc.vlt"}, 1, "vlt");
   fileset(w, "facts", (const char *const[]){"design.txt"}, 1, "user");
   vw_raw(w, "\n");
@@ -77,7 +122,10 @@ void emit_fusesoc_core(vwriter *w, const char *header, const ir_fabric *f, const
   vw_line(w, "        mode: lint-only");
   vw_line(w, "        verilator_options: [-Wall]");
   vw_line(w, "  synth:");
-  vw_line(w, "    description: \"node 0's router behind six pins (scan chains), as make synth builds it\"");
+  vw_line(w, "    description: >-");
+  w->indent += 2;
+  wrapped(w, "  ", "node 0's router behind six pins (scan chains), as make synth builds it");
+  w->indent -= 2;
   vw_line(w, "    default_tool: yosys");
   vw_line(w, "    filesets: [rtl, rom, synth_wrapper]");
   vw_line(w, "    toplevel: %s", SYNTH_TOP_MODULE);

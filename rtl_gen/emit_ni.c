@@ -86,8 +86,9 @@ static void per_task_count(vwriter *w, const ni_widths *x, const char *name, con
 }
 
 /* Node u's parameters after NODE: its counts per task, its program and drain map. */
-static void ni_parameters(vwriter *w, const ni_widths *x, const ni_node *nd, uint32_t u) {
+static void ni_parameters(vwriter *w, const ni_widths *x, const ni_node *nd, uint32_t u, bool in_rom_dir) {
   char prog[64], drain[64];
+  const char *open = in_rom_dir ? "{ROM_DIR, " : "", *close = in_rom_dir ? "}" : "";
   ni_file_names(u, prog, drain, sizeof prog);
   vw_raw(w, ".SEND_COUNT(");
   count_value(w, x->fw, nd->send_count, x->tasks);
@@ -97,7 +98,7 @@ static void ni_parameters(vwriter *w, const ni_widths *x, const ni_node *nd, uin
     vw_raw(w, "), .OWN_BLOCK(");
     count_value(w, x->fw, nd->own_block, x->tasks);
   }
-  vw_raw(w, "), .PROGRAM(\"%s\"), .DRAIN(\"%s\")", prog, drain);
+  vw_raw(w, "), .PROGRAM(%s\"%s\"%s), .DRAIN(%s\"%s\"%s)", open, prog, close, open, drain, close);
 }
 
 static void emit_ni_ports(vwriter *w, const ni_plan *n, const router_shape *s, const ni_widths *x) {
@@ -533,7 +534,10 @@ static void system_port(vwriter *w, const char *dir, const char *name, uint32_t 
 }
 
 static void emit_system_ports(vwriter *w, uint32_t nodes, const ni_widths *x) {
-  vw_open(w, "module %s (", SYSTEM_MODULE);
+  vw_open(w, "module %s #(", SYSTEM_MODULE);
+  vw_line(w, "parameter ROM_DIR = \"./\"  // the directory of the ROM files (.hex, the interfaces' too), ending in '/'");
+  vw_close(w, ") (");
+  w->indent++;
   vw_line(w, "input  wire clk_i,");
   vw_line(w, "input  wire rst_ni,  // asynchronous, active low");
   vw_line(w, "// per node u: bit u, or bits [u*X +: X] (X the signal's width in %s)", NI_MODULE);
@@ -583,7 +587,7 @@ void emit_system(vwriter *w, const char *header, const ni_plan *n, const router_
   for (uint32_t u = 0; u < nodes; u++)
     vw_line(w, "wire [%d:0] n%u_inj_req, n%u_dlv_valid; wire [%d:0] n%u_inj_dest; wire [%d:0] n%u_inj_flit, n%u_dlv_flit;",
             x.p - 1, (unsigned)u, (unsigned)u, x.p * (x.a + 1) - 1, (unsigned)u, x.p * x.f - 1, (unsigned)u, (unsigned)u);
-  vw_open(w, "%s u_fabric (", FABRIC_MODULE);
+  vw_open(w, "%s #(.ROM_DIR(ROM_DIR)) u_fabric (", FABRIC_MODULE);
   vw_line(w, ".clk_i(clk_i), .rst_ni(rst_ni), .start_i(start), .done_o(fabric_done), .err_o(fabric_err),");
   for (uint32_t u = 0; u < nodes && x.tw; u++) vw_line(w, ".n%u_task_i(n%u_task),", (unsigned)u, (unsigned)u);
   for (uint32_t u = 0; u < nodes; u++) {
@@ -601,7 +605,7 @@ void emit_system(vwriter *w, const char *header, const ni_plan *n, const router_
     vw_open(w, "%s #(", NI_MODULE);
     if (!s->bare_flit) vw_line(w, ".NODE(%d'd%u),", x.a, uu);
     vw_raw(w, "%*s", 2 * w->indent, "");
-    ni_parameters(w, &x, &n->nodes[u], u);
+    ni_parameters(w, &x, &n->nodes[u], u, true);
     vw_raw(w, "\n");
     vw_close(w, ") u_ni%u (", uu);
     w->indent++;
@@ -673,7 +677,7 @@ void emit_ni_synth_top(vwriter *w, const char *header, const ni_plan *n, const r
   vw_line(w, "assign outs[0] = start_i;");
   vw_line(w, "assign done_o = out_q[0];");
   vw_raw(w, "  %s #(%s", NI_MODULE, s->bare_flit ? "" : ".NODE(0), ");
-  ni_parameters(w, &x, &n->nodes[0], 0);
+  ni_parameters(w, &x, &n->nodes[0], 0, false);
   vw_raw(w, ") u_ni (\n");
   vw_line(w, "  .clk_i(clk_i), .rst_ni(rst_ni), .start_i(start_i),");
   for (size_t i = 0, in_at = 0, out_at = 1; i < np; i++) {
@@ -687,8 +691,11 @@ void emit_ni_synth_top(vwriter *w, const char *header, const ni_plan *n, const r
 }
 
 void ni_file_names(uint32_t u, char *program, char *drain, size_t len) {
-  snprintf(program, len, "ni_n%u.hex", (unsigned)u);
-  snprintf(drain, len, "ni_drain_n%u.hex", (unsigned)u);
+  char base[32];
+  snprintf(base, sizeof base, "ni_n%u.hex", (unsigned)u);
+  data_file_name(program, len, base);
+  snprintf(base, sizeof base, "ni_drain_n%u.hex", (unsigned)u);
+  data_file_name(drain, len, base);
 }
 
 /* One hex word of width bits from words[]. */

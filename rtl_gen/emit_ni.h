@@ -4,13 +4,14 @@
 #ifndef ROMNOC_EMIT_NI_H
 #define ROMNOC_EMIT_NI_H
 
+#include "names.h"
 #include "arch.h"
 #include "ni.h"
 #include "vwriter.h"
 
-#define NI_MODULE "romnoc_ni"
-#define SYSTEM_MODULE "romnoc_system"
-#define NI_SYNTH_TOP_MODULE "romnoc_ni_synth_top"
+#define NI_MODULE module_name("ni")
+#define SYSTEM_MODULE module_name("system")
+#define NI_SYNTH_TOP_MODULE module_name("ni_synth_top")
 #define NI_CMD_WIDTH 8    /* a command's tdata: the task's index in the fabric (0: its one task) */
 #define NI_STATUS_WIDTH 8 /* a status's tdata: the error bits (docs/ARCHITECTURE.md) */
 

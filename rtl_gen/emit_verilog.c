@@ -7,8 +7,10 @@
 #include "scan_wrapper.h"
 
 void rom_file_name(const ir_fabric *f, uint32_t u, char *buf, size_t len) {
-  if (f->shared) snprintf(buf, len, "rom.hex");
-  else snprintf(buf, len, "rom_n%u.hex", (unsigned)u);
+  char base[32];
+  if (f->shared) snprintf(base, sizeof base, "rom.hex");
+  else snprintf(base, sizeof base, "rom_n%u.hex", (unsigned)u);
+  data_file_name(buf, len, base);
 }
 
 void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s, const char *kind) {
@@ -257,7 +259,14 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
     vw_line(w, "// Per node u, ports n<u>_*: the router's local port (inj_*, dlv_*) and its outgoing links");
     vw_line(w, "// (tx_*, the monitor of the wires); lane p of each is bits [p*X +: X].");
   }
-  vw_open(w, "module %s (", sim ? SIM_FABRIC_MODULE : FABRIC_MODULE);
+  if (sim) {
+    vw_open(w, "module %s (", SIM_FABRIC_MODULE);
+  } else { /* where the ROM files are: a platform's own path, not the tool's working directory */
+    vw_open(w, "module %s #(", FABRIC_MODULE);
+    vw_line(w, "parameter ROM_DIR = \"./\"  // the directory of the ROM files (.hex), ending in '/'");
+    vw_close(w, ") (");
+    w->indent++;
+  }
   vw_line(w, "input  wire clk_i,");
   vw_line(w, "input  wire rst_ni,");
   vw_line(w, "input  wire start_i,");
@@ -296,8 +305,8 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
     vw_line(w, "wire %s%s;", vector_range(r, sizeof r, shape_rom_addr_width(s)), vw_ident(w, "n%u_rom_addr", (unsigned)u));
     vw_line(w, "wire %s%s;", vector_range(r, sizeof r, s->word_width), vw_ident(w, "n%u_rom_data", (unsigned)u));
     rom_file_name(f, u, file, sizeof file);
-    vw_line(w, "%s #(.FILE(\"%s\")) %s (%s.addr_i(n%u_rom_addr), .data_o(n%u_rom_data));", ROM_MODULE, file,
-            vw_ident(w, "u_rom_n%u", (unsigned)u), s->sync_rom ? ".clk_i(clk_i), " : "", (unsigned)u, (unsigned)u);
+    vw_line(w, "%s #(.FILE(%s\"%s\"%s)) %s (%s.addr_i(n%u_rom_addr), .data_o(n%u_rom_data));", ROM_MODULE, sim ? "" : "{ROM_DIR, ",
+            file, sim ? "" : "}", vw_ident(w, "u_rom_n%u", (unsigned)u), s->sync_rom ? ".clk_i(clk_i), " : "", (unsigned)u, (unsigned)u);
     vw_open(w, "%s %s (", sim ? SIM_NODE_MODULE : ROUTER_MODULE, vw_ident(w, "u_%s_n%u", sim ? "node" : "router", (unsigned)u));
     if (sim) vw_line(w, ".node_i(32'd%u),", (unsigned)u);
     if (sim) vw_line(w, ".log_i(log_i),");

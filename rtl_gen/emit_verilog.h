@@ -5,17 +5,18 @@
 #ifndef ROMNOC_EMIT_VERILOG_H
 #define ROMNOC_EMIT_VERILOG_H
 
+#include "names.h"
 #include "arch.h"
 #include "fabric.h"
 #include "ir.h"
 #include "router_ports.h"
 #include "vwriter.h"
 
-#define ROM_MODULE "romnoc_rom"
-#define FABRIC_MODULE "romnoc_fabric"
-#define SYNTH_TOP_MODULE "romnoc_synth_top"
-#define SIM_NODE_MODULE "romnoc_sim_node"
-#define SIM_FABRIC_MODULE "romnoc_sim_fabric"
+#define ROM_MODULE module_name("rom")
+#define FABRIC_MODULE module_name("fabric")
+#define SYNTH_TOP_MODULE module_name("synth_top")
+#define SIM_NODE_MODULE module_name("sim_node")
+#define SIM_FABRIC_MODULE module_name("sim_fabric")
 
 /* The bench's side of romnoc_sim_node: the header its `systemc_header block includes and the
  * two functions it calls through $c, which that header declares and the Verilator bench

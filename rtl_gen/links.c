@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 typedef struct {
-  const char *module; /* NULL: the link is wires */
+  const char *module_stem; /* the link module's (names.h); NULL: the link is wires */
   /* the flit lane p of u receives from its live neighbour v on v's lane back */
   void (*rx_flit)(char *buf, size_t len, uint32_t u, int p, int32_t v, int back);
   /* the flit that leaves lane p of u over a live link */
@@ -66,8 +66,8 @@ static void oneway_emit_instance(vwriter *w, uint32_t u, int p, int32_t v, int b
 }
 
 static const link_ops styles[LINKS_COUNT] = {
-    [LINKS_DIRECTED] = {.module = NULL, .rx_flit = directed_rx_flit, .monitor = directed_monitor},
-    [LINKS_ONEWAY] = {.module = LINK_MODULE, .rx_flit = channel, .monitor = channel, .emit_module = oneway_emit_module,
+    [LINKS_DIRECTED] = {.module_stem = NULL, .rx_flit = directed_rx_flit, .monitor = directed_monitor},
+    [LINKS_ONEWAY] = {.module_stem = LINK_STEM, .rx_flit = channel, .monitor = channel, .emit_module = oneway_emit_module,
                       .emit_instance = oneway_emit_instance},
 };
 
@@ -93,7 +93,7 @@ const char *link_monitor_flit(char *buf, size_t len, const fabric_desc *fd, uint
 
 bool link_monitor_is_channel(const fabric_desc *fd) { return ops(fd)->monitor != directed_monitor; }
 
-const char *link_module(const fabric_desc *fd) { return ops(fd)->module; }
+const char *link_module(const fabric_desc *fd) { return ops(fd)->module_stem ? module_name(ops(fd)->module_stem) : NULL; }
 
 void emit_link_module(vwriter *w, const char *header, const fabric_desc *fd, const router_shape *s) {
   if (!ops(fd)->emit_module) return;

@@ -13,6 +13,7 @@
 #ifndef ROMNOC_LINKS_H
 #define ROMNOC_LINKS_H
 
+#include "names.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -21,7 +22,8 @@
 #include "fabric.h"
 #include "vwriter.h"
 
-#define LINK_MODULE "romnoc_link"
+#define LINK_STEM "link"
+#define LINK_MODULE module_name(LINK_STEM)
 
 /* The fabric net lane p of node u receives from: its valid bit (flit false) or its flit; a
  * constant zero where the lane leads nowhere. Written into buf. */

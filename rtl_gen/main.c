@@ -23,6 +23,7 @@
 #include "model/job.h"
 #include "links.h"
 #include "mem_bound.h"
+#include "names.h"
 #include "ni.h"
 #include "util/memlimit.h"
 #include "outdir.h"
@@ -114,6 +115,10 @@ static const char usage[] =
     "                \"Several tasks in one fabric\")\n"
     "  --max-mem B   refuse a table that grows with the topology beyond B bytes (suffix K, M,\n"
     "                G or T; default 4G) instead of allocating it\n"
+    "  --prefix P    the modules' names begin with P_ instead of romnoc_ (P_router, P_fabric,\n"
+    "                P_system, ...) and the files modules read with P_ (P_rom.hex, P_ni_n0.hex):\n"
+    "                two fabrics of different prefixes live in one design (their ROMs read\n"
+    "                from the fabric's ROM_DIR parameter, default \"./\")\n"
     "  -o DIR        output directory: new, empty, or a design rtl_gen wrote. The design is\n"
     "                written into DIR.tmp.PID beside it and replaces DIR only when complete, so\n"
     "                DIR holds exactly one design; unchanged files keep their timestamps\n"
@@ -150,6 +155,7 @@ static int verify_schedule(const sched *s, char *err, size_t errlen) {
 typedef struct {
   const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem, *op_s, *flit;
   const char *words_s; /* --words: a block's words (with --ni) */
+  const char *prefix;  /* --prefix: the modules' and data files' (names.h) */
   /* several tasks in one fabric (ir_tasks.h): --schedule given once per task, or --task a,b,... */
   const char *schedules[IR_MAX_TASKS];
   char task_list[IR_MAX_TASKS][32];
@@ -224,6 +230,7 @@ static int parse_options(int argc, char **argv, options *o) {
       {.name = "--active-seed", .value = &o->active_seed}, {.name = "--m", .value = &o->m},
       {.name = "--split", .flag = &o->split}, {.name = "--flit", .value = &o->flit},
       {.name = "--ni", .flag = &o->ni}, {.name = "--words", .value = &o->words_s},
+      {.name = "--prefix", .value = &o->prefix},
   };
   const char *words[1];
   int nwords;
@@ -242,6 +249,9 @@ static int parse_options(int argc, char **argv, options *o) {
     return bad_input("--words '%s' is out of range (expected 1..4096 words a block)",
                      cli_printable(o->words_s, 40, shown, sizeof shown));
   if (o->words_s && !o->ni) return bad_input("--words %llu applies to the network interfaces: add --ni", (unsigned long long)o->words);
+  if (!names_set_prefix(o->prefix ? o->prefix : NAMES_DEFAULT_PREFIX)) /* also resets it for the next call */
+    return bad_input("--prefix '%s' is not a Verilog identifier (a letter, then letters, digits or '_'; at most %d)",
+                     cli_printable(o->prefix, 40, shown, sizeof shown), NAMES_PREFIX_MAX);
   if (o->flit && strcmp(o->flit, "tagged") && strcmp(o->flit, "bare"))
     return bad_input("unknown flit '%s' (expected tagged or bare)", cli_printable(o->flit, 40, shown, sizeof shown));
   if (o->seed_s && cli_seed(o->seed_s, &o->seed))
@@ -466,14 +476,20 @@ static int write_design(const design *d, const options *o, outdir *out) {
     call;                                                                                           \
     if (vw_commit(&w, path, prev)) return bad_input("cannot write '%s/%s': %s", o->dir, name, strerror(errno)); \
   } while (0)
+#define WRITE_MODULE(module, call)                                                                  \
+  do {                                                                                              \
+    char file_[NAMES_PREFIX_MAX + 40];                                                              \
+    snprintf(file_, sizeof file_, "%s.v", module);                                                  \
+    WRITE(file_, call);                                                                             \
+  } while (0)
   WRITE("design.txt", emit_design_summary(&w, hdr_hash, f, shape));
-  WRITE(ROUTER_MODULE ".v", d->arch->emit_router(&w, hdr_slash, f, d->plan, shape));
-  WRITE(ROM_MODULE ".v", emit_rom(&w, hdr_slash, shape));
-  WRITE(FABRIC_MODULE ".v", emit_fabric(&w, hdr_slash, f, shape, false));
-  if (link_module(&d->fd)) WRITE(LINK_MODULE ".v", emit_link_module(&w, hdr_slash, &d->fd, shape));
-  WRITE(SIM_NODE_MODULE ".v", emit_sim_node(&w, hdr_slash, &d->fd, shape));
-  WRITE(SIM_FABRIC_MODULE ".v", emit_fabric(&w, hdr_slash, f, shape, true));
-  WRITE(SYNTH_TOP_MODULE ".v", emit_synth_top(&w, hdr_slash, f, shape));
+  WRITE_MODULE(ROUTER_MODULE, d->arch->emit_router(&w, hdr_slash, f, d->plan, shape));
+  WRITE_MODULE(ROM_MODULE, emit_rom(&w, hdr_slash, shape));
+  WRITE_MODULE(FABRIC_MODULE, emit_fabric(&w, hdr_slash, f, shape, false));
+  if (link_module(&d->fd)) WRITE_MODULE(LINK_MODULE, emit_link_module(&w, hdr_slash, &d->fd, shape));
+  WRITE_MODULE(SIM_NODE_MODULE, emit_sim_node(&w, hdr_slash, &d->fd, shape));
+  WRITE_MODULE(SIM_FABRIC_MODULE, emit_fabric(&w, hdr_slash, f, shape, true));
+  WRITE_MODULE(SYNTH_TOP_MODULE, emit_synth_top(&w, hdr_slash, f, shape));
   for (uint32_t p = 0; p < f->nprograms; p++) {
     char name[64];
     rom_file_name(f, p, name, sizeof name);
@@ -485,10 +501,10 @@ static int write_design(const design *d, const options *o, outdir *out) {
   WRITE("romnoc.core", emit_fusesoc_core(&w, hdr_hash, f, shape, o->width));
   WRITE("sim_config.h", emit_sim_config(&w, hdr_slash, f, shape));
   if (d->ni.nodes) {
-    WRITE(NI_MODULE ".v", emit_ni_module(&w, hdr_slash, &d->ni, shape));
-    WRITE(SYSTEM_MODULE ".v", emit_system(&w, hdr_slash, &d->ni, shape));
+    WRITE_MODULE(NI_MODULE, emit_ni_module(&w, hdr_slash, &d->ni, shape));
+    WRITE_MODULE(SYSTEM_MODULE, emit_system(&w, hdr_slash, &d->ni, shape));
     WRITE("files_system.f", emit_system_file_list(&w, hdr_slash, &d->fd));
-    WRITE(NI_SYNTH_TOP_MODULE ".v", emit_ni_synth_top(&w, hdr_slash, &d->ni, shape));
+    WRITE_MODULE(NI_SYNTH_TOP_MODULE, emit_ni_synth_top(&w, hdr_slash, &d->ni, shape));
     for (uint32_t u = 0; u < d->fd.nodes; u++) {
       char prog[64], drain[64];
       ni_file_names(u, prog, drain, sizeof prog);

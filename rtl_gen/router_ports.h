@@ -5,13 +5,14 @@
 #ifndef ROMNOC_ROUTER_PORTS_H
 #define ROMNOC_ROUTER_PORTS_H
 
+#include "names.h"
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "arch.h"
 #include "vwriter.h"
 
-#define ROUTER_MODULE "romnoc_router"
+#define ROUTER_MODULE module_name("router")
 
 typedef enum {
   RP_CLK, RP_RST, RP_START, RP_TASK, RP_DONE, RP_ERR, RP_ROM_ADDR, RP_ROM_DATA, /* router-wide */

@@ -337,6 +337,12 @@ row "38 rtl_gen --task of both kinds on a router of one kind" 2 "tasks mnb,allre
   '"$R" --topo torus:4x4 --task allgather,allreduce --ni --arch banked -o d'
 row "38 rtl_gen --task with an empty name in its list" 2 "--task 'mnb,,te' has an empty or overlong name in its list" '' \
   '"$R" --topo torus:4x4 --task mnb,,te --ni -o d'
+row "39 rtl_gen --prefix starting with a digit" 2 "--prefix '9gpu' is not a Verilog identifier" '' \
+  '"$R" --topo hypercube:3 --task mnb --prefix 9gpu -o d'
+row "39 rtl_gen --prefix with a character Verilog names do not take" 2 "--prefix 'gpu-a' is not a Verilog identifier" '' \
+  '"$R" --topo hypercube:3 --task mnb --prefix gpu-a -o d'
+row "39 rtl_gen --prefix longer than 32" 2 "--prefix 'a234567890123456789012345678901234' is not a Verilog identifier" '' \
+  '"$R" --topo hypercube:3 --task mnb --prefix a234567890123456789012345678901234 -o d'
 row "37 the largest seed is taken" 0 '' '' \
   '"$B" schedule --topo hypercube:3 --task kbcast --k 3 --seed 4294967295 -o s.tsv' '"$B" verify s.tsv | grep -q "^OK "'
 row "37 a pmnb packet never received is named with a space" 1 "never receives the packet of origin [0-9]+$" \

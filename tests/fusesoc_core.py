@@ -56,16 +56,16 @@ rtl = [f for f, _ in files_of("rtl")]
 check("rtl fileset = files.f, in order", rtl == listed, f"{rtl} vs {listed}")
 check("rtl fileset is verilogSource", filesets.get("rtl", {}).get("file_type") == "verilogSource", "")
 
-roms = sorted(f for f in os.listdir(d) if re.fullmatch(r"rom(_n[0-9]+)?\.hex", f))
+roms = sorted(f for f in os.listdir(d) if re.fullmatch(r"([A-Za-z][A-Za-z0-9_]*_)?rom(_n[0-9]+)?\.hex", f))
 rom_set = files_of("rom")
 check("rom fileset = the ROM files of the design", sorted(f for f, _ in rom_set) == roms and roms,
       f"{[f for f, _ in rom_set]} vs {roms}")
 check("every ROM is copied under its own name (where $readmemh looks)",
       all(a.get("copyto") == f for f, a in rom_set), repr(rom_set)[:200])
 readmem = set()
-for f in listed:  # the instances' ROM files (romnoc_rom.v's own default, rom.hex, is overridden)
-    readmem |= set(re.findall(r'\.FILE\("(rom[^"]*\.hex)"\)', open(os.path.join(d, f)).read()))
-check("every ROM file the instances name is in the rom fileset", readmem <= {f for f, _ in rom_set},
+for f in listed:  # the instances' ROM files (the ROM module's own default is overridden)
+    readmem |= set(re.findall(r'\.FILE\((?:\{ROM_DIR, )?"([^"]*\.hex)"\}?\)', open(os.path.join(d, f)).read()))
+check("every ROM file the instances name is in the rom fileset", readmem and readmem <= {f for f, _ in rom_set},
       f"{sorted(readmem)}")
 
 for t, spec in core.get("targets", {}).items():
