@@ -41,11 +41,10 @@ static void wrapped(vwriter *w, const char *lead, const char *text) {
  * tasks, model, roots, algorithms, schedule fingerprints, architecture, width, flit format, op),
  * the words of a block and whether runs go back to back (their routers differ). */
 static uint32_t design_fingerprint(const char *header, const ir_fabric *f) {
+  char text[1200];
+  snprintf(text, sizeof text, "%s words=%u back_to_back=%d", header, (unsigned)f->message_words, (int)f->back_to_back);
   uint64_t h = 0xcbf29ce484222325ull;
-  char extra[48];
-  snprintf(extra, sizeof extra, " words=%u back_to_back=%d", (unsigned)f->message_words, (int)f->back_to_back);
-  for (const char *p = header; *p; p++) h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
-  for (const char *p = extra; *p; p++) h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
+  for (const char *p = text; *p; p++) h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
   return (uint32_t)(h ^ h >> 32);
 }
 
