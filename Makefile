@@ -16,6 +16,7 @@
 #>   sim-sc         the same with the SystemC test bench
 #>   sc-example     build and run the minimal SystemC platform of docs/SYSTEMC.md
 #>   synth          one router: Yosys generic or iCE40 + nextpnr (TARGET): LUTs, FFs, BRAMs, Fmax
+#>   fpga           a self-testing bitstream of the whole system for the iCE40-HX8K breakout board (TOPO, TASK)
 #>   sim-kbcast-rt  the run-time kbcast router (001) of hypercube:D on RUNS random active sets
 #>   synth-kbcast-rt  the run-time kbcast router of hypercube:D through Yosys/nextpnr (TARGET)
 #>   te-search      te templates on rings to 32, tori to 12x12 and 6x6x6: SAT certificates -> docs/SCHEDULES.md
@@ -51,7 +52,10 @@
 #>   SPLIT=1        pmnb: packets split into pieces (004 s3.1), a piece per flit [0]
 #>   NI=1           make sim: the system top, a network interface per node (AXI4-Stream streams, MPI's order) [0]
 #>   WORDS=M        the system top's blocks of M words, a message M runs back to back (rtl_gen --words) [1]
-#>   TARGET=T       synth: generic or ice40 [generic]
+#>   ROM_STYLE=S    ROMs: auto (block RAM as planned), logic, block, family (the family picks; rtl_gen --rom-style) [auto]
+#>   MEM_STYLE=S    packet memories and interface buffers the same way (rtl_gen --mem-style) [auto]
+#>   TARGET=T       synth: generic, ice40 (with nextpnr), xilinx, ecp5 or gowin (Yosys alone) [generic]
+#>   ROUNDS=R       fpga: messages of each task the self test runs (1..255) [4]
 #>   D=D            sim-kbcast-rt, synth-kbcast-rt: dimension of the hypercube [4]
 #>   RUNS=R         sim-kbcast-rt: active sets run [50]
 #>   DEMO_TOPOS=..  demo: topo:task words simulated [hypercube:4:mnb torus:4x4:te]
@@ -236,12 +240,16 @@ SIM   ?= verilator
 # WORDS=M: blocks of M words, a message M runs of the schedule back to back
 NI    ?=
 WORDS ?=
+# how synthesis maps the ROMs and the RAMs: auto (block RAM where the router's plan puts a
+# memory), logic, block or family (no style: the family picks; rtl_gen --rom-style, --mem-style)
+ROM_STYLE ?=
+MEM_STYLE ?=
 # Variables reach the flows as data: each value one single-quoted shell word (a quote inside as
 # '\''), never pasted into the command line; the flows check each value's shape
 # (scripts/flow_vars.sh: one line naming a bad one, exit 2, nothing written)
 sh_quote = '$(subst ','\'',$(1))'
 sh_vars = $(foreach v,$(1),$(v)=$(call sh_quote,$($(v))))
-DESIGN_VARS = $(call sh_vars,TOPO TASK MODEL WIDTH FLIT ROOT ARCH SCHEDULE ALG OP ACTIVE K M KSEED SPLIT SEED NI WORDS)
+DESIGN_VARS = $(call sh_vars,TOPO TASK MODEL WIDTH FLIT ROOT ARCH SCHEDULE ALG OP ACTIVE K M KSEED SPLIT SEED NI WORDS ROM_STYLE MEM_STYLE)
 .PHONY: sim
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@$(DESIGN_VARS) $(call sh_vars,TRACE SIM) sim/sim.sh
@@ -271,6 +279,13 @@ TARGET ?= generic
 .PHONY: synth
 synth: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@$(DESIGN_VARS) $(call sh_vars,TARGET) synth/synth.sh
+
+# a self-testing bitstream of the whole system for the iCE40-HX8K breakout board (packet tasks;
+# TASK may list several): simulated to PASS first, then Yosys, nextpnr-ice40 and icepack
+ROUNDS ?= 4
+.PHONY: fpga
+fpga: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
+	@$(DESIGN_VARS) $(call sh_vars,ROUNDS) synth/fpga.sh
 
 # -- sweeps: a job list, run here with make -j (or on Slurm: sweep/sweep_slurm.sh), collected -----
 # SWEEP: words key=values (topo, task, model, alg, width, target, sim; docs/SWEEPS.md); empty:
@@ -386,6 +401,8 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	bash bench/synth_bench.sh docs/BENCHMARKS.md
 	bash bench/mux_bench.sh docs/BENCHMARKS.md
 	bash bench/ni_bench.sh docs/BENCHMARKS.md
+	bash bench/fpga_bench.sh docs/BENCHMARKS.md
+	bash bench/families_bench.sh docs/BENCHMARKS.md
 	bash bench/port_model_bench.sh docs/BENCHMARKS.md
 	bash bench/combine_bench.sh docs/BENCHMARKS.md
 	bash bench/kbrt_bench.sh docs/BENCHMARKS.md

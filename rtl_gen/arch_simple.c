@@ -13,6 +13,7 @@
 
 #include "arch.h"
 #include "emit_verilog.h"
+#include "mem_style.h"
 #include "router_ports.h"
 
 enum { SRC_NONE = 0, SRC_LOCAL = 1, SRC_RX = 2, SRC_MEM = 3 }; /* the 2-bit src field */
@@ -235,7 +236,8 @@ static void emit_declarations(vwriter *w, const simple_plan *pl) {
   }
   if (sh->mem_depth) {
     vw_line(w, "// packets received here that leave again later than the next cycle (%d needed)", sh->mem_depth);
-    vw_line(w, "reg [%d:0] %s [0:%d];", fw - 1, vw_ident(w, "mem_q"), pl->mem_entries - 1);
+    vw_line(w, "%sreg [%d:0] %s [0:%d];", mem_style_ram_attribute((mem_shape){false, false}), fw - 1, vw_ident(w, "mem_q"),
+            pl->mem_entries - 1);
   }
 }
 

@@ -7,6 +7,7 @@
 
 #include "emit_files.h"
 #include "emit_verilog.h"
+#include "mem_style.h"
 #include "scan_wrapper.h"
 
 /* The widths every printer below uses. */
@@ -17,6 +18,10 @@ typedef struct {
   bool own;      /* some node's recvbuf holds its own block: a memory for it */
   ni_lane_fields lanes[RTL_MAX_PORTS];
 } ni_widths;
+
+/* The interface's memories read through a register (the drain map excepted); no plan puts them
+ * in block RAM (mem_style.h: auto leaves them to synthesis). */
+static const mem_shape ni_memory = {.sync_read = true, .planned_block = false};
 
 static int bits_for(uint64_t n) { return rtl_clog2(n) ? rtl_clog2(n) : 1; }
 
@@ -341,7 +346,7 @@ static void emit_ni_control(vwriter *w, const router_shape *s, const ni_widths *
   vw_line(w, "always @(posedge clk_i or negedge rst_ni) if (!rst_ni) cyc_q <= %d'd0; else cyc_q <= cyc_d;", x->cw);
   vw_blank(w);
   vw_line(w, "// the program: word c in cycle c, read one cycle ahead like the router's ROM");
-  vw_line(w, "reg [%d:0] program_rom [0:%u];", x->pw - 1, (unsigned)s->rom_entries - 1);
+  vw_line(w, "%sreg [%d:0] program_rom [0:%u];", mem_style_rom_attribute(ni_memory), x->pw - 1, (unsigned)s->rom_entries - 1);
   vw_line(w, "initial $readmemh(PROGRAM, program_rom);");
   vw_line(w, "reg [%d:0] prog_q;", x->pw - 1);
   vw_line(w, "always @(posedge clk_i) prog_q <= program_rom[%s];", x->tw ? "{run_task, cyc_d}" : "cyc_d");
@@ -363,7 +368,7 @@ static void emit_ni_send(vwriter *w, const ni_plan *n, const router_shape *s, co
     }
     const ni_lane_fields *l = &x->lanes[p];
     char rd_word[24], rd_buf[24];
-    vw_line(w, "reg [%d:0] sbuf%d [0:%d];", x->w - 1, p, 2 * x->m * (1 << x->saw) - 1);
+    vw_line(w, "%sreg [%d:0] sbuf%d [0:%d];", mem_style_ram_attribute(ni_memory), x->w - 1, p, 2 * x->m * (1 << x->saw) - 1);
     snprintf(rd_buf, sizeof rd_buf, "rb_q");
     snprintf(rd_word, sizeof rd_word, "word_q");
     if (s->overlap) { /* a merged word's request may be the next run's (the program says: next) */
@@ -391,7 +396,7 @@ static void emit_ni_send(vwriter *w, const ni_plan *n, const router_shape *s, co
   if (!x->own) return;
   vw_line(w, "// the node's own recvbuf block (OWN_BLOCK of the sendbuf), kept as the stream passes it");
   per_task_count(w, x, "own_block", "OWN_BLOCK", x->fw, "fill_task");
-  vw_line(w, "reg [%d:0] own_buf [0:%d];", x->w - 1, 2 * x->m - 1);
+  vw_line(w, "%sreg [%d:0] own_buf [0:%d];", mem_style_ram_attribute(ni_memory), x->w - 1, 2 * x->m - 1);
   vw_line(w, "reg [%d:0] own_buf_q;", x->w - 1);
   vw_line(w, "always @(posedge clk_i) if (send_fire && fill_q == own_block) own_buf[%s] <= s_axis_send_tdata;",
           x->wb ? "{fill_word_q, fb_q}" : "fb_q");
@@ -407,7 +412,7 @@ static void emit_ni_recv(vwriter *w, const ni_plan *n, const router_shape *s, co
     if (!n->recv_depth[p]) continue;
     const ni_lane_fields *l = &x->lanes[p];
     char e[64];
-    vw_line(w, "reg [%d:0] rbank%d [0:%d];", x->w - 1, p, 2 * x->m * (1 << x->raw) - 1);
+    vw_line(w, "%sreg [%d:0] rbank%d [0:%d];", mem_style_ram_attribute(ni_memory), x->w - 1, p, 2 * x->m * (1 << x->raw) - 1);
     vw_line(w, "reg [%d:0] rbank%d_q;", x->w - 1, p);
     vw_line(w, "always @(posedge clk_i) if (running && %s) rbank%d[%s] <= dlv_flit_i[%d +: %d];",
             field(b1, sizeof b1, "prog_q", l->dlv), p,
@@ -445,7 +450,8 @@ static void emit_ni_drain(vwriter *w, const ni_plan *n, const ni_widths *x) {
   vw_line(w, "// the drain of buffer db_q: recvbuf block drain_q is in bank `source` (a lane; %d: the own block)", x->p);
   vw_line(w, "// at `entry`");
   per_task_count(w, x, "recv_count", "RECV_COUNT", x->dw, "drain_task");
-  vw_line(w, "reg [%d:0] drain_map [0:%d];  // {task, block}", x->srcw + x->raw - 1, (1 << (ib + x->tw)) - 1);
+  vw_line(w, "%sreg [%d:0] drain_map [0:%d];  // {task, block}", mem_style_rom_attribute((mem_shape){false, false}),
+          x->srcw + x->raw - 1, (1 << (ib + x->tw)) - 1);
   vw_line(w, "initial $readmemh(DRAIN, drain_map);");
   vw_line(w, "reg [%d:0] drain_q;", x->dw - 1);
   if (x->tw) vw_line(w, "wire [%d:0] drain_entry = drain_map[{drain_task, drain_q[%d:0]}];", x->srcw + x->raw - 1, ib - 1);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "links.h"
+#include "mem_style.h"
 #include "scan_wrapper.h"
 
 void rom_file_name(const ir_fabric *f, uint32_t u, char *buf, size_t len) {
@@ -159,7 +160,10 @@ void emit_lane_outputs(vwriter *w, int p) {
 }
 
 const char *memory_attributes(bool block_ram) {
-  return block_ram ? "(* ram_style = \"block\", no_rw_check *) " : "(* no_rw_check *) ";
+  static char buf[64];
+  const char *style = mem_style_ram((mem_shape){.sync_read = true, .planned_block = block_ram});
+  snprintf(buf, sizeof buf, "(* %s%sno_rw_check *) ", style ? style : "", style ? ", " : "");
+  return buf;
 }
 
 void emit_rom(vwriter *w, const char *header, const router_shape *s) {
@@ -177,7 +181,7 @@ void emit_rom(vwriter *w, const char *header, const router_shape *s) {
   vw_line(w, "output %s %sdata_o", s->sync_rom ? "reg " : "wire", vector_range(r, sizeof r, s->word_width));
   vw_close(w, ");");
   w->indent = 1;
-  vw_line(w, "%sreg %s%s [0:%u];", s->rom_block_ram ? "(* rom_style = \"block\" *) " : "",
+  vw_line(w, "%sreg %s%s [0:%u];", mem_style_rom_attribute((mem_shape){s->sync_rom, s->rom_block_ram}),
           vector_range(r, sizeof r, s->word_width), vw_ident(w, "words"), (unsigned)s->rom_entries - 1);
   vw_line(w, "initial $readmemh(FILE, words);");
   if (s->sync_rom) vw_line(w, "always @(posedge clk_i) data_o <= words[addr_i];");

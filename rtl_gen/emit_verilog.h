@@ -63,8 +63,9 @@ void emit_run_state(vwriter *w, const router_shape *sh);
 const char *emit_lane_register(vwriter *w, int p, int fw, int sources, const char *sel, int sel_width, uint32_t nothing);
 void emit_lane_outputs(vwriter *w, int p);
 
-/* The attributes of a packet memory's declaration ("(* ... *) ", never empty): block RAM where
- * block_ram asks for it, and no_rw_check on every one. The address allocators (banks.c,
+/* The attributes of a packet memory's declaration ("(* ... *) ", never empty): its style
+ * (mem_style.h, rtl_gen --mem-style; auto: block RAM where block_ram asks for it), and
+ * no_rw_check on every one. The address allocators (banks.c,
  * arch_colour_intervals) free an entry only after the cycle of its last read address, so no
  * cycle reads an entry that it writes; no_rw_check tells Yosys so, and it then maps a memory
  * to a block RAM without the collision bypass (a register and a LUT per bit) it otherwise

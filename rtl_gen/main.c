@@ -15,6 +15,8 @@
 #include "emit_files.h"
 #include "emit_fusesoc.h"
 #include "emit_ni.h"
+#include "emit_selftest.h"
+#include "mem_style.h"
 #include "emit_verilog.h"
 #include "fabric.h"
 #include "format/golden.h"
@@ -119,6 +121,13 @@ static const char usage[] =
     "                P_system, ...) and the files modules read with P_ (P_rom.hex, P_ni_n0.hex):\n"
     "                two fabrics of different prefixes live in one design (their ROMs read\n"
     "                from the fabric's ROM_DIR parameter, default \"./\")\n"
+    "  --rom-style S, --mem-style S\n"
+    "                how synthesis maps the ROMs (schedule ROM, the interfaces' programs) and\n"
+    "                the RAMs (packet memories, the interfaces' buffers), as Yosys' rom_style /\n"
+    "                ram_style attributes: auto (default: block RAM where the router's plan puts\n"
+    "                a memory, the rest left to synthesis), logic (LUTs and flip-flops), block\n"
+    "                (block RAM, every memory read through a register) or family (no style:\n"
+    "                the family's synthesis picks, LUTRAM where it has one)\n"
     "  -o DIR        output directory: new, empty, or a design rtl_gen wrote. The design is\n"
     "                written into DIR.tmp.PID beside it and replaces DIR only when complete, so\n"
     "                DIR holds exactly one design; unchanged files keep their timestamps\n"
@@ -156,6 +165,7 @@ typedef struct {
   const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem, *op_s, *flit;
   const char *words_s; /* --words: a block's words (with --ni) */
   const char *prefix;  /* --prefix: the modules' and data files' (names.h) */
+  const char *rom_style, *mem_style; /* --rom-style, --mem-style (mem_style.h) */
   /* several tasks in one fabric (ir_tasks.h): --schedule given once per task, or --task a,b,... */
   const char *schedules[IR_MAX_TASKS];
   char task_list[IR_MAX_TASKS][32];
@@ -167,6 +177,21 @@ typedef struct {
   uint64_t width, seed;
   int op; /* romnoc_op */
 } options;
+
+/* --rom-style and --mem-style into mem_style.h (auto unless given; also resets them for the next
+ * call). Returns 0, or the bad-input exit code. */
+static int set_memory_styles(const options *o) {
+  mem_style rom = MEM_STYLE_AUTO, ram = MEM_STYLE_AUTO;
+  char shown[64];
+  if (o->rom_style && !mem_style_parse(o->rom_style, &rom))
+    return bad_input("--rom-style '%s' is not a style (expected auto, logic, block or family)",
+                     cli_printable(o->rom_style, 40, shown, sizeof shown));
+  if (o->mem_style && !mem_style_parse(o->mem_style, &ram))
+    return bad_input("--mem-style '%s' is not a style (expected auto, logic, block or family)",
+                     cli_printable(o->mem_style, 40, shown, sizeof shown));
+  mem_style_set(rom, ram);
+  return 0;
+}
 
 /* Takes every --schedule but the first out of argv (cli_parse refuses an option given twice)
  * into o->schedules. Returns 0, or the bad-input exit code. */
@@ -230,7 +255,8 @@ static int parse_options(int argc, char **argv, options *o) {
       {.name = "--active-seed", .value = &o->active_seed}, {.name = "--m", .value = &o->m},
       {.name = "--split", .flag = &o->split}, {.name = "--flit", .value = &o->flit},
       {.name = "--ni", .flag = &o->ni}, {.name = "--words", .value = &o->words_s},
-      {.name = "--prefix", .value = &o->prefix},
+      {.name = "--prefix", .value = &o->prefix}, {.name = "--rom-style", .value = &o->rom_style},
+      {.name = "--mem-style", .value = &o->mem_style},
   };
   const char *words[1];
   int nwords;
@@ -249,6 +275,7 @@ static int parse_options(int argc, char **argv, options *o) {
     return bad_input("--words '%s' is out of range (expected 1..4096 words a block)",
                      cli_printable(o->words_s, 40, shown, sizeof shown));
   if (o->words_s && !o->ni) return bad_input("--words %llu applies to the network interfaces: add --ni", (unsigned long long)o->words);
+  if (set_memory_styles(o)) return 2;
   if (!names_set_prefix(o->prefix ? o->prefix : NAMES_DEFAULT_PREFIX)) /* also resets it for the next call */
     return bad_input("--prefix '%s' is not a Verilog identifier (a letter, then letters, digits or '_'; at most %d)",
                      cli_printable(o->prefix, 40, shown, sizeof shown), NAMES_PREFIX_MAX);
@@ -505,6 +532,12 @@ static int write_design(const design *d, const options *o, outdir *out) {
     WRITE_MODULE(SYSTEM_MODULE, emit_system(&w, hdr_slash, &d->ni, shape));
     WRITE("files_system.f", emit_system_file_list(&w, hdr_slash, &d->fd));
     WRITE_MODULE(NI_SYNTH_TOP_MODULE, emit_ni_synth_top(&w, hdr_slash, &d->ni, shape));
+    char why[160];
+    if (selftest_supported(&d->ni, why, sizeof why)) { /* the board top of make fpga */
+      WRITE_MODULE(SELFTEST_NODE_MODULE, emit_selftest_node(&w, hdr_slash));
+      WRITE_MODULE(SELFTEST_MODULE, emit_selftest(&w, hdr_slash, &d->ni, shape));
+      WRITE("files_selftest.f", emit_selftest_file_list(&w, hdr_slash, &d->fd));
+    }
     for (uint32_t u = 0; u < d->fd.nodes; u++) {
       char prog[64], drain[64];
       ni_file_names(u, prog, drain, sizeof prog);

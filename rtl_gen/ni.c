@@ -45,6 +45,13 @@ static const mpi_buffers *buffers_of(task_kind t) {
   return NULL;
 }
 
+bool ni_packet_layout(task_kind t, bool *recv_per_origin, bool *send_per_dest) {
+  const mpi_buffers *b = buffers_of(t);
+  if (!b || task_combines(t)) return false;
+  *recv_per_origin = b->recv_per_origin, *send_per_dest = b->send_per_dest;
+  return true;
+}
+
 static bool has_buffer(buffer_at at, const ir_run *run, uint32_t u) {
   return at == AT_ALL || (at == AT_ROOT && (int64_t)u == run->root);
 }

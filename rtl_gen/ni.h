@@ -85,6 +85,12 @@ int ni_plan_build(ni_plan *n, const ir_fabric *f, const router_arch *a, const vo
 ni_lane_word ni_word_at(const ni_plan *n, const router_shape *s, uint32_t u, uint32_t c, int p);
 void ni_plan_free(ni_plan *n);
 
+/* MPI's layout of packet task t (the table in ni.c): recvbuf block i of node u is node i's
+ * sendbuf block (recv_per_origin) or the root's; and it is that sendbuf's block u (a block per
+ * destination: send_per_dest) or its block 0. False for a task without a row, or one that
+ * combines (its blocks are sums, not any node's sendbuf block). */
+bool ni_packet_layout(task_kind t, bool *recv_per_origin, bool *send_per_dest);
+
 /* The bits of lane p's fields in a program word, and the word's width (emit_ni.c packs and
  * decodes with the same layout). */
 typedef struct {

@@ -14,6 +14,8 @@
 # with NI=1, TASK may list several tasks for one fabric, e.g. TASK=allgather,alltoall:
 # torus-4x4_mnb.te_ni_w32;
 # WORDS=M blocks of M words (rtl_gen --words), e.g. torus-4x4_te_ni_words8_w32.
+# ROM_STYLE, MEM_STYLE (auto, logic, block): how synthesis maps the memories (rtl_gen --rom-style,
+# --mem-style), e.g. torus-4x4_te_ni_rom-logic_w32.
 # SPLIT=1 splits pmnb's packets into pieces (rtl_gen --split), e.g. torus-4x4_pmnb_004_m5s3_split_w32.
 width=${WIDTH:-32} arch=${ARCH:-} op=${OP:-}
 tag="" opt_args=()
@@ -24,6 +26,12 @@ tag="" opt_args=()
 [ -z "${FLIT:-}" ] || [ "$FLIT" = tagged ] || { opt_args+=(--flit "$FLIT"); tag="${tag}_$FLIT"; }
 [ "${NI:-0}" = 1 ] && { opt_args+=(--ni); tag="${tag}_ni"; }
 [ -n "${WORDS:-}" ] && [ "$WORDS" != 1 ] && { opt_args+=(--words "$WORDS"); tag="${tag}_words$WORDS"; }
+# ROM_STYLE / MEM_STYLE other than auto: rtl_gen --rom-style / --mem-style, e.g. torus-2x2_te_ni_rom-logic_w32
+for style in ROM_STYLE MEM_STYLE; do
+  value=${!style:-auto} flag=${style%_STYLE}
+  flag=${flag,,}
+  [ "$value" = auto ] || { opt_args+=("--$flag-style" "$value"); tag="${tag}_$flag-$value"; }
+done
 if [ -n "${SCHEDULE:-}" ]; then
   topo=$(awk -F= '/^# *topo *=/ { print $2; exit }' "$SCHEDULE") task=$(awk -F= '/^# *task *=/ { print $2; exit }' "$SCHEDULE")
   gen_args=(--schedule "$SCHEDULE" --width "$width" "${opt_args[@]}")

@@ -3,16 +3,19 @@
 #   synth_router GEN WORK TARGET TOP SOURCES KEEP [READ-OPTS]  Yosys on SOURCES (in GEN) below TOP, the
 #                                                    modules KEEP kept whole; the `stat` report
 #                                                    in WORK/stat_TARGET.txt
-#   router_cells TARGET MODULE-REGEX WORK            "luts ffs brams" of the matching modules
-#   ice40_pnr WORK REPO                              sets fmax and status
+#   router_cells TARGET MODULE-REGEX WORK            "luts ffs brams lutrams" of the matching modules
+#   ice40_pnr WORK REPO [PCF]                        sets fmax and status
 #   count CELL-REGEX MODULE-REGEX STAT-FILE          cells of matching types in matching modules
 
-# the cell types that count, per target: LUTs, flip-flops, block RAMs (generic has none)
-declare -A lut_cells=([generic]='^\$lut$' [ice40]='^SB_LUT4$')
-declare -A ff_cells=([generic]='DFF' [ice40]='^SB_DFF')
-declare -A bram_cells=([generic]='^$' [ice40]='^SB_RAM40_4K')
+# the cell types that count, per target: LUTs, flip-flops, block RAMs (generic has none) and
+# LUT RAMs (the families that have them: Xilinx RAM32M/RAM64M/..., ECP5 TRELLIS_DPR16X4, Gowin
+# RAM16S*). A target is a row of these tables (xilinx: 6-input LUTs; ecp5, gowin: 4-input).
+declare -A lut_cells=([generic]='^\$lut$' [ice40]='^SB_LUT4$' [xilinx]='^LUT[1-6]$' [ecp5]='^LUT4$' [gowin]='^LUT[1-4]$')
+declare -A ff_cells=([generic]='DFF' [ice40]='^SB_DFF' [xilinx]='^FD[CPRS]E?$' [ecp5]='^TRELLIS_FF$' [gowin]='^DFF')
+declare -A bram_cells=([generic]='^$' [ice40]='^SB_RAM40_4K' [xilinx]='^RAMB(18|36)' [ecp5]='^DP16KD$' [gowin]='^(SDPB|DPB|SPX?9?|SDPX9B|DPX9B|pROM)$')
+declare -A lutram_cells=([generic]='^$' [ice40]='^$' [xilinx]='^RAM(32|64|128|256)' [ecp5]='^TRELLIS_DPR16X4$' [gowin]='^RAM16S')
 # the Yosys synthesis command of each target (generic: 4-input LUTs, as iCE40's)
-declare -A synth_cmd=([generic]='synth -lut 4' [ice40]='synth_ice40')
+declare -A synth_cmd=([generic]='synth -lut 4' [ice40]='synth_ice40' [xilinx]='synth_xilinx' [ecp5]='synth_ecp5' [gowin]='synth_gowin')
 
 # count CELLTYPE-REGEX MODULE-REGEX STAT-FILE: cells of matching types in matching modules of a
 # Yosys `stat` report
@@ -36,25 +39,30 @@ synth_router() {
 setattr -mod -set keep_hierarchy 1 $keep; ${synth_cmd[$target]} -top $top$json; tee -q -o $work/stat_$target.txt stat")
 }
 
-# router_cells TARGET MODULE-REGEX WORK: "LUTS FFS BRAMS" of the matching modules in WORK's report
+# router_cells TARGET MODULE-REGEX WORK: "LUTS FFS BRAMS LUTRAMS" of the matching modules in WORK's report
 router_cells() {
   local stat=$3/stat_$1.txt
-  echo "$(count "${lut_cells[$1]}" "$2" "$stat") $(count "${ff_cells[$1]}" "$2" "$stat") $(count "${bram_cells[$1]}" "$2" "$stat")"
+  echo "$(count "${lut_cells[$1]}" "$2" "$stat") $(count "${ff_cells[$1]}" "$2" "$stat") $(count "${bram_cells[$1]}" "$2" "$stat")" \
+    "$(count "${lutram_cells[$1]}" "$2" "$stat")"
 }
 
-# ice40_pnr WORK REPO: places and routes WORK/top.json on an HX8K (CT256) with REPO's
-# constraints (100 MHz); sets fmax (MHz, or none) and status (ok, timing-fail, no-fit, pnr-error)
+# ice40_pnr WORK REPO [PCF]: places and routes WORK/top.json on an HX8K (CT256) with REPO's
+# constraints (the pins: PCF, by default the scan-chain wrappers'; 100 MHz); sets fmax (MHz, or
+# none) and status (ok, timing-fail, no-fit, pnr-error, pnr-timeout)
 ice40_pnr() {
-  local work=$1 repo=$2 line
+  local work=$1 repo=$2 pcf=${3:-$2/synth/constraints/ice40_hx8k_ct256.pcf} line rc
   echo "-- PNR nextpnr-ice40 hx8k ct256 --"
   status=ok fmax=none
-  if nextpnr-ice40 --hx8k --package ct256 --json "$work/top.json" --pcf "$repo/synth/constraints/ice40_hx8k_ct256.pcf" \
+  # PNR_TIMEOUT seconds (default 1800): nextpnr's placer can stall on a nearly full device
+  if timeout "${PNR_TIMEOUT:-1800}" nextpnr-ice40 --hx8k --package ct256 --json "$work/top.json" --pcf "$pcf" \
     --pre-pack "$repo/synth/constraints/clock.py" --timing-allow-fail --asc "$work/top.asc" >"$work/nextpnr.log" 2>&1; then
     line=$(grep -E "Max frequency for clock +'clk_i" "$work/nextpnr.log" | tail -n 1)
     fmax=$(printf '%s\n' "$line" | sed -E 's/.*: *([0-9.]+) MHz.*/\1/')
     printf '%s\n' "$line" | grep -q PASS || status=timing-fail
   else
+    rc=$?
     status=no-fit
     grep -qE 'Unable to place|no BELs remaining|Design utilisation|insufficient' "$work/nextpnr.log" || status=pnr-error
+    [ "$rc" != 124 ] || status=pnr-timeout
   fi
 }

@@ -343,6 +343,11 @@ row "39 rtl_gen --prefix with a character Verilog names do not take" 2 "--prefix
   '"$R" --topo hypercube:3 --task mnb --prefix gpu-a -o d'
 row "39 rtl_gen --prefix longer than 32" 2 "--prefix 'a234567890123456789012345678901234' is not a Verilog identifier" '' \
   '"$R" --topo hypercube:3 --task mnb --prefix a234567890123456789012345678901234 -o d'
+row "39 rtl_gen --rom-style that is not a style" 2 "--rom-style 'bram' is not a style .expected auto, logic, block or family.$" '' \
+  '"$R" --topo hypercube:3 --task mnb --rom-style bram -o d'
+row "39 rtl_gen --mem-style that is not a style" 2 "--mem-style 'LUT' is not a style .expected auto, logic, block or family.$" '' \
+  '"$R" --topo hypercube:3 --task mnb --mem-style LUT -o d'
+
 row "37 the largest seed is taken" 0 '' '' \
   '"$B" schedule --topo hypercube:3 --task kbcast --k 3 --seed 4294967295 -o s.tsv' '"$B" verify s.tsv | grep -q "^OK "'
 row "37 a pmnb packet never received is named with a space" 1 "never receives the packet of origin [0-9]+$" \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/make_vars.sh — make's variables are data, not code (issue 37): every variable that
-# `make sim`, `make synth`, `make sim-kbcast-rt` and `make synth-kbcast-rt` hand to their flows,
-# given a value with a shell metacharacter (`;`, `&&`, `|`, a backquote, `$(...)`, a quote, a
+# `make sim`, `make synth`, `make fpga`, `make sim-kbcast-rt` and `make synth-kbcast-rt` hand to
+# their flows, given a value with a shell metacharacter (`;`, `&&`, `|`, a backquote, `$(...)`, a quote, a
 # space) that would run a command if pasted into the shell, must be refused by the flow: exit
 # 2 from make, the flow's one line on stderr naming the variable and the value (make adds its
 # own "*** [...] Error 2" line), the injected command not run, nothing written in the project
@@ -41,8 +41,9 @@ if [ "${QUICK:-0}" = 1 ]; then
   for var in TOPO TASK ACTIVE SEED; do refused_var sim "$var"; done
   refused_var synth TARGET
 else
-  for var in TOPO TASK MODEL WIDTH FLIT ROOT ARCH ALG OP ACTIVE K M KSEED SPLIT SEED TRACE SIM; do refused_var sim "$var"; done
+  for var in TOPO TASK MODEL WIDTH FLIT ROOT ARCH ALG OP ACTIVE K M KSEED SPLIT SEED TRACE SIM ROM_STYLE MEM_STYLE; do refused_var sim "$var"; done
   for var in TOPO TARGET; do refused_var synth "$var"; done
+  for var in TASK ROUNDS; do refused_var fpga "$var"; done
   refused_var sim-sc TASK
   for var in D RUNS; do refused_var sim-kbcast-rt "$var"; done
   refused_var synth-kbcast-rt TARGET
