@@ -54,6 +54,7 @@
 #>   WORDS=M        the system top's blocks of M words, a message M runs back to back (rtl_gen --words) [1]
 #>   ROM_STYLE=S    ROMs: auto (block RAM as planned), logic, block, family (the family picks; rtl_gen --rom-style) [auto]
 #>   MEM_STYLE=S    packet memories and interface buffers the same way (rtl_gen --mem-style) [auto]
+#>   LINK_DELAY=L   cycles a link takes: L-1 registers per link, a slot of L cycles (rtl_gen --link-delay) [1]
 #>   TARGET=T       synth: generic, ice40 (with nextpnr), xilinx, ecp5 or gowin (Yosys alone) [generic]
 #>   ROUNDS=R       fpga: messages of each task the self test runs (1..255) [4]
 #>   D=D            sim-kbcast-rt, synth-kbcast-rt: dimension of the hypercube [4]
@@ -244,12 +245,14 @@ WORDS ?=
 # memory), logic, block or family (no style: the family picks; rtl_gen --rom-style, --mem-style)
 ROM_STYLE ?=
 MEM_STYLE ?=
+# pipelined links: L cycles a link (L-1 registers after the router's), a slot of L cycles
+LINK_DELAY ?=
 # Variables reach the flows as data: each value one single-quoted shell word (a quote inside as
 # '\''), never pasted into the command line; the flows check each value's shape
 # (scripts/flow_vars.sh: one line naming a bad one, exit 2, nothing written)
 sh_quote = '$(subst ','\'',$(1))'
 sh_vars = $(foreach v,$(1),$(v)=$(call sh_quote,$($(v))))
-DESIGN_VARS = $(call sh_vars,TOPO TASK MODEL WIDTH FLIT ROOT ARCH SCHEDULE ALG OP ACTIVE K M KSEED SPLIT SEED NI WORDS ROM_STYLE MEM_STYLE)
+DESIGN_VARS = $(call sh_vars,TOPO TASK MODEL WIDTH FLIT ROOT ARCH SCHEDULE ALG OP ACTIVE K M KSEED SPLIT SEED NI WORDS ROM_STYLE MEM_STYLE LINK_DELAY)
 .PHONY: sim
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@$(DESIGN_VARS) $(call sh_vars,TRACE SIM) sim/sim.sh
@@ -403,6 +406,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	bash bench/ni_bench.sh docs/BENCHMARKS.md
 	bash bench/fpga_bench.sh docs/BENCHMARKS.md
 	bash bench/families_bench.sh docs/BENCHMARKS.md
+	bash bench/link_delay_bench.sh docs/BENCHMARKS.md
 	bash bench/port_model_bench.sh docs/BENCHMARKS.md
 	bash bench/combine_bench.sh docs/BENCHMARKS.md
 	bash bench/kbrt_bench.sh docs/BENCHMARKS.md

@@ -361,7 +361,7 @@ static void emit_delays_and_banks(vwriter *w, const banked_plan *pl) {
     vw_line(w, "// delay registers: what a lane received one slot earlier (sent two slots after arrival)");
     for (int q = 0; q < sh->ports; q++)
       if (pl->delayed_lanes >> q & 1) vw_line(w, "reg [%d:0] %s;", fw - 1, vw_ident(w, "rxd%d_q", q));
-    vw_open(w, "always @(posedge clk_i) begin");
+    vw_open(w, "%s begin", clocked(sh));
     for (int q = 0; q < sh->ports; q++)
       if (pl->delayed_lanes >> q & 1) vw_line(w, "rxd%d_q <= rx%d_flit_i;", q, q);
     vw_close(w, "end");
@@ -372,7 +372,7 @@ static void emit_delays_and_banks(vwriter *w, const banked_plan *pl) {
       snprintf(name, sizeof name, "p%d", p);
       snprintf(comment, sizeof comment, "// bank %d of lane %d: packets lane %d sends three or more slots after their arrival",
                k, p, p);
-      banks_emit(w, &pl->banks, p, k, name, comment, rx_flit, NULL);
+      banks_emit(w, sh, &pl->banks, p, k, name, comment, rx_flit, NULL);
     }
 }
 
@@ -385,13 +385,13 @@ static void emit_outputs(vwriter *w, const banked_plan *pl) {
   for (int p = 0; p < sh->ports; p++) {
     const arch_sources *ls = &pl->src[p];
     const char *sel = bits(b, sizeof b, "rom_data_i", pl->sel[p]);
-    const char *q = emit_lane_register(w, p, sh->flit_width, ls->count, sel, pl->sel[p].width, (uint32_t)ls->count);
+    const char *q = emit_lane_register(w, sh, p, ls->count, sel, pl->sel[p].width, (uint32_t)ls->count);
     if (ls->count == 1) {
-      vw_line(w, "always @(posedge clk_i) %s <= %s;", q, source_expr(a, sizeof a, pl, p, 0));
+      vw_line(w, "%s %s <= %s;", clocked(sh), q, source_expr(a, sizeof a, pl, p, 0));
     } else if (ls->count > 1) {
       rom_field index = pl->sel[p];
       index.width = rtl_clog2((uint64_t)ls->count);
-      vw_open(w, "always @(posedge clk_i) begin");
+      vw_open(w, "%s begin", clocked(sh));
       vw_open(w, "case (%s)", bits(c, sizeof c, "rom_data_i", index));
       for (int i = 0; i + 1 < ls->count; i++)
         vw_line(w, "%d'd%d: %s <= %s;", index.width, i, q, source_expr(a, sizeof a, pl, p, i));

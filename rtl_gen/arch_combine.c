@@ -545,7 +545,7 @@ static void emit_declarations(vwriter *w, const combine_plan *pl) {
   for (int p = 0; p < sh->ports; p++)
     if (pl->inj_delayed >> p & 1) vw_line(w, "reg [%d:0] %s;", vw - 1, vw_ident(w, "injd%d_q", p));
   if (pl->delayed | pl->inj_delayed) {
-    vw_open(w, "always @(posedge clk_i) begin");
+    vw_open(w, "%s begin", clocked(sh));
     for (int p = 0; p < sh->ports; p++)
       if (pl->delayed >> p & 1) vw_line(w, "combd%d_q <= comb%d;", p, p);
     for (int p = 0; p < sh->ports; p++)
@@ -597,7 +597,7 @@ static void emit_banks(vwriter *w, const combine_plan *pl) {
       else
         snprintf(comment, sizeof comment, "// bank %d of combiner %d: partials it adds to two or more cycles after their combine",
                  s, lane);
-      banks_emit(w, &pl->banks, k, s, name, comment, comb_value, NULL);
+      banks_emit(w, &pl->shape, &pl->banks, k, s, name, comment, comb_value, NULL);
     }
 }
 
@@ -684,7 +684,7 @@ static void emit_outputs(vwriter *w, const combine_plan *pl) {
   for (int p = 0; p < sh->ports; p++) {
     const arch_sources *rs = &pl->src[p], *os = &pl->src[R_TX_OWN * sh->ports + p];
     const char *sel = bits(b, sizeof b, pl->sel[p]), *own = NULL;
-    const char *q = emit_lane_register(w, p, sh->flit_width, rs->count, sel, pl->sel[p].width, 0);
+    const char *q = emit_lane_register(w, sh, p, rs->count, sel, pl->sel[p].width, 0);
     if (os->count) {
       vw_line(w, "// the own contribution a partial sent gets added on its way out (%d source%s)", os->count,
               os->count == 1 ? "" : "s");
@@ -710,7 +710,7 @@ static void emit_outputs(vwriter *w, const combine_plan *pl) {
         vw_close(w, "endcase");
         vw_close(w, "end");
       }
-      vw_open(w, "always @(posedge clk_i) begin");
+      vw_open(w, "%s begin", clocked(sh));
       vw_open(w, "case (%s)", sel);
       char labels[(sizeof rs->src / sizeof rs->src[0]) * 16] = "";
       size_t used = 0;

@@ -309,7 +309,7 @@ static void emit_state(vwriter *w, const simple_plan *pl) {
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_open(w, "if (!rst_ni) begin");
   emit_reset(w, pl);
-  vw_close(w, "end else begin");
+  vw_close(w, "end %s begin", reset_else(&pl->shape));
   w->indent++;
   emit_update(w, pl);
   vw_close(w, "end");
@@ -321,13 +321,13 @@ static void emit_storage(vwriter *w, const simple_plan *pl) {
   int ports = pl->shape.ports;
   vw_blank(w);
   vw_line(w, "// receive registers: what arrived in the previous slot");
-  vw_open(w, "always @(posedge clk_i) begin");
+  vw_open(w, "%s begin", clocked(&pl->shape));
   for (int q = 0; q < ports; q++) vw_line(w, "rx%d_flit_q <= rx%d_flit_i;", q, q);
   vw_close(w, "end");
   if (pl->shape.mem_depth) {
     vw_blank(w);
     vw_line(w, "// the generator gave each stored packet its own address for its lifetime");
-    vw_open(w, "always @(posedge clk_i) begin");
+    vw_open(w, "%s begin", clocked(&pl->shape));
     for (int q = 0; q < ports; q++) vw_line(w, "if (in%d_store_q) mem_q[in%d_addr_q] <= rx%d_flit_q;", q, q, q);
     vw_close(w, "end");
   }

@@ -291,7 +291,7 @@ static void emit_datapaths(vwriter *w, const single_plan *pl) {
   if (pl->used[SRC_RXD]) {
     vw_line(w, "// delay register: slot r-1's reception, sent in slot r+1");
     vw_line(w, "reg [%d:0] %s;", fw - 1, vw_ident(w, "rxd_q"));
-    vw_line(w, "always @(posedge clk_i) rxd_q <= %s;", rx);
+    vw_line(w, "%s rxd_q <= %s;", clocked(sh), rx);
   }
   if (sh->mem_depth) {
     vw_blank(w);
@@ -301,7 +301,7 @@ static void emit_datapaths(vwriter *w, const single_plan *pl) {
     vw_line(w, "%sreg [%d:0] %s [0:%d];", memory_attributes(pl->bank_block_ram), fw - 1,
             vw_ident(w, "bank_q"), pl->bank_entries - 1);
     vw_line(w, "reg [%d:0] %s;", fw - 1, vw_ident(w, "bank_rd_q"));
-    vw_open(w, "always @(posedge clk_i) begin");
+    vw_open(w, "%s begin", clocked(sh));
     vw_line(w, "if (running && %s) bank_q[%s] <= %s;", bits(a, sizeof a, pl->we), bits(b, sizeof b, pl->waddr), rx);
     vw_line(w, "bank_rd_q <= bank_q[%s];", bits(a, sizeof a, pl->raddr));
     vw_close(w, "end");
@@ -323,12 +323,12 @@ static void emit_datapaths(vwriter *w, const single_plan *pl) {
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_line(w, "if (!rst_ni) tx_valid_q <= %d'd0;", ports);
   if (pl->lane_width)
-    vw_line(w, "else tx_valid_q <= (running && %s != %d'd0) ? %d'd1 << %s : %d'd0;", sel, pl->sel.width, ports,
-            bits(a, sizeof a, pl->tx_lane), ports);
+    vw_line(w, "%s tx_valid_q <= (running && %s != %d'd0) ? %d'd1 << %s : %d'd0;", reset_else(sh), sel, pl->sel.width,
+            ports, bits(a, sizeof a, pl->tx_lane), ports);
   else
-    vw_line(w, "else tx_valid_q <= running && %s != %d'd0;", sel, pl->sel.width);
+    vw_line(w, "%s tx_valid_q <= running && %s != %d'd0;", reset_else(sh), sel, pl->sel.width);
   vw_close(w, "end");
-  vw_open(w, "always @(posedge clk_i) begin");
+  vw_open(w, "%s begin", clocked(sh));
   vw_open(w, "case (%s)", sel);
   static const char *const expr[SRC_KINDS] = {NULL, "inj0_flit_i", NULL, "rxd_q", "bank_rd_q"};
   for (int k = SRC_LOCAL; k < SRC_KINDS; k++)

@@ -164,7 +164,7 @@ void banks_memories(bank_set *b, int r, arch_memory *m, size_t *n) {
     m[*n] = (arch_memory){b->width, (uint32_t)b->bank[r][k].entries, &b->bank[r][k].block_ram};
 }
 
-void banks_emit(vwriter *w, const bank_set *b, int r, int k, const char *name, const char *comment,
+void banks_emit(vwriter *w, const router_shape *sh, const bank_set *b, int r, int k, const char *name, const char *comment,
                 const char *(*writer_expr)(char *buf, size_t len, const void *ctx, int writer), const void *ctx) {
   const bank_info *bk = &b->bank[r][k];
   int bw = b->width;
@@ -187,7 +187,7 @@ void banks_emit(vwriter *w, const bank_set *b, int r, int k, const char *name, c
     vw_close(w, "endcase");
     vw_close(w, "end");
   }
-  vw_open(w, "always @(posedge clk_i) begin");
+  vw_open(w, "%s begin", clocked(sh));
   vw_line(w, "if (running && %s) %s[%s] <= %s;", slice(a, sizeof a, "rom_data_i", bk->we.lsb, bk->we.width), mem,
           slice(c, sizeof c, "rom_data_i", bk->waddr.lsb, bk->waddr.width), wd);
   vw_line(w, "%s <= %s[%s];", rd, mem, slice(a, sizeof a, "rom_data_i", bk->raddr.lsb, bk->raddr.width));

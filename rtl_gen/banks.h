@@ -86,8 +86,8 @@ void banks_memories(bank_set *b, int r, arch_memory *m, size_t *n);
 /* Prints sub-bank k of reader r: the memory `bank_<name>_<k>_q`, its read register
  * `bank_<name>_<k>_rd_q` and its write data `bank_<name>_<k>_wdata`, chosen among the writers'
  * expressions (writer_expr(ctx, w)); written when the word's we is set and the router runs.
- * comment: the line above it. */
-void banks_emit(vwriter *w, const bank_set *b, int r, int k, const char *name, const char *comment,
+ * comment: the line above it. Its registers move as sh's (clocked). */
+void banks_emit(vwriter *w, const router_shape *sh, const bank_set *b, int r, int k, const char *name, const char *comment,
                 const char *(*writer_expr)(char *buf, size_t len, const void *ctx, int writer), const void *ctx);
 
 #endif

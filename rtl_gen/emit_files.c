@@ -57,7 +57,9 @@ void emit_file_list(vwriter *w, const char *header, const fabric_desc *fd, bool 
 }
 
 /* The inputs every router of a fabric shares: one net for all of them. */
-static bool fabric_wide(rport_kind kind) { return kind == RP_CLK || kind == RP_RST || kind == RP_START; }
+static bool fabric_wide(rport_kind kind) {
+  return kind == RP_CLK || kind == RP_RST || kind == RP_START || kind == RP_SLOT_EN;
+}
 
 void emit_verilator_config(vwriter *w, const char *header, const router_shape *s) {
   vw_line(w, "`verilator_config");
@@ -122,6 +124,7 @@ static size_t design_facts(const ir_fabric *f, const router_shape *s, design_fac
   }
   FACT("deliveries", "%llu", (unsigned long long)f->deliveries);
   FACT("wire_delay", "%d", s->wire_delay);
+  FACT("link_delay", "%d", s->link_delay); /* cycles a slot lasts: its links' register stages + 1 */
   FACT("mem_depth", "%d", s->mem_depth);
   /* the lifetime minimum mem_depth is measured against (mem_bound.h); absent for combining tasks */
   if (s->mem_lifetime_min >= 0) FACT("mem_lifetime_min", "%d", s->mem_lifetime_min);

@@ -40,6 +40,12 @@ void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, cons
   vw_line(w, "// the processors and the wire log, never decoded here. Packet memory: %d entries.", s->mem_depth);
 }
 
+const char *clocked(const router_shape *sh) {
+  return sh->link_delay > 1 ? "always @(posedge clk_i) if (slot_en_i)" : "always @(posedge clk_i)";
+}
+
+const char *reset_else(const router_shape *sh) { return sh->link_delay > 1 ? "else if (slot_en_i)" : "else"; }
+
 void emit_run_counter(vwriter *w, const router_shape *sh) {
   int cw = sh->cycle_width, tw = sh->task_width;
   vw_blank(w);
@@ -53,7 +59,8 @@ void emit_run_counter(vwriter *w, const router_shape *sh) {
     vw_line(w, "// the run's task: task_i while idle, held from the start to the run's end");
     vw_line(w, "reg [%d:0] %s;", tw - 1, vw_ident(w, "task_q"));
     vw_line(w, "wire [%d:0] %s = idle ? task_i : task_q;", tw - 1, vw_ident(w, "run_task"));
-    vw_line(w, "always @(posedge clk_i or negedge rst_ni) if (!rst_ni) task_q <= %d'd0; else task_q <= run_task;", tw);
+    vw_line(w, "always @(posedge clk_i or negedge rst_ni) if (!rst_ni) task_q <= %d'd0; %s task_q <= run_task;", tw,
+            reset_else(sh));
   }
   /* the cycle constants matter only while running, where run_task is task_q: from the register,
    * not through the idle mux (a shorter path to the ROM address) */
@@ -126,7 +133,7 @@ void emit_run_state(vwriter *w, const router_shape *sh) {
   vw_line(w, "cyc_q <= %d'd0;", sh->cycle_width);
   vw_line(w, "done_q <= 1'b0;");
   vw_line(w, "err_q <= 1'b0;");
-  vw_close(w, "end else begin");
+  vw_close(w, "end %s begin", reset_else(sh));
   w->indent++;
   vw_line(w, "cyc_q <= cyc_d;");
   vw_line(w, "if (idle && start_i) done_q <= 1'b0;");
@@ -139,7 +146,9 @@ void emit_run_state(vwriter *w, const router_shape *sh) {
   vw_line(w, "assign err_o = err_q;");
 }
 
-const char *emit_lane_register(vwriter *w, int p, int fw, int sources, const char *sel, int sel_width, uint32_t nothing) {
+const char *emit_lane_register(vwriter *w, const router_shape *sh, int p, int sources, const char *sel, int sel_width,
+                               uint32_t nothing) {
+  int fw = sh->flit_width;
   vw_blank(w);
   const char *q = vw_ident(w, "tx%d_q", p), *v = vw_ident(w, "tx%d_valid_q", p);
   vw_line(w, "// lane %d: %d source%s", p, sources, sources == 1 ? "" : "s");
@@ -147,7 +156,7 @@ const char *emit_lane_register(vwriter *w, int p, int fw, int sources, const cha
   vw_line(w, "reg %s;", v);
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_line(w, "if (!rst_ni) %s <= 1'b0;", v);
-  if (sources) vw_line(w, "else %s <= running && (%s != %d'd%u);", v, sel, sel_width, (unsigned)nothing);
+  if (sources) vw_line(w, "%s %s <= running && (%s != %d'd%u);", reset_else(sh), v, sel, sel_width, (unsigned)nothing);
   else vw_line(w, "else %s <= 1'b0;", v);
   vw_close(w, "end");
   if (!sources) vw_line(w, "always @(posedge clk_i) %s <= %d'd0;", q, fw); /* a lane the schedule never sends on */
@@ -177,6 +186,7 @@ void emit_rom(vwriter *w, const char *header, const router_shape *s) {
   vw_close(w, ") (");
   w->indent++;
   if (s->sync_rom) vw_line(w, "input  wire clk_i,");
+  if (s->sync_rom && s->link_delay > 1) vw_line(w, "input  wire en_i,  // read in this cycle (the router's slot_en_i)");
   vw_line(w, "input  wire %saddr_i,", vector_range(r, sizeof r, shape_rom_addr_width(s)));
   vw_line(w, "output %s %sdata_o", s->sync_rom ? "reg " : "wire", vector_range(r, sizeof r, s->word_width));
   vw_close(w, ");");
@@ -184,7 +194,7 @@ void emit_rom(vwriter *w, const char *header, const router_shape *s) {
   vw_line(w, "%sreg %s%s [0:%u];", mem_style_rom_attribute((mem_shape){s->sync_rom, s->rom_block_ram}),
           vector_range(r, sizeof r, s->word_width), vw_ident(w, "words"), (unsigned)s->rom_entries - 1);
   vw_line(w, "initial $readmemh(FILE, words);");
-  if (s->sync_rom) vw_line(w, "always @(posedge clk_i) data_o <= words[addr_i];");
+  if (s->sync_rom) vw_line(w, "always @(posedge clk_i)%s data_o <= words[addr_i];", s->link_delay > 1 ? " if (en_i)" : "");
   else vw_line(w, "assign data_o = words[addr_i];");
   emit_endmodule(w);
 }
@@ -226,7 +236,8 @@ static const char *fabric_net(char *buf, size_t len, const fabric_desc *fd, uint
     return buf;
   case RP_CLK: return "clk_i";
   case RP_RST: return "rst_ni";
-  case RP_START: return "start_i";
+  case RP_START: return fd->link_delay > 1 ? "start" : "start_i";
+  case RP_SLOT_EN: return "slot_en";
   case RP_DONE: snprintf(buf, len, "done_w[%u]", (unsigned)u); return buf;
   case RP_ERR: snprintf(buf, len, "err_w[%u]", (unsigned)u); return buf;
   case RP_ROM_ADDR: snprintf(buf, len, "n%u_rom_addr", (unsigned)u); return buf;
@@ -243,6 +254,38 @@ static const char *fabric_net(char *buf, size_t len, const fabric_desc *fd, uint
       return slice(buf, len, sig, p->lane * p->width, p->width);
     }
   return "";
+}
+
+/* The ROM instance's read enable on pipelined links (its router's slot enable, the net en), or "". */
+static const char *rom_enable(const router_shape *s, const char *en) {
+  static char buf[48];
+  if (!s->sync_rom || s->link_delay < 2) return "";
+  snprintf(buf, sizeof buf, ".en_i(%s), ", en);
+  return buf;
+}
+
+/* Pipelined links (router_shape.link_delay L > 1): a slot lasts L cycles and the routers move in
+ * its last, slot_en, counted from reset; a start pulse in any cycle of a slot counts at its end. */
+static void emit_slot_timing(vwriter *w, const router_shape *s, bool sim) {
+  int L = s->link_delay, pw = rtl_clog2((uint64_t)L);
+  vw_blank(w);
+  vw_line(w, "// pipelined links: a slot lasts %d cycles; every router moves in its last (slot_en), and", L);
+  vw_line(w, "// a start pulse in any cycle of a slot is held to its end");
+  vw_line(w, "reg [%d:0] %s;", pw - 1, vw_ident(w, "phase_q"));
+  vw_line(w, "reg %s;", vw_ident(w, "start_q"));
+  vw_line(w, "wire %s = (phase_q == %d'd%d);", vw_ident(w, "slot_en"), pw, L - 1);
+  vw_line(w, "wire %s = start_i | start_q;", vw_ident(w, "start"));
+  vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+  vw_open(w, "if (!rst_ni) begin");
+  vw_line(w, "phase_q <= %d'd0;", pw);
+  vw_line(w, "start_q <= 1'b0;");
+  vw_close(w, "end else begin");
+  w->indent++;
+  vw_line(w, "phase_q <= slot_en ? %d'd0 : phase_q + %d'd1;", pw, pw);
+  vw_line(w, "start_q <= start & !slot_en;");
+  vw_close(w, "end");
+  vw_close(w, "end");
+  if (!sim) vw_line(w, "assign slot_o = slot_en;");
 }
 
 void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s, bool sim) {
@@ -276,6 +319,8 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
   vw_line(w, "input  wire start_i,");
   if (sim) vw_line(w, "input  wire log_i,  // the test bench records: every lane reports its link and deliveries");
   vw_line(w, "output wire done_o,  // every router is done");
+  if (!sim && s->link_delay > 1)
+    vw_line(w, "output wire slot_o,  // pipelined links: the last cycle of a slot, the one in which the local ports count");
   vw_line(w, "output wire err_o%s  // some router saw traffic its schedule did not expect", sim ? "" : ",");
   for (uint32_t u = 0; u < n && !sim && s->task_width; u++)
     vw_line(w, "input  wire %s%s,  // node %u: the task of its next run (while idle)", vector_range(r, sizeof r, s->task_width),
@@ -292,6 +337,7 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
   vw_line(w, "wire %s%s;", vector_range(r, sizeof r, (int)n), vw_ident(w, "err_w"));
   vw_line(w, "assign done_o = &done_w;");
   vw_line(w, "assign err_o = |err_w;");
+  if (s->link_delay > 1) emit_slot_timing(w, s, sim);
   vw_blank(w);
   vw_line(w, "// the links: l<u>_<p>_* is what lane p of node u sends");
   for (uint32_t u = 0; u < n; u++)
@@ -309,8 +355,9 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
     vw_line(w, "wire %s%s;", vector_range(r, sizeof r, shape_rom_addr_width(s)), vw_ident(w, "n%u_rom_addr", (unsigned)u));
     vw_line(w, "wire %s%s;", vector_range(r, sizeof r, s->word_width), vw_ident(w, "n%u_rom_data", (unsigned)u));
     rom_file_name(f, u, file, sizeof file);
-    vw_line(w, "%s #(.FILE(%s\"%s\"%s)) %s (%s.addr_i(n%u_rom_addr), .data_o(n%u_rom_data));", ROM_MODULE, sim ? "" : "{ROM_DIR, ",
-            file, sim ? "" : "}", vw_ident(w, "u_rom_n%u", (unsigned)u), s->sync_rom ? ".clk_i(clk_i), " : "", (unsigned)u, (unsigned)u);
+    vw_line(w, "%s #(.FILE(%s\"%s\"%s)) %s (%s%s.addr_i(n%u_rom_addr), .data_o(n%u_rom_data));", ROM_MODULE,
+            sim ? "" : "{ROM_DIR, ", file, sim ? "" : "}", vw_ident(w, "u_rom_n%u", (unsigned)u),
+            s->sync_rom ? ".clk_i(clk_i), " : "", rom_enable(s, "slot_en"), (unsigned)u, (unsigned)u);
     vw_open(w, "%s %s (", sim ? SIM_NODE_MODULE : ROUTER_MODULE, vw_ident(w, "u_%s_n%u", sim ? "node" : "router", (unsigned)u));
     if (sim) vw_line(w, ".node_i(32'd%u),", (unsigned)u);
     if (sim) vw_line(w, ".log_i(log_i),");
@@ -390,7 +437,7 @@ void emit_sim_node(vwriter *w, const char *header, const fabric_desc *fd, const 
   for (int k = words - 1; k >= 0 && used < sizeof answer; k--)
     used += (size_t)snprintf(answer + used, sizeof answer - used, "32'($c32(\"%s(%d)\"))%s", SIM_BENCH_INJ_FN, k,
                              k ? ", " : words > 1 ? "})" : ")");
-  vw_open(w, "always @(posedge clk_i) begin");
+  vw_open(w, "%s begin", clocked(s));  /* on pipelined links, at the slot's end only */
   for (int p = 0; p < lanes; p++) {
     vw_open(w, "if (inj%d_req || (log_i && (tx%d_valid_o || dlv%d_valid))) begin", p, p, p);
     vw_line(w, "$c(\"%s(\", node_i, \", %d, \", tx%d_valid_o, \", \", %s%d_flit_%s, \", \", dlv%d_valid, \", \", dlv%d_flit, \", \", inj%d_req, \", \", inj%d_dest, \");\");",
@@ -423,7 +470,8 @@ void emit_synth_top(vwriter *w, const char *header, const ir_fabric *f, const ro
   /* the scan chains carry every lane port; the control ports and the ROM stay as in the fabric */
   int in_bits = 0, out_bits = 0;
   for (size_t i = 0; i < nports; i++) /* the lanes, and a router's task, from the scan chain */
-    if (ports[i].lane >= 0 || ports[i].kind == RP_TASK) *(ports[i].input ? &in_bits : &out_bits) += ports[i].width;
+    if (ports[i].lane >= 0 || ports[i].kind == RP_TASK || ports[i].kind == RP_SLOT_EN)
+      *(ports[i].input ? &in_bits : &out_bits) += ports[i].width;
   out_bits += 1; /* err_o */
   char r[32], file[64];
   vw_new_scope(w);
@@ -442,8 +490,9 @@ void emit_synth_top(vwriter *w, const char *header, const ir_fabric *f, const ro
   scan_wrapper_chains(w, in_bits, out_bits);
   vw_blank(w);
   rom_file_name(f, 0, file, sizeof file);
-  vw_line(w, "%s #(.FILE(\"%s\")) %s (%s.addr_i(rom_addr), .data_o(rom_data));", ROM_MODULE, file, vw_ident(w, "u_rom"),
-          s->sync_rom ? ".clk_i(clk_i), " : "");
+  /* the slot enable of pipelined links, if any, is the router's first scan-chain input */
+  vw_line(w, "%s #(.FILE(\"%s\")) %s (%s%s.addr_i(rom_addr), .data_o(rom_data));", ROM_MODULE, file, vw_ident(w, "u_rom"),
+          s->sync_rom ? ".clk_i(clk_i), " : "", rom_enable(s, "in_q[0]"));
   vw_open(w, "%s %s (", ROUTER_MODULE, vw_ident(w, "u_router"));
   int in_at = 0, out_at = 1; /* outs[0] is err_o */
   char a[64];

@@ -29,6 +29,13 @@
 /* The opening of a router file: a new identifier scope, the header, what the router is. */
 void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s, const char *kind);
 
+/* The head of a router's clocked block without reset, "always @(posedge clk_i)", followed on
+ * pipelined links (router_shape.link_delay > 1) by " if (slot_en_i)": every register of a router
+ * moves once a slot, in the slot's last cycle. */
+const char *clocked(const router_shape *sh);
+/* The update branch of a clocked block with reset: "else", or "else if (slot_en_i)". */
+const char *reset_else(const router_shape *sh);
+
 /* The run control of a router with a synchronous ROM (banked, single): emit_run_counter
  * declares the cycle counter cyc_q (0 idle, 1..cycles running), done_q, err_q, idle, running
  * and the next count cyc_d, which is the ROM address; the caller then declares the wire
@@ -60,7 +67,8 @@ void emit_run_state(vwriter *w, const router_shape *sh);
  * (sources == 0, sel unused) never sends and keeps its flit at zero, else the caller then
  * prints what tx<p>_q takes. emit_lane_outputs drives tx<p>_valid_o and tx<p>_flit_o from
  * them. */
-const char *emit_lane_register(vwriter *w, int p, int fw, int sources, const char *sel, int sel_width, uint32_t nothing);
+const char *emit_lane_register(vwriter *w, const router_shape *sh, int p, int sources, const char *sel, int sel_width,
+                               uint32_t nothing);
 void emit_lane_outputs(vwriter *w, int p);
 
 /* The attributes of a packet memory's declaration ("(* ... *) ", never empty): its style

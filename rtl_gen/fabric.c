@@ -16,6 +16,7 @@ int fabric_describe(fabric_desc *fd, const topo *t, model_kind model) {
   fd->topo = *t;
   fd->model = model;
   fd->links = port_model_of(model)->links;
+  fd->link_delay = 1;
   fd->one_local_port = port_model_of(model)->one_local_port;
   size_t lanes = (size_t)t->nodes * (size_t)t->ports;
   fd->neighbor = malloc(lanes * sizeof *fd->neighbor);
@@ -30,6 +31,18 @@ int fabric_describe(fabric_desc *fd, const topo *t, model_kind model) {
       fd->neighbor[(size_t)u * t->ports + p] = (int32_t)v;
       fd->back[(size_t)u * t->ports + p] = v < 0 ? 0 : (uint8_t)topo_port_to(t, (uint32_t)v, u);
     }
+  return 0;
+}
+
+int fabric_pipeline(fabric_desc *fd, int delay, char *why, size_t len) {
+  if (delay == 1) return 0;
+  if (fd->links != LINKS_DIRECTED) {
+    snprintf(why, len, "--link-delay %d: model %s shares one channel per link between both directions, which link "
+             "registers cannot pipeline (use a directed model such as mla)", delay, model_name(fd->model));
+    return -1;
+  }
+  fd->links = LINKS_PIPELINED;
+  fd->link_delay = delay;
   return 0;
 }
 

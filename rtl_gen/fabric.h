@@ -25,13 +25,21 @@ typedef struct {
   topo_translation translation;
   topo topo; /* the topology itself: its radices, and topo_add for the translation */
   model_kind model; /* the port model the schedule was verified under */
-  link_style links; /* how its links are built (port_model.c) */
+  link_style links; /* how its links are built (port_model.c; LINKS_PIPELINED: fabric_pipeline) */
+  /* cycles from a router's output register to the far router's input: 1, or L with L-1 link
+   * registers; a slot then lasts L cycles (docs/ARCHITECTURE.md, "Pipelined links") */
+  int link_delay;
   bool one_local_port; /* one local port, one packet per slot each way (port_model.h) */
 } fabric_desc;
 
 /* Describes the fabric of t for schedules of model. Returns 0, or -1 if memory runs out (fd
  * then owns nothing). */
 int fabric_describe(fabric_desc *fd, const topo *t, model_kind model);
+
+/* Pipelines fd's links with delay cycles (1: plain wires, as described). Returns 0, or -1 with
+ * the reason in why when the links cannot be pipelined: a one-way channel carries either
+ * direction, and registers have one. */
+int fabric_pipeline(fabric_desc *fd, int delay, char *why, size_t len);
 
 /* u translated by x under fd's translation (topo_add), x itself without one. */
 uint32_t fabric_translate(const fabric_desc *fd, uint32_t u, uint32_t x);

@@ -7,9 +7,10 @@ typedef struct {
   const char *module_stem; /* the link module's (names.h); NULL: the link is wires */
   /* the flit lane p of u receives from its live neighbour v on v's lane back */
   void (*rx_flit)(char *buf, size_t len, uint32_t u, int p, int32_t v, int back);
+  const char *rx_valid; /* the valid bit's net, of v and back; NULL: the far lane's output */
   /* the flit that leaves lane p of u over a live link */
   void (*monitor)(char *buf, size_t len, uint32_t u, int p, int32_t v, int back);
-  void (*emit_module)(vwriter *w, const router_shape *s);
+  void (*emit_module)(vwriter *w, const fabric_desc *fd, const router_shape *s);
   void (*emit_instance)(vwriter *w, uint32_t u, int p, int32_t v, int back, const router_shape *s);
 } link_ops;
 
@@ -34,8 +35,9 @@ static void channel(char *buf, size_t len, uint32_t u, int p, int32_t v, int bac
   else snprintf(buf, len, "c%d_%d_flit", (int)v, back);
 }
 
-static void oneway_emit_module(vwriter *w, const router_shape *s) {
+static void oneway_emit_module(vwriter *w, const fabric_desc *fd, const router_shape *s) {
   char r[32];
+  (void)fd;
   vw_line(w, "// One-way link: one flit channel between lane a of one router and lane b of another, in");
   vw_line(w, "// either direction slot by slot. Each end's tx valid bit is a register its ROM sets: the");
   vw_line(w, "// direction bit. The channel is an AND-OR of the two registered outputs (no tri-state):");
@@ -65,10 +67,69 @@ static void oneway_emit_instance(vwriter *w, uint32_t u, int p, int32_t v, int b
           back, c);
 }
 
+/* ---- pipelined: a wire per direction through link_delay - 1 registers ---- */
+
+static void pipelined_rx_flit(char *buf, size_t len, uint32_t u, int p, int32_t v, int back) {
+  (void)u, (void)p;
+  snprintf(buf, len, "d%d_%d_flit", (int)v, back);
+}
+
+static void pipelined_emit_module(vwriter *w, const fabric_desc *fd, const router_shape *s) {
+  char r[32];
+  int stages = fd->link_delay - 1;
+  vw_line(w, "// Pipelined link (rtl_gen --link-delay %d): what one lane sends, through %d register stage%s to", fd->link_delay,
+          stages, stages == 1 ? "" : "s");
+  vw_line(w, "// the far lane, so that a long or chip-to-chip link is register to register in every cycle. The");
+  vw_line(w, "// stages move every cycle, the routers once a slot (slot_en_i): a slot lasts %d cycles, and a flit", fd->link_delay);
+  vw_line(w, "// sent in slot s reaches the far router in the last cycle of slot s+1, as on a one-register link.");
+  vw_open(w, "module %s (", LINK_MODULE);
+  vw_line(w, "input  wire clk_i,");
+  vw_line(w, "input  wire rst_ni,  // asynchronous, active low: no valid bit in flight");
+  vw_line(w, "input  wire valid_i,");
+  vw_line(w, "input  wire %sflit_i,", vector_range(r, sizeof r, s->flit_width));
+  vw_line(w, "output wire valid_o,");
+  vw_line(w, "output wire %sflit_o", vector_range(r, sizeof r, s->flit_width));
+  vw_close(w, ");");
+  w->indent = 1;
+  for (int k = 1; k <= stages; k++) {
+    vw_line(w, "reg %s;", vw_ident(w, "valid%d_q", k));
+    vw_line(w, "reg %s%s;", vector_range(r, sizeof r, s->flit_width), vw_ident(w, "flit%d_q", k));
+  }
+  vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+  vw_open(w, "if (!rst_ni) begin");
+  for (int k = 1; k <= stages; k++) vw_line(w, "valid%d_q <= 1'b0;", k);
+  vw_close(w, "end else begin");
+  w->indent++;
+  vw_line(w, "valid1_q <= valid_i;");
+  for (int k = 2; k <= stages; k++) vw_line(w, "valid%d_q <= valid%d_q;", k, k - 1);
+  vw_close(w, "end");
+  vw_close(w, "end");
+  vw_open(w, "always @(posedge clk_i) begin");
+  vw_line(w, "flit1_q <= flit_i;");
+  for (int k = 2; k <= stages; k++) vw_line(w, "flit%d_q <= flit%d_q;", k, k - 1);
+  vw_close(w, "end");
+  vw_line(w, "assign valid_o = valid%d_q;", stages);
+  vw_line(w, "assign flit_o = flit%d_q;", stages);
+}
+
+static void pipelined_emit_instance(vwriter *w, uint32_t u, int p, int32_t v, int back, const router_shape *s) {
+  char r[32];
+  (void)v, (void)back;
+  vw_line(w, "wire %s;", vw_ident(w, "d%u_%d_valid", (unsigned)u, p));
+  vw_line(w, "wire %s%s;", vector_range(r, sizeof r, s->flit_width), vw_ident(w, "d%u_%d_flit", (unsigned)u, p));
+  vw_line(w, "%s %s (.clk_i(clk_i), .rst_ni(rst_ni), .valid_i(l%u_%d_valid), .flit_i(l%u_%d_flit), .valid_o(d%u_%d_valid), "
+             ".flit_o(d%u_%d_flit));",
+          LINK_MODULE, vw_ident(w, "u_link_n%u_%d", (unsigned)u, p), (unsigned)u, p, (unsigned)u, p, (unsigned)u, p,
+          (unsigned)u, p);
+}
+
 static const link_ops styles[LINKS_COUNT] = {
     [LINKS_DIRECTED] = {.module_stem = NULL, .rx_flit = directed_rx_flit, .monitor = directed_monitor},
     [LINKS_ONEWAY] = {.module_stem = LINK_STEM, .rx_flit = channel, .monitor = channel, .emit_module = oneway_emit_module,
                       .emit_instance = oneway_emit_instance},
+    [LINKS_PIPELINED] = {.module_stem = LINK_STEM, .rx_flit = pipelined_rx_flit, .rx_valid = "d%d_%d_valid",
+                         .monitor = directed_monitor, .emit_module = pipelined_emit_module,
+                         .emit_instance = pipelined_emit_instance},
 };
 
 static const link_ops *ops(const fabric_desc *fd) { return &styles[fd->links]; }
@@ -78,7 +139,7 @@ const char *link_rx_net(char *buf, size_t len, const fabric_desc *fd, uint32_t u
   int32_t v = fd->neighbor[at];
   int back = fd->back[at];
   if (v < 0) snprintf(buf, len, flit ? "%d'd0" : "1'b0", flit_width); /* leads nowhere: nothing comes */
-  else if (!flit) snprintf(buf, len, "l%d_%d_valid", (int)v, back);   /* the far end sends */
+  else if (!flit) snprintf(buf, len, ops(fd)->rx_valid ? ops(fd)->rx_valid : "l%d_%d_valid", (int)v, back); /* the far end's */
   else ops(fd)->rx_flit(buf, len, u, p, v, back);
   return buf;
 }
@@ -99,14 +160,18 @@ void emit_link_module(vwriter *w, const char *header, const fabric_desc *fd, con
   if (!ops(fd)->emit_module) return;
   vw_new_scope(w);
   vw_raw(w, "%s", header);
-  ops(fd)->emit_module(w, s);
+  ops(fd)->emit_module(w, fd, s);
   emit_endmodule(w);
 }
 
 void emit_link_instances(vwriter *w, const fabric_desc *fd, const router_shape *s) {
   if (!ops(fd)->emit_instance) return;
   vw_blank(w);
-  vw_line(w, "// the links: one channel per undirected link, c<u>_<p>_flit for lane p of the end u with the smaller id");
+  if (fd->links == LINKS_ONEWAY)
+    vw_line(w, "// the links: one channel per undirected link, c<u>_<p>_flit for lane p of the end u with the smaller id");
+  else
+    vw_line(w, "// the links: lane p of node u through %d register stage%s, d<u>_<p>_* at the far end", fd->link_delay - 1,
+            fd->link_delay == 2 ? "" : "s");
   for (uint32_t u = 0; u < fd->nodes; u++)
     for (int p = 0; p < fd->ports; p++) {
       int32_t v = fd->neighbor[(size_t)u * fd->ports + p];

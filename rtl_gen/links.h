@@ -9,7 +9,10 @@
  * smaller node id, driven through a romnoc_link by whichever end's ROM says it sends in the
  * slot (its registered tx valid bit is the direction bit). Each end receives the far end's
  * valid bit and the channel, so when both ends send, both routers receive in a slot their
- * ROM says they send in, and raise err_o (docs/ARCHITECTURE.md, "One-way links"). */
+ * ROM says they send in, and raise err_o (docs/ARCHITECTURE.md, "One-way links").
+ * pipelined (directed links with --link-delay L > 1, fabric_pipeline): lane p of u drives
+ * l<u>_<p>_* into a romnoc_link of L-1 registers whose output d<u>_<p>_* the far lane receives;
+ * the routers then move once every L cycles (docs/ARCHITECTURE.md, "Pipelined links"). */
 #ifndef ROMNOC_LINKS_H
 #define ROMNOC_LINKS_H
 

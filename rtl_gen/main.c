@@ -128,6 +128,11 @@ static const char usage[] =
     "                a memory, the rest left to synthesis), logic (LUTs and flip-flops), block\n"
     "                (block RAM, every memory read through a register) or family (no style:\n"
     "                the family's synthesis picks, LUTRAM where it has one)\n"
+    "  --link-delay L  cycles a link takes (1..64, default 1): L-1 registers on every link after\n"
+    "                the router's output register (romnoc_link), for long or chip-to-chip links.\n"
+    "                A slot then lasts L cycles (the routers move in its last, slot_o): a run is\n"
+    "                (S+1)*L cycles for S slots, the schedule and its slots unchanged. Directed\n"
+    "                models only; not with --ni (docs/ARCHITECTURE.md, \"Pipelined links\")\n"
     "  -o DIR        output directory: new, empty, or a design rtl_gen wrote. The design is\n"
     "                written into DIR.tmp.PID beside it and replaces DIR only when complete, so\n"
     "                DIR holds exactly one design; unchanged files keep their timestamps\n"
@@ -164,13 +169,14 @@ static int verify_schedule(const sched *s, char *err, size_t errlen) {
 typedef struct {
   const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem, *op_s, *flit;
   const char *words_s; /* --words: a block's words (with --ni) */
+  const char *link_delay_s; /* --link-delay: cycles per link (fabric_pipeline) */
   const char *prefix;  /* --prefix: the modules' and data files' (names.h) */
   const char *rom_style, *mem_style; /* --rom-style, --mem-style (mem_style.h) */
   /* several tasks in one fabric (ir_tasks.h): --schedule given once per task, or --task a,b,... */
   const char *schedules[IR_MAX_TASKS];
   char task_list[IR_MAX_TASKS][32];
   uint32_t ntasks;
-  uint64_t words;
+  uint64_t words, link_delay;
   const char *active, *k, *m, *active_seed; /* the active set (job_parse_active): --k or --m, its size */
   bool split; /* pmnb: packets split into pieces (job_parse_fraction) */
   bool ni;    /* also the network interfaces and the system top (ni.h) */
@@ -237,7 +243,7 @@ static int split_tasks(options *o) {
 
 /* Returns 0, -1 after --help/--version, or the bad-input exit code. */
 static int parse_options(int argc, char **argv, options *o) {
-  *o = (options){.width = 32, .seed = 1, .words = 1};
+  *o = (options){.width = 32, .seed = 1, .words = 1, .link_delay = 1};
   int rc = take_schedules(&argc, argv, o);
   if (rc) return rc;
   if (argc == 2 && !strcmp(argv[1], "--version")) {
@@ -256,7 +262,7 @@ static int parse_options(int argc, char **argv, options *o) {
       {.name = "--split", .flag = &o->split}, {.name = "--flit", .value = &o->flit},
       {.name = "--ni", .flag = &o->ni}, {.name = "--words", .value = &o->words_s},
       {.name = "--prefix", .value = &o->prefix}, {.name = "--rom-style", .value = &o->rom_style},
-      {.name = "--mem-style", .value = &o->mem_style},
+      {.name = "--mem-style", .value = &o->mem_style}, {.name = "--link-delay", .value = &o->link_delay_s},
   };
   const char *words[1];
   int nwords;
@@ -275,6 +281,12 @@ static int parse_options(int argc, char **argv, options *o) {
     return bad_input("--words '%s' is out of range (expected 1..4096 words a block)",
                      cli_printable(o->words_s, 40, shown, sizeof shown));
   if (o->words_s && !o->ni) return bad_input("--words %llu applies to the network interfaces: add --ni", (unsigned long long)o->words);
+  if (o->link_delay_s && cli_uint(o->link_delay_s, 1, 64, &o->link_delay))
+    return bad_input("--link-delay '%s' is out of range (expected 1..64 cycles a link)",
+                     cli_printable(o->link_delay_s, 40, shown, sizeof shown));
+  if (o->link_delay > 1 && o->ni)
+    return bad_input("--link-delay %llu: the network interfaces run on one-cycle links only (drop --ni or the delay)",
+                     (unsigned long long)o->link_delay);
   if (set_memory_styles(o)) return 2;
   if (!names_set_prefix(o->prefix ? o->prefix : NAMES_DEFAULT_PREFIX)) /* also resets it for the next call */
     return bad_input("--prefix '%s' is not a Verilog identifier (a letter, then letters, digits or '_'; at most %d)",
@@ -438,13 +450,14 @@ static int build_ir(design *d, int op, uint32_t words, bool back_to_back) {
 }
 
 /* Verifies, describes, builds the IR and plans: returns 0 or the bad-input exit code. */
-static int plan_design(design *d, const flit_format *flit, int op, bool ni, uint32_t words) {
+static int plan_design(design *d, const flit_format *flit, int op, bool ni, uint32_t words, int link_delay) {
   char err[512] = "";
   int rc;
   for (uint32_t k = 0; k < d->ntasks; k++)
     if ((rc = prepare_schedule(&d->s[k]))) return rc;
   if (fabric_describe(&d->fd, &d->s[0].topo, d->s[0].model))
     return bad_input("out of memory describing the fabric of %s", d->s[0].topo.name);
+  if (fabric_pipeline(&d->fd, link_delay, err, sizeof err)) return bad_input("%s", err);
   bool back_to_back = runs_back_to_back(d, ni, words);
   if ((rc = build_ir(d, op, words, back_to_back))) return rc;
   d->f.message_words = words;
@@ -463,18 +476,17 @@ static int plan_design(design *d, const flit_format *flit, int op, bool ni, uint
   return 0;
 }
 
-/* Writes every file of the design into out's temporary directory. Returns 0, or the bad-input
- * exit code after naming the file that could not be written. */
-static int write_design(const design *d, const options *o, outdir *out) {
+/* What design d is, for every file's first line (not the command line, so that a schedule from
+ * a file and from --topo/--task give the same files): topology, tasks, model, roots,
+ * constructions, schedule fingerprints, architecture, width, and what else sets it apart. */
+static void describe_design(const design *d, const options *o, char *design_s, size_t len) {
   const ir_fabric *f = &d->f;
-  const router_shape *shape = &d->shape;
-  /* every file starts with the generator version and what the design is (not the command
-   * line, so that a schedule from a file and from --topo/--task give the same files) */
-  char design_s[1024], hdr_slash[1100], hdr_hash[1100], hdr_golden[1200], active_s[128] = "";
+  char active_s[128] = "", delay_s[32] = "";
   if (f->active) /* the set the ROMs fix (shortened in the headers; design.txt has it whole) */
     snprintf(active_s, sizeof active_s, " active=%.*s%s", 64, f->active, strlen(f->active) > 64 ? "..." : "");
   if (f->fraction > 1) /* pmnb split into pieces: a different design from the same rows' whole packets */
     snprintf(active_s + strlen(active_s), sizeof active_s - strlen(active_s), " fraction=%u", (unsigned)f->fraction);
+  if (d->fd.link_delay > 1) snprintf(delay_s, sizeof delay_s, " link_delay=%d", d->fd.link_delay);
   char tasks_s[IR_MAX_TASKS * 24] = "", roots_s[IR_MAX_TASKS * 12] = "", algs_s[IR_MAX_TASKS * 24] = "",
        prints_s[IR_MAX_TASKS * 24] = "";
   for (uint32_t k = 0, a = 0, b = 0, c = 0, e = 0; k < d->ntasks; k++) { /* several tasks: comma-separated */
@@ -485,11 +497,22 @@ static int write_design(const design *d, const options *o, outdir *out) {
     c += (uint32_t)snprintf(algs_s + c, sizeof algs_s - c, "%s%.16s", sep, s->alg[0] ? s->alg : "-");
     e += (uint32_t)snprintf(prints_s + e, sizeof prints_s - e, "%sfnv1a:%016llx", sep, (unsigned long long)sched_fingerprint(s));
   }
-  snprintf(design_s, sizeof design_s, "topo=%s task=%s model=%s root=%s alg=%s schedule=%s arch=%s width=%llu%s%s%s%s",
+  snprintf(design_s, len, "topo=%s task=%s model=%s root=%s alg=%s schedule=%s arch=%s width=%llu%s%s%s%s%s",
            d->s[0].topo.name, tasks_s, model_name(d->s[0].model), roots_s, algs_s, prints_s, d->arch->name, (unsigned long long)o->width,
            ir_combining_runs(f) ? " op=" : "", ir_combining_runs(f) ? romnoc_op_names[o->op] : "", active_s,
-           shape->bare_flit ? " flit=bare" : "");
+           d->shape.bare_flit ? " flit=bare" : "", delay_s);
+}
+
+/* Writes every file of the design into out's temporary directory. Returns 0, or the bad-input
+ * exit code after naming the file that could not be written. */
+static int write_design(const design *d, const options *o, outdir *out) {
+  const ir_fabric *f = &d->f;
+  const router_shape *shape = &d->shape;
+  /* every file starts with the generator version and what the design is */
+  char design_s[1024], hdr_slash[1100], hdr_v[1130], hdr_hash[1100], hdr_golden[1200];
+  describe_design(d, o, design_s, sizeof design_s);
   snprintf(hdr_slash, sizeof hdr_slash, "// Generated by romnoc rtl_gen %s for %s\n", ROMNOC_VERSION, design_s);
+  snprintf(hdr_v, sizeof hdr_v, "%s" VERILOG_OPEN, hdr_slash); /* a Verilog file's */
   snprintf(hdr_hash, sizeof hdr_hash, "# Generated by romnoc rtl_gen %s for %s\n", ROMNOC_VERSION, design_s);
   snprintf(hdr_golden, sizeof hdr_golden, "# Generated by romnoc rtl_gen %s (golden model) for %s seed=%llu\n",
            ROMNOC_VERSION, design_s, (unsigned long long)o->seed);
@@ -507,16 +530,16 @@ static int write_design(const design *d, const options *o, outdir *out) {
   do {                                                                                              \
     char file_[NAMES_PREFIX_MAX + 40];                                                              \
     snprintf(file_, sizeof file_, "%s.v", module);                                                  \
-    WRITE(file_, call);                                                                             \
+    WRITE(file_, call; vw_raw(&w, VERILOG_CLOSE));                                                 \
   } while (0)
   WRITE("design.txt", emit_design_summary(&w, hdr_hash, f, shape));
-  WRITE_MODULE(ROUTER_MODULE, d->arch->emit_router(&w, hdr_slash, f, d->plan, shape));
-  WRITE_MODULE(ROM_MODULE, emit_rom(&w, hdr_slash, shape));
-  WRITE_MODULE(FABRIC_MODULE, emit_fabric(&w, hdr_slash, f, shape, false));
-  if (link_module(&d->fd)) WRITE_MODULE(LINK_MODULE, emit_link_module(&w, hdr_slash, &d->fd, shape));
-  WRITE_MODULE(SIM_NODE_MODULE, emit_sim_node(&w, hdr_slash, &d->fd, shape));
-  WRITE_MODULE(SIM_FABRIC_MODULE, emit_fabric(&w, hdr_slash, f, shape, true));
-  WRITE_MODULE(SYNTH_TOP_MODULE, emit_synth_top(&w, hdr_slash, f, shape));
+  WRITE_MODULE(ROUTER_MODULE, d->arch->emit_router(&w, hdr_v, f, d->plan, shape));
+  WRITE_MODULE(ROM_MODULE, emit_rom(&w, hdr_v, shape));
+  WRITE_MODULE(FABRIC_MODULE, emit_fabric(&w, hdr_v, f, shape, false));
+  if (link_module(&d->fd)) WRITE_MODULE(LINK_MODULE, emit_link_module(&w, hdr_v, &d->fd, shape));
+  WRITE_MODULE(SIM_NODE_MODULE, emit_sim_node(&w, hdr_v, &d->fd, shape));
+  WRITE_MODULE(SIM_FABRIC_MODULE, emit_fabric(&w, hdr_v, f, shape, true));
+  WRITE_MODULE(SYNTH_TOP_MODULE, emit_synth_top(&w, hdr_v, f, shape));
   for (uint32_t p = 0; p < f->nprograms; p++) {
     char name[64];
     rom_file_name(f, p, name, sizeof name);
@@ -528,14 +551,14 @@ static int write_design(const design *d, const options *o, outdir *out) {
   WRITE("romnoc.core", emit_fusesoc_core(&w, hdr_hash, f, shape, o->width));
   WRITE("sim_config.h", emit_sim_config(&w, hdr_slash, f, shape));
   if (d->ni.nodes) {
-    WRITE_MODULE(NI_MODULE, emit_ni_module(&w, hdr_slash, &d->ni, shape));
-    WRITE_MODULE(SYSTEM_MODULE, emit_system(&w, hdr_slash, &d->ni, shape));
+    WRITE_MODULE(NI_MODULE, emit_ni_module(&w, hdr_v, &d->ni, shape));
+    WRITE_MODULE(SYSTEM_MODULE, emit_system(&w, hdr_v, &d->ni, shape));
     WRITE("files_system.f", emit_system_file_list(&w, hdr_slash, &d->fd));
-    WRITE_MODULE(NI_SYNTH_TOP_MODULE, emit_ni_synth_top(&w, hdr_slash, &d->ni, shape));
+    WRITE_MODULE(NI_SYNTH_TOP_MODULE, emit_ni_synth_top(&w, hdr_v, &d->ni, shape));
     char why[160];
     if (selftest_supported(&d->ni, why, sizeof why)) { /* the board top of make fpga */
-      WRITE_MODULE(SELFTEST_NODE_MODULE, emit_selftest_node(&w, hdr_slash));
-      WRITE_MODULE(SELFTEST_MODULE, emit_selftest(&w, hdr_slash, &d->ni, shape));
+      WRITE_MODULE(SELFTEST_NODE_MODULE, emit_selftest_node(&w, hdr_v));
+      WRITE_MODULE(SELFTEST_MODULE, emit_selftest(&w, hdr_v, &d->ni, shape));
       WRITE("files_selftest.f", emit_selftest_file_list(&w, hdr_slash, &d->fd));
     }
     for (uint32_t u = 0; u < d->fd.nodes; u++) {
@@ -595,7 +618,7 @@ int main(int argc, char **argv) {
     d.arch = arch_find(!combining ? pm->default_arch : combining == d.ntasks ? pm->combine_arch : "mixed");
   }
   flit_format flit = {(int)o.width, o.flit && !strcmp(o.flit, "bare")};
-  if ((rc = plan_design(&d, &flit, o.op, o.ni, (uint32_t)o.words))) {
+  if ((rc = plan_design(&d, &flit, o.op, o.ni, (uint32_t)o.words, (int)o.link_delay))) {
     design_free(&d);
     return rc;
   }

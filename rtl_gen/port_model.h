@@ -20,6 +20,7 @@
 typedef enum {
   LINKS_DIRECTED, /* one wire per direction: lane p of u drives what the far lane receives */
   LINKS_ONEWAY,   /* one channel per undirected link, driven by whichever end sends */
+  LINKS_PIPELINED, /* directed, through link_delay - 1 registers (rtl_gen --link-delay) */
   LINKS_COUNT
 } link_style;
 

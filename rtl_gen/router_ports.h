@@ -15,10 +15,11 @@
 #define ROUTER_MODULE module_name("router")
 
 typedef enum {
-  RP_CLK, RP_RST, RP_START, RP_TASK, RP_DONE, RP_ERR, RP_ROM_ADDR, RP_ROM_DATA, /* router-wide */
+  RP_CLK, RP_RST, RP_START, RP_SLOT_EN, RP_TASK, RP_DONE, RP_ERR, RP_ROM_ADDR, RP_ROM_DATA, /* router-wide */
   RP_TX_VALID, RP_TX_FLIT, RP_RX_VALID, RP_RX_FLIT,                    /* per lane: the link */
   RP_INJ_REQ, RP_INJ_DEST, RP_INJ_FLIT, RP_DLV_VALID, RP_DLV_FLIT      /* per lane: local port */
-} rport_kind; /* RP_TASK: only in a router of several tasks (router_shape.task_width) */
+} rport_kind; /* RP_TASK: only in a router of several tasks (router_shape.task_width); RP_SLOT_EN:
+               * only on pipelined links (router_shape.link_delay) */
 
 typedef struct {
   rport_kind kind;

@@ -46,6 +46,12 @@ void vw_new_scope(vwriter *w);
  * already made in this scope is an error (w->failed). The result lives until vw_new_scope. */
 const char *vw_ident(vwriter *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Every generated Verilog file opens, after its header, with VERILOG_OPEN (an undeclared net is
+ * an error, not an implicit wire) and ends with VERILOG_CLOSE, which restores the default for
+ * the files a tool reads after it. */
+#define VERILOG_OPEN "`default_nettype none\n"
+#define VERILOG_CLOSE "`default_nettype wire\n"
+
 /* An empty line and "endmodule" at the left margin. */
 void emit_endmodule(vwriter *w);
 

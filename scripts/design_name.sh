@@ -16,6 +16,7 @@
 # WORDS=M blocks of M words (rtl_gen --words), e.g. torus-4x4_te_ni_words8_w32.
 # ROM_STYLE, MEM_STYLE (auto, logic, block): how synthesis maps the memories (rtl_gen --rom-style,
 # --mem-style), e.g. torus-4x4_te_ni_rom-logic_w32.
+# LINK_DELAY=L > 1 pipelines every link (rtl_gen --link-delay), e.g. torus-4x4_mnb_ld2_w32.
 # SPLIT=1 splits pmnb's packets into pieces (rtl_gen --split), e.g. torus-4x4_pmnb_004_m5s3_split_w32.
 width=${WIDTH:-32} arch=${ARCH:-} op=${OP:-}
 tag="" opt_args=()
@@ -26,6 +27,7 @@ tag="" opt_args=()
 [ -z "${FLIT:-}" ] || [ "$FLIT" = tagged ] || { opt_args+=(--flit "$FLIT"); tag="${tag}_$FLIT"; }
 [ "${NI:-0}" = 1 ] && { opt_args+=(--ni); tag="${tag}_ni"; }
 [ -n "${WORDS:-}" ] && [ "$WORDS" != 1 ] && { opt_args+=(--words "$WORDS"); tag="${tag}_words$WORDS"; }
+[ -n "${LINK_DELAY:-}" ] && [ "$LINK_DELAY" != 1 ] && { opt_args+=(--link-delay "$LINK_DELAY"); tag="${tag}_ld$LINK_DELAY"; }
 # ROM_STYLE / MEM_STYLE other than auto: rtl_gen --rom-style / --mem-style, e.g. torus-2x2_te_ni_rom-logic_w32
 for style in ROM_STYLE MEM_STYLE; do
   value=${!style:-auto} flag=${style%_STYLE}

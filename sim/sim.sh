@@ -5,6 +5,7 @@
 #   TOPO=hypercube:4 TASK=kbcast [ALG=001] (ACTIVE=0,3,5-9 | K=5 [KSEED=3]) sim/sim.sh   (kbcast's set)
 #   TOPO=torus:4x4 TASK=pmnb|pexchange (ACTIVE=0,3,5-9 | M=5 [KSEED=3]) [SPLIT=1] sim/sim.sh   (004's)
 #   SIM_DIR=DIR sets the work directory; REUSE_GEN=1 simulates DIR/gen as it is.
+#   LINK_DELAY=L pipelines every link (rtl_gen --link-delay): the C++ Verilator bench only.
 #   NI=1 builds the system top (the fabric and a network interface per node, rtl_gen --ni) and
 #   the bench sim/tb_ni.cpp (SIM=icarus: sim/tb_icarus_ni.v), which drives only the interfaces'
 #   streams (NI_RUNS=N runs per task, default 2); TASK may then list several tasks (TASK=a,b).
@@ -32,6 +33,10 @@ icarus) ;;    # Icarus Verilog (iverilog -g2012, vvp), the Verilog bench sim/tb_
 *) echo "sim.sh: unknown SIM '$sim' (expected verilator or icarus)" >&2; exit 2 ;;
 esac
 gen=$work/gen
+if [ "${LINK_DELAY:-1}" -gt 1 ] && { [ "$sim" != verilator ] || [ "$bench" != cpp ] || [ "${NI:-0}" = 1 ]; }; then
+  echo "sim.sh: LINK_DELAY=$LINK_DELAY runs under the C++ Verilator bench only (drop SIM, BENCH and NI)" >&2
+  exit 2
+fi
 # shellcheck disable=SC1090 # the simulator's file (it reads bench, trace, seed and sets run)
 . "$repo/sim/sim_$sim.sh"
 mkdir -p "$work" "$run"

@@ -166,6 +166,7 @@ bool read_config(const std::string& path, Config* cfg, std::string* why) {
   cfg->words = (uint32_t)number("WORDS", 1);  // only a design with --words M > 1 has one
   cfg->tasks = (uint32_t)number("TASKS", 1);  // only a design of several tasks has one
   cfg->wire_delay = (int)number("WIRE_DELAY", -1);
+  cfg->link_delay = (int)number("LINK_DELAY", 1);  // older designs have none: one-cycle links
   list("RADICES", &cfg->radices);
   list("NEIGHBORS", &cfg->neighbors);
   need(cfg->neighbors.size() == (size_t)cfg->nodes * (size_t)cfg->ports, "NEIGHBORS");
@@ -357,6 +358,7 @@ int Bench::finish(const std::string& golden_dir, const std::string& out_dir, boo
   if (!done) add("the fabric did not raise done within " + std::to_string(cycles) + " cycles");
   if (err) add("a router raised err_o (a port received when its schedule said nothing would come, or vice versa)");
   std::string head = "topo=" + cfg_.topo + " task=" + cfg_.task + " model=" + cfg_.model;
+  if (cfg_.link_delay > 1) head += " link_delay=" + std::to_string(cfg_.link_delay);  // cycles: clock cycles
   if (reasons.empty())
     std::printf("PASS %s cycles=%u slots=%u log=%s\n", head.c_str(), cycles, cfg_.slots, wire_log.c_str());
   else

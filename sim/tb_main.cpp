@@ -114,19 +114,24 @@ int main(int argc, char** argv) {
 #endif
   };
 
-  // One clock cycle: inputs were set after the previous edge; evaluate with the clock low, then
-  // the rising edge, at which every node reports the cycle that ends (cycle_no; 0 marks the
-  // cycles outside a run: any transfer seen there breaks the diff).
+  // One slot's clock cycles (one, or L on pipelined links: rtl_gen --link-delay L, whose routers
+  // move in the last of every L cycles counted from reset): inputs were set before; evaluate
+  // with the clock low, then the rising edge, at which every node reports the cycle that ends
+  // (cycle_no, in slots; 0 marks the cycles outside a run: any transfer seen there breaks the
+  // diff). The inputs hold for the whole slot, so a start is seen at its end.
+  const int per_slot = std::max(1, cfg.link_delay);
   auto cycle = [&](uint32_t cycle_no) {
-    top->clk_i = 0;
-    top->eval();
-    ctx->timeInc(1);
-    dump();
-    g.cycle = cycle_no;
-    top->clk_i = 1;
-    top->eval();
-    ctx->timeInc(1);
-    dump();
+    for (int i = 0; i < per_slot; i++) {
+      top->clk_i = 0;
+      top->eval();
+      ctx->timeInc(1);
+      dump();
+      g.cycle = cycle_no;
+      top->clk_i = 1;
+      top->eval();
+      ctx->timeInc(1);
+      dump();
+    }
   };
 
   // reset, then a start pulse per run; cycle c = 1.. of a run carries slot c
@@ -154,7 +159,7 @@ int main(int argc, char** argv) {
       run_done = top->done_o;
     }
     if (run == 0) cycles = c;
-    total += c + 1;
+    total += (uint64_t)(c + 1) * (uint64_t)per_slot;
     done = run_done;
     err = err || top->err_o;
   }
@@ -166,5 +171,5 @@ int main(int argc, char** argv) {
 #if VM_TRACE
   if (vcd) vcd->close();
 #endif
-  return bench.finish(golden, out, done, err, cycles);
+  return bench.finish(golden, out, done, err, cycles * (uint32_t)per_slot);  // clock cycles
 }

@@ -347,6 +347,16 @@ row "39 rtl_gen --rom-style that is not a style" 2 "--rom-style 'bram' is not a 
   '"$R" --topo hypercube:3 --task mnb --rom-style bram -o d'
 row "39 rtl_gen --mem-style that is not a style" 2 "--mem-style 'LUT' is not a style .expected auto, logic, block or family.$" '' \
   '"$R" --topo hypercube:3 --task mnb --mem-style LUT -o d'
+row "39 rtl_gen --link-delay 0" 2 "--link-delay '0' is out of range .expected 1..64 cycles a link.$" '' \
+  '"$R" --topo hypercube:3 --task mnb --link-delay 0 -o d'
+row "39 rtl_gen --link-delay that is not a number" 2 "--link-delay 'two' is out of range .expected 1..64 cycles a link.$" '' \
+  '"$R" --topo hypercube:3 --task mnb --link-delay two -o d'
+row "39 rtl_gen --link-delay 65" 2 "--link-delay '65' is out of range .expected 1..64 cycles a link.$" '' \
+  '"$R" --topo hypercube:3 --task mnb --link-delay 65 -o d'
+row "39 rtl_gen --link-delay with --ni" 2 "--link-delay 2: the network interfaces run on one-cycle links only" '' \
+  '"$R" --topo hypercube:3 --task mnb --link-delay 2 --ni -o d'
+row "39 rtl_gen --link-delay on one-way links" 2 "--link-delay 3: model oneway shares one channel per link between both directions" '' \
+  '"$R" --topo ring:8 --task te --model oneway --link-delay 3 -o d'
 
 row "37 the largest seed is taken" 0 '' '' \
   '"$B" schedule --topo hypercube:3 --task kbcast --k 3 --seed 4294967295 -o s.tsv' '"$B" verify s.tsv | grep -q "^OK "'
