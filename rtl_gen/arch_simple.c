@@ -236,7 +236,7 @@ static void emit_declarations(vwriter *w, const simple_plan *pl) {
   }
   if (sh->mem_depth) {
     vw_line(w, "// packets received here that leave again later than the next cycle (%d needed)", sh->mem_depth);
-    vw_line(w, "%sreg [%d:0] %s [0:%d];", mem_style_ram_attribute((mem_shape){false, false}), fw - 1, vw_ident(w, "mem_q"),
+    vw_line(w, "%sreg [%d:0] %s [0:%d];", mem_style_ram_attribute((mem_shape){.sync_read = false}), fw - 1, vw_ident(w, "mem_q"),
             pl->mem_entries - 1);
   }
 }

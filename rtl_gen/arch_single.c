@@ -298,7 +298,7 @@ static void emit_datapaths(vwriter *w, const single_plan *pl) {
     vw_line(w, "// the bank: packets sent three or more slots after arrival; one write (slot r-1's reception)");
     vw_line(w, "// and one read (for slot r+1) per cycle, synchronous read: %d of %d entries used", sh->mem_depth,
             pl->bank_entries);
-    vw_line(w, "%sreg [%d:0] %s [0:%d];", memory_attributes(pl->bank_block_ram), fw - 1,
+    vw_line(w, "%sreg [%d:0] %s [0:%d];", memory_attributes(pl->bank_block_ram, (uint32_t)pl->bank_entries), fw - 1,
             vw_ident(w, "bank_q"), pl->bank_entries - 1);
     vw_line(w, "reg [%d:0] %s;", fw - 1, vw_ident(w, "bank_rd_q"));
     vw_open(w, "%s begin", clocked(sh));

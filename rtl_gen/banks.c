@@ -173,7 +173,7 @@ void banks_emit(vwriter *w, const router_shape *sh, const bank_set *b, int r, in
   vw_line(w, "%s", comment);
   const char *mem = vw_ident(w, "bank_%s_%d_q", name, k), *rd = vw_ident(w, "bank_%s_%d_rd_q", name, k);
   const char *wd = vw_ident(w, "bank_%s_%d_wdata", name, k);
-  vw_line(w, "%sreg [%d:0] %s [0:%d];", memory_attributes(bk->block_ram), bw - 1, mem, bk->entries - 1);
+  vw_line(w, "%sreg [%d:0] %s [0:%d];", memory_attributes(bk->block_ram, (uint32_t)bk->entries), bw - 1, mem, bk->entries - 1);
   vw_line(w, "reg [%d:0] %s;", bw - 1, rd);
   if (bk->nwriters == 1) {
     vw_line(w, "wire [%d:0] %s = %s;", bw - 1, wd, writer_expr(e, sizeof e, ctx, bk->writer[0]));

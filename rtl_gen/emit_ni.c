@@ -450,7 +450,7 @@ static void emit_ni_drain(vwriter *w, const ni_plan *n, const ni_widths *x) {
   vw_line(w, "// the drain of buffer db_q: recvbuf block drain_q is in bank `source` (a lane; %d: the own block)", x->p);
   vw_line(w, "// at `entry`");
   per_task_count(w, x, "recv_count", "RECV_COUNT", x->dw, "drain_task");
-  vw_line(w, "%sreg [%d:0] drain_map [0:%d];  // {task, block}", mem_style_rom_attribute((mem_shape){false, false}),
+  vw_line(w, "%sreg [%d:0] drain_map [0:%d];  // {task, block}", mem_style_rom_attribute((mem_shape){.sync_read = false}),
           x->srcw + x->raw - 1, (1 << (ib + x->tw)) - 1);
   vw_line(w, "initial $readmemh(DRAIN, drain_map);");
   vw_line(w, "reg [%d:0] drain_q;", x->dw - 1);

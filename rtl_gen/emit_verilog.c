@@ -168,9 +168,9 @@ void emit_lane_outputs(vwriter *w, int p) {
   vw_line(w, "assign tx%d_flit_o = tx%d_q;", p, p);
 }
 
-const char *memory_attributes(bool block_ram) {
+const char *memory_attributes(bool block_ram, uint32_t entries) {
   static char buf[64];
-  const char *style = mem_style_ram((mem_shape){.sync_read = true, .planned_block = block_ram});
+  const char *style = mem_style_ram((mem_shape){.sync_read = true, .planned_block = block_ram, .entries = entries});
   snprintf(buf, sizeof buf, "(* %s%sno_rw_check *) ", style ? style : "", style ? ", " : "");
   return buf;
 }
@@ -191,7 +191,7 @@ void emit_rom(vwriter *w, const char *header, const router_shape *s) {
   vw_line(w, "output %s %sdata_o", s->sync_rom ? "reg " : "wire", vector_range(r, sizeof r, s->word_width));
   vw_close(w, ");");
   w->indent = 1;
-  vw_line(w, "%sreg %s%s [0:%u];", mem_style_rom_attribute((mem_shape){s->sync_rom, s->rom_block_ram}),
+  vw_line(w, "%sreg %s%s [0:%u];", mem_style_rom_attribute((mem_shape){s->sync_rom, s->rom_block_ram, s->rom_entries}),
           vector_range(r, sizeof r, s->word_width), vw_ident(w, "words"), (unsigned)s->rom_entries - 1);
   vw_line(w, "initial $readmemh(FILE, words);");
   if (s->sync_rom) vw_line(w, "always @(posedge clk_i)%s data_o <= words[addr_i];", s->link_delay > 1 ? " if (en_i)" : "");

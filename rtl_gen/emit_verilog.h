@@ -72,13 +72,14 @@ const char *emit_lane_register(vwriter *w, const router_shape *sh, int p, int so
 void emit_lane_outputs(vwriter *w, int p);
 
 /* The attributes of a packet memory's declaration ("(* ... *) ", never empty): its style
- * (mem_style.h, rtl_gen --mem-style; auto: block RAM where block_ram asks for it), and
+ * (mem_style.h, rtl_gen --mem-style; auto: block RAM where block_ram asks for it and the
+ * family has no LUT RAM of `entries` words), and
  * no_rw_check on every one. The address allocators (banks.c,
  * arch_colour_intervals) free an entry only after the cycle of its last read address, so no
  * cycle reads an entry that it writes; no_rw_check tells Yosys so, and it then maps a memory
  * to a block RAM without the collision bypass (a register and a LUT per bit) it otherwise
  * adds: ring:8 te, 258 -> 178 LUT4. */
-const char *memory_attributes(bool block_ram);
+const char *memory_attributes(bool block_ram, uint32_t entries);
 
 /* The ROM module: $readmemh of the file named by its parameter FILE, synchronous or not. */
 void emit_rom(vwriter *w, const char *header, const router_shape *s);

@@ -128,6 +128,10 @@ static const char usage[] =
     "                a memory, the rest left to synthesis), logic (LUTs and flip-flops), block\n"
     "                (block RAM, every memory read through a register) or family (no style:\n"
     "                the family's synthesis picks, LUTRAM where it has one)\n"
+    "  --family F    the FPGA family auto chooses for: ice40 (default), xilinx, ecp5 or gowin. On\n"
+    "                a family with LUT RAM, auto leaves a memory the plan puts in block RAM to the\n"
+    "                family when it is at most one LUT RAM deep (64 words on Xilinx, 16 on ECP5\n"
+    "                and Gowin): a few words do not take a block RAM of 18 kbit\n"
     "  --link-delay L  cycles a link takes (1..64, default 1): L-1 registers on every link after\n"
     "                the router's output register (romnoc_link), for long or chip-to-chip links.\n"
     "                A slot then lasts L cycles (the routers move in its last, slot_o): a run is\n"
@@ -171,7 +175,7 @@ typedef struct {
   const char *words_s; /* --words: a block's words (with --ni) */
   const char *link_delay_s; /* --link-delay: cycles per link (fabric_pipeline) */
   const char *prefix;  /* --prefix: the modules' and data files' (names.h) */
-  const char *rom_style, *mem_style; /* --rom-style, --mem-style (mem_style.h) */
+  const char *rom_style, *mem_style, *family; /* --rom-style, --mem-style, --family (mem_style.h) */
   /* several tasks in one fabric (ir_tasks.h): --schedule given once per task, or --task a,b,... */
   const char *schedules[IR_MAX_TASKS];
   char task_list[IR_MAX_TASKS][32];
@@ -184,8 +188,8 @@ typedef struct {
   int op; /* romnoc_op */
 } options;
 
-/* --rom-style and --mem-style into mem_style.h (auto unless given; also resets them for the next
- * call). Returns 0, or the bad-input exit code. */
+/* --rom-style, --mem-style and --family into mem_style.h (auto and ice40 unless given; also
+ * resets them for the next call). Returns 0, or the bad-input exit code. */
 static int set_memory_styles(const options *o) {
   mem_style rom = MEM_STYLE_AUTO, ram = MEM_STYLE_AUTO;
   char shown[64];
@@ -196,6 +200,9 @@ static int set_memory_styles(const options *o) {
     return bad_input("--mem-style '%s' is not a style (expected auto, logic, block or family)",
                      cli_printable(o->mem_style, 40, shown, sizeof shown));
   mem_style_set(rom, ram);
+  if (!mem_style_set_family(o->family ? o->family : "ice40")) /* also resets it for the next call */
+    return bad_input("--family '%s' is not a family (expected %s)", cli_printable(o->family, 40, shown, sizeof shown),
+                     mem_style_families());
   return 0;
 }
 
@@ -263,6 +270,7 @@ static int parse_options(int argc, char **argv, options *o) {
       {.name = "--ni", .flag = &o->ni}, {.name = "--words", .value = &o->words_s},
       {.name = "--prefix", .value = &o->prefix}, {.name = "--rom-style", .value = &o->rom_style},
       {.name = "--mem-style", .value = &o->mem_style}, {.name = "--link-delay", .value = &o->link_delay_s},
+      {.name = "--family", .value = &o->family},
   };
   const char *words[1];
   int nwords;

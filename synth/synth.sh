@@ -24,6 +24,8 @@ case $target in generic | ice40 | xilinx | ecp5 | gowin) ;;
 *) echo "synth.sh: unknown TARGET '$target' (expected generic, ice40, xilinx, ecp5 or gowin)" >&2; exit 2 ;;
 esac
 . "$repo/scripts/design_name.sh"
+# the family auto maps the memories for (rtl_gen --family; generic synthesis as iCE40)
+case $target in xilinx | ecp5 | gowin) gen_args+=(--family "$target") ;; esac
 work=${SYNTH_DIR:-$repo/build/synth/$name}
 gen=$work/gen
 mkdir -p "$work"

@@ -347,6 +347,8 @@ row "39 rtl_gen --rom-style that is not a style" 2 "--rom-style 'bram' is not a 
   '"$R" --topo hypercube:3 --task mnb --rom-style bram -o d'
 row "39 rtl_gen --mem-style that is not a style" 2 "--mem-style 'LUT' is not a style .expected auto, logic, block or family.$" '' \
   '"$R" --topo hypercube:3 --task mnb --mem-style LUT -o d'
+row "39 rtl_gen --family that is not one" 2 "--family 'altera' is not a family .expected ice40, xilinx, ecp5 or gowin.$" '' \
+  '"$R" --topo hypercube:3 --task mnb --family altera -o d'
 row "39 rtl_gen --link-delay 0" 2 "--link-delay '0' is out of range .expected 1..64 cycles a link.$" '' \
   '"$R" --topo hypercube:3 --task mnb --link-delay 0 -o d'
 row "39 rtl_gen --link-delay that is not a number" 2 "--link-delay 'two' is out of range .expected 1..64 cycles a link.$" '' \

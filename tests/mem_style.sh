@@ -10,7 +10,12 @@
 #   3. Yosys follows them: torus:2x2 allgather,alltoall's system through synth_ice40 uses no block
 #      RAM with both styles logic, and more block RAM with both block than with auto; and the
 #      router's packet memories (ring:8 te, a banked router with memories) go to flip-flops with
-#      --mem-style logic.
+#      --mem-style logic;
+#   4. auto follows the family (rtl_gen --family): on Xilinx a planned memory of at most 64 words
+#      (its LUT RAM's depth) keeps no style and synth_xilinx puts ring:8 te's router in LUT RAM and
+#      no block RAM, where the iCE40 netlist asks Xilinx for block RAM; hypercube:6 te's 64-word ROM
+#      is left to Xilinx's LUTs but stays block RAM on ECP5 (16-word LUT RAM); --family ice40 is
+#      the default byte for byte; an unknown family is refused (tests/bad_input.sh).
 BIN=$1 NAME=mem_style
 . "$(dirname "$0")/suite.sh"
 . "$HERE/checks.sh"
@@ -80,6 +85,31 @@ m=$(declarations "$T/r8" ram | wc -l)
 b8=$(brams "$T/r8logic" romnoc_fabric files.f)
 expect "ring:8 te: the router's packet memories ($m) and ROM in logic take no block RAM" '[ "$m" -ge 1 ] && [ "$b8" = 0 ]' \
   "$m memories, $b8 block RAMs"
+
+# 4. auto per family
+gen r8x --topo ring:8 --task te --family xilinx
+gen r8i --topo ring:8 --task te --family ice40
+styled=$(cat "$T"/r8x/*.v | grep -c '_style')
+expect "xilinx: ring:8 te's packet memories and ROM (at most 64 words) keep no style" '[ "$styled" = 0 ]' "$styled with one"
+expect "--family ice40 writes the default design byte for byte" 'diff -r -q "$T/r8" "$T/r8i" >/dev/null' \
+  "$(diff -r -q "$T/r8" "$T/r8i" | head -n 3)"
+gen h6x --topo hypercube:6 --task te --family xilinx
+gen h6e --topo hypercube:6 --task te --family ecp5
+words=$(sed -n 's/^rom_words=//p' "$T/h6x/design.txt")
+expect "hypercube:6 te's $words-word ROM: no style on xilinx (64-word LUT RAM), block RAM on ecp5 (16)" \
+  '[ "$words" = 64 ] && ! grep -q rom_style "$T/h6x/romnoc_rom.v" && grep -q "rom_style = \"block\"" "$T/h6e/romnoc_rom.v"' \
+  "xilinx: $(grep -c rom_style "$T/h6x/romnoc_rom.v"), ecp5: $(grep -c rom_style "$T/h6e/romnoc_rom.v")"
+# xilinx_cells DIR: "RAMB LUTRAM" of synth_xilinx of the fabric
+xilinx_cells() {
+  (cd "$1" && yosys -q -p "read_verilog -defer $(grep -v '^//' files.f | tr '\n' ' '); hierarchy -top romnoc_fabric; synth_xilinx -top romnoc_fabric; \
+tee -q -o $T/xstat stat") >/dev/null 2>&1 || { echo "x x"; return; }
+  awk '$1 ~ /^RAMB/ { b += $2 } $1 ~ /^RAM(16|32|64|128|256)/ { l += $2 } END { print b + 0, l + 0 }' "$T/xstat"
+}
+read -r xb_i xl_i <<<"$(xilinx_cells "$T/r8i")"
+read -r xb_x xl_x <<<"$(xilinx_cells "$T/r8x")"
+echo "    ring:8 te fabric on synth_xilinx: iCE40 netlist $xb_i RAMB $xl_i LUTRAM, --family xilinx $xb_x RAMB $xl_x LUTRAM"
+expect "synth_xilinx: --family xilinx takes no block RAM and LUT RAM instead, the iCE40 netlist block RAM" \
+  '[ "$xb_x" = 0 ] && [ "$xl_x" -gt 0 ] && [ "$xb_i" -gt 0 ]' "iCE40 netlist $xb_i RAMB, xilinx $xb_x RAMB $xl_x LUTRAM"
 
 echo "$NAME: $npass passed, $nfail failed"
 [ "$nfail" = 0 ]
