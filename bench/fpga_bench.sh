@@ -50,8 +50,10 @@ What does not fit yet, and why: every memory of a node's network interface (a se
 lane that asks for own packets, a receive bank per lane that delivers, the own block) becomes a
 block RAM of its own on the iCE40 (two at W = 32), so the 32 block RAMs run out at 8 nodes
 (ring:8 48, hypercube:3 40 at W = 8), and in logic the buffers cost more flip-flops than the
-device has; torus:4x4 needs 238 % of the LUTs at W = 8 and still 223 % at W = 4: a node's
-interface and user cost about 1000 LUT4 whatever W, so no width makes it fit. On torus:2x2 (W = 32, measured once
+device has; torus:4x4 needs 238 % of the LUTs at W = 8 and still 223 % at W = 4, where (with
+the hierarchy kept) a node is 473 LUT4 of interface, 311 of self-test user and 288 of router
+(two tasks), with 4 block RAMs in the interface, 4 in the router and 3 for its ROM: 16 of them
+need 2.3 times the device whatever W. On torus:2x2 (W = 32, measured once
 with the hierarchy kept) a node's interface is about 490 LUT4 and 600 flip-flops, its self-test
 user about 330 LUT4, its router 97: the interfaces and users, not the routers, fill the
 device, and the interface's buffer state machine is the critical path (76–87 MHz).
