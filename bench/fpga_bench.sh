@@ -20,7 +20,9 @@ row() {
   sim=$(sed -n 's/.* report_cycle=\([0-9]*\) .*/\1/p' "$d/sim.txt" 2>/dev/null || true)
   get() { sed -E "s/.* $1=([^ ]+).*/\\1/" <<<"$line"; }
   fits=$(awk -v l="$(get luts)" 'BEGIN { printf "%.0f", 100 * l / 7680 }')
-  rows+="| $1 | $2 | $3 | ${4:-auto} / ${5:-auto} | ${sim:--} | $(get luts) ($fits %) | $(get ffs) | $(get brams) / 32 | $(get fmax_mhz) | $(get status) |"$'\n'
+  # the logic cells nextpnr packs (a LUT4 and a flip-flop each): what fits or not
+  cells=$(sed -n 's/^Info:[[:space:]]*ICESTORM_LC:[[:space:]]*\([0-9]*\)\/ *7680 *\([0-9]*\)%.*/\1 (\2 %)/p' "$d/nextpnr.log" 2>/dev/null | head -n 1)
+  rows+="| $1 | $2 | $3 | ${4:-auto} / ${5:-auto} | ${sim:--} | $(get luts) ($fits %) | $(get ffs) | ${cells:--} | $(get brams) / 32 | $(get fmax_mhz) | $(get status) |"$'\n'
 }
 row torus:2x2 allgather,alltoall 32
 row torus:2x2 allgather,alltoall 16
@@ -58,7 +60,7 @@ with the hierarchy kept) a node's interface is about 490 LUT4 and 600 flip-flops
 user about 330 LUT4, its router 97: the interfaces and users, not the routers, fill the
 device, and the interface's buffer state machine is the critical path (76–87 MHz).
 
-| topology | tasks | W | ROM / RAM style | self test (cycles) | LUT4 | FF | BRAM | Fmax (MHz) | status |
-|---|---|---|---|---|---|---|---|---|---|
+| topology | tasks | W | ROM / RAM style | self test (cycles) | LUT4 | FF | logic cells | BRAM | Fmax (MHz) | status |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${rows%$'\n'}
 MD

@@ -243,8 +243,12 @@ uint32_t arch_sources_code(const arch_sources *l, arch_source s) {
 
 static int bram_cost(int width, uint32_t entries) { return ((width + 15) / 16) * (int)((entries + 255) / 256); }
 
+static int bram_budget = ARCH_BRAM_BUDGET;
+
+void arch_set_bram_budget(int budget) { bram_budget = budget; }
+
 void arch_choose_block_rams(arch_memory *m, size_t n) {
-  int budget = ARCH_BRAM_BUDGET;
+  int budget = bram_budget;
   for (size_t i = 0; i < n; i++) *m[i].block_ram = false;
   for (;;) {
     size_t best = n;

@@ -221,8 +221,12 @@ uint32_t arch_sources_select(const arch_sources *l, arch_source s);
 uint32_t arch_sources_code(const arch_sources *l, arch_source s);
 
 /* Block RAMs of the target device (iCE40 HX8K: 32 of 256 x 16 bits) that a router's memories
- * may take; a memory costs ceil(width/16) * ceil(entries/256) of them. */
+ * may take by default; a memory costs ceil(width/16) * ceil(entries/256) of them. */
 #define ARCH_BRAM_BUDGET 32
+
+/* Sets the block RAMs a router's plan may take from here on (rtl_gen --bram-budget; a whole
+ * system on one device leaves them to the network interfaces with 0). */
+void arch_set_bram_budget(int budget);
 
 /* A memory of a plan that synthesis may put in block RAM. */
 typedef struct {
@@ -232,7 +236,7 @@ typedef struct {
 } arch_memory;
 
 /* Asks for block RAM for the memories that store the most bits (the most logic saved), largest
- * first (the earliest in m among equals), while ARCH_BRAM_BUDGET lasts. */
+ * first (the earliest in m among equals), while the budget lasts (arch_set_bram_budget). */
 void arch_choose_block_rams(arch_memory *m, size_t n);
 
 /* An interval of cycles [start, end] that a stored packet occupies an address for. */

@@ -132,6 +132,10 @@ static const char usage[] =
     "                a family with LUT RAM, auto leaves a memory the plan puts in block RAM to the\n"
     "                family when it is at most one LUT RAM deep (64 words on Xilinx, 16 on ECP5\n"
     "                and Gowin): a few words do not take a block RAM of 18 kbit\n"
+    "  --bram-budget B  block RAMs (of 4 kbit) a router's plan may take, largest memories\n"
+    "                first (0..1024, default 32); a whole system on one small device gives 0\n"
+    "                (make fpga): its routers' memories of a few words go to flip-flops, the\n"
+    "                block RAMs to the network interfaces' buffers\n"
     "  --link-delay L  cycles a link takes (1..64, default 1): L-1 registers on every link after\n"
     "                the router's output register (romnoc_link), for long or chip-to-chip links.\n"
     "                A slot then lasts L cycles (the routers move in its last, slot_o): a run is\n"
@@ -174,6 +178,7 @@ typedef struct {
   const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem, *op_s, *flit;
   const char *words_s; /* --words: a block's words (with --ni) */
   const char *link_delay_s; /* --link-delay: cycles per link (fabric_pipeline) */
+  const char *bram_budget_s; /* --bram-budget: block RAMs a router's plan may take (arch.h) */
   const char *prefix;  /* --prefix: the modules' and data files' (names.h) */
   const char *rom_style, *mem_style, *family; /* --rom-style, --mem-style, --family (mem_style.h) */
   /* several tasks in one fabric (ir_tasks.h): --schedule given once per task, or --task a,b,... */
@@ -270,7 +275,7 @@ static int parse_options(int argc, char **argv, options *o) {
       {.name = "--ni", .flag = &o->ni}, {.name = "--words", .value = &o->words_s},
       {.name = "--prefix", .value = &o->prefix}, {.name = "--rom-style", .value = &o->rom_style},
       {.name = "--mem-style", .value = &o->mem_style}, {.name = "--link-delay", .value = &o->link_delay_s},
-      {.name = "--family", .value = &o->family},
+      {.name = "--family", .value = &o->family}, {.name = "--bram-budget", .value = &o->bram_budget_s},
   };
   const char *words[1];
   int nwords;
@@ -295,6 +300,11 @@ static int parse_options(int argc, char **argv, options *o) {
   if (o->link_delay > 1 && o->ni)
     return bad_input("--link-delay %llu: the network interfaces run on one-cycle links only (drop --ni or the delay)",
                      (unsigned long long)o->link_delay);
+  uint64_t budget = ARCH_BRAM_BUDGET;
+  if (o->bram_budget_s && cli_uint(o->bram_budget_s, 0, 1024, &budget))
+    return bad_input("--bram-budget '%s' is out of range (expected 0..1024 block RAMs a router)",
+                     cli_printable(o->bram_budget_s, 40, shown, sizeof shown));
+  arch_set_bram_budget((int)budget); /* also resets it for the next call */
   if (set_memory_styles(o)) return 2;
   if (!names_set_prefix(o->prefix ? o->prefix : NAMES_DEFAULT_PREFIX)) /* also resets it for the next call */
     return bad_input("--prefix '%s' is not a Verilog identifier (a letter, then letters, digits or '_'; at most %d)",

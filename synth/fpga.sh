@@ -26,7 +26,10 @@ work=${FPGA_DIR:-$repo/build/fpga/$name}
 gen=$work/gen
 mkdir -p "$work"
 echo "-- GEN $topo $task width=$width --"
-"$repo/build/rtl_gen" "${gen_args[@]}" -o "$gen"
+# --bram-budget 0: the routers' memories (a few words each) in flip-flops, the 32 block RAMs left
+# to the network interfaces' buffers and the schedule ROM (one for the fabric when every node
+# runs the same translated program)
+"$repo/build/rtl_gen" "${gen_args[@]}" --bram-budget 0 -o "$gen"
 words=${WORDS:-1}
 head="FPGA topo=$topo task=$task width=$width words=$words rounds=$rounds"
 summary=$work/summary.txt

@@ -351,6 +351,10 @@ row "39 rtl_gen --family that is not one" 2 "--family 'altera' is not a family .
   '"$R" --topo hypercube:3 --task mnb --family altera -o d'
 row "39 rtl_gen --link-delay 0" 2 "--link-delay '0' is out of range .expected 1..64 cycles a link.$" '' \
   '"$R" --topo hypercube:3 --task mnb --link-delay 0 -o d'
+row "39 rtl_gen --bram-budget beyond 1024" 2 "--bram-budget '1025' is out of range .expected 0..1024 block RAMs a router.$" '' \
+  '"$R" --topo hypercube:3 --task mnb --bram-budget 1025 -o d'
+row "39 rtl_gen --bram-budget that is not a number" 2 "--bram-budget '-1' is out of range .expected 0..1024 block RAMs a router.$" '' \
+  '"$R" --topo hypercube:3 --task mnb --bram-budget -1 -o d'
 row "39 rtl_gen --link-delay that is not a number" 2 "--link-delay 'two' is out of range .expected 1..64 cycles a link.$" '' \
   '"$R" --topo hypercube:3 --task mnb --link-delay two -o d'
 row "39 rtl_gen --link-delay 65" 2 "--link-delay '65' is out of range .expected 1..64 cycles a link.$" '' \

@@ -15,7 +15,12 @@
 #      (its LUT RAM's depth) keeps no style and synth_xilinx puts ring:8 te's router in LUT RAM and
 #      no block RAM, where the iCE40 netlist asks Xilinx for block RAM; hypercube:6 te's 64-word ROM
 #      is left to Xilinx's LUTs but stays block RAM on ECP5 (16-word LUT RAM); --family ice40 is
-#      the default byte for byte; an unknown family is refused (tests/bad_input.sh).
+#      the default byte for byte; an unknown family is refused (tests/bad_input.sh);
+#   5. --bram-budget 0 (make fpga) plans no router memory in block RAM, the default does;
+#   6. a fabric whose nodes run one translated program (rom.hex) instantiates one ROM, which
+#      synth_ice40 maps to ceil(rom_width/16) block RAMs (256 words or fewer), not a set per node;
+#      the simulation fabric keeps a ROM per node, and a program per node (rom_n<u>.hex) a ROM
+#      per node in both.
 BIN=$1 NAME=mem_style
 . "$(dirname "$0")/suite.sh"
 . "$HERE/checks.sh"
@@ -110,6 +115,28 @@ read -r xb_x xl_x <<<"$(xilinx_cells "$T/r8x")"
 echo "    ring:8 te fabric on synth_xilinx: iCE40 netlist $xb_i RAMB $xl_i LUTRAM, --family xilinx $xb_x RAMB $xl_x LUTRAM"
 expect "synth_xilinx: --family xilinx takes no block RAM and LUT RAM instead, the iCE40 netlist block RAM" \
   '[ "$xb_x" = 0 ] && [ "$xl_x" -gt 0 ] && [ "$xb_i" -gt 0 ]' "iCE40 netlist $xb_i RAMB, xilinx $xb_x RAMB $xl_x LUTRAM"
+
+# 5. the routers' block RAM budget
+gen r8b0 --topo ring:8 --task te --bram-budget 0
+n0=$(declarations "$T/r8b0" ram | grep -c 'ram_style = "block"')
+n32=$(declarations "$T/r8" ram | grep -c 'ram_style = "block"')
+expect "--bram-budget 0: no packet memory planned in block RAM (the default plans $n32)" '[ "$n0" = 0 ] && [ "$n32" -ge 1 ]' \
+  "budget 0: $n0, default: $n32"
+
+# 6. one ROM for a fabric of one translated program (the packet memories in logic: the block
+# RAMs are the ROM's)
+gen h3 --topo hypercube:3 --task te --mem-style logic
+gen kb --topo hypercube:3 --task kbcast --k 3 --active-seed 2
+roms() { grep -c "^ *romnoc_rom #" "$1"; }
+expect "hypercube:3 te (rom.hex): one ROM in romnoc_fabric, 8 in the simulation fabric" \
+  '[ -f "$T/h3/rom.hex" ] && [ "$(roms "$T/h3/romnoc_fabric.v")" = 1 ] && [ "$(roms "$T/h3/romnoc_sim_fabric.v")" = 8 ]' \
+  "fabric $(roms "$T/h3/romnoc_fabric.v"), simulation fabric $(roms "$T/h3/romnoc_sim_fabric.v")"
+expect "hypercube:3 kbcast (a program per node): 8 ROMs in romnoc_fabric" \
+  '[ -f "$T/kb/rom_n7.hex" ] && [ "$(roms "$T/kb/romnoc_fabric.v")" = 8 ]' "$(roms "$T/kb/romnoc_fabric.v")"
+rw=$(sed -n 's/^rom_width=//p' "$T/h3/design.txt") rwords=$(sed -n 's/^rom_words=//p' "$T/h3/design.txt")
+bt=$(brams "$T/h3" romnoc_fabric files.f)
+expect "synth_ice40: hypercube:3 te's fabric takes ceil($rw/16) block RAMs for its one ROM of $rwords words, not 8 times that" \
+  'grep -q "rom_style = \"block\"" "$T/h3/romnoc_rom.v" && [ "$rwords" -le 256 ] && [ "$bt" = $(((rw + 15) / 16)) ]' "$bt block RAMs"
 
 echo "$NAME: $npass passed, $nfail failed"
 [ "$nfail" = 0 ]
