@@ -42,23 +42,35 @@ Machine: $(nproc) cores; $(date +%F); romnoc $(git -C "$repo" rev-parse --short 
 times and checks every received word (docs/USAGE.md, "A self-testing bitstream"). *Self test*:
 the cycle its report starts in Verilator (PASS in every row that has a figure). LUT4,
 flip-flops and block RAMs: Yosys 0.23 \`synth_ice40\` of the whole top (the HX8K has 7680 LUT4
-and 32 block RAMs); Fmax and status: nextpnr-ice40 (HX8K, CT256) against 100 MHz (no-fit:
+and 32 block RAMs); logic cells: nextpnr's count before placing (7680 on the HX8K, each a LUT4
+and a flip-flop); Fmax and status: nextpnr-ice40 (HX8K, CT256) against 100 MHz (no-fit:
 nextpnr could not place it; pnr-timeout: its placer had not finished after 5 minutes, as
 nextpnr 0.4's placers can stall on a nearly full HX8K, YosysHQ/nextpnr#1062). *ROM / RAM
 style*: \`ROM_STYLE\` / \`MEM_STYLE\` (rtl_gen --rom-style / --mem-style; logic: LUTs and
 flip-flops). Yosys' and nextpnr's runs are deterministic: one run per row.
 
-What does not fit yet, and why: every memory of a node's network interface (a send copy per
-lane that asks for own packets, a receive bank per lane that delivers, the own block) becomes a
-block RAM of its own on the iCE40 (two at W = 32), so the 32 block RAMs run out at 8 nodes
-(ring:8 48, hypercube:3 40 at W = 8), and in logic the buffers cost more flip-flops than the
-device has; torus:4x4 needs 238 % of the LUTs at W = 8 and still 223 % at W = 4, where (with
-the hierarchy kept) a node is 473 LUT4 of interface, 311 of self-test user and 288 of router
-(two tasks), with 4 block RAMs in the interface, 4 in the router and 3 for its ROM: 16 of them
-need 2.3 times the device whatever W. On torus:2x2 (W = 32, measured once
-with the hierarchy kept) a node's interface is about 490 LUT4 and 600 flip-flops, its self-test
-user about 330 LUT4, its router 97: the interfaces and users, not the routers, fill the
-device, and the interface's buffer state machine is the critical path (76–87 MHz).
+What does not fit yet, and why. Designs are generated with `--bram-budget 0` (the routers'
+packet memories in flip-flops, the block RAMs left to the interfaces) and one schedule ROM for
+the fabric (before, at 9a1baad, with a ROM per node and the routers' packet memories in block
+RAM: 12 block RAMs and 86.66 MHz for torus:2x2 at W = 16; ring:8 48, hypercube:3 40 and
+torus:4x4 176 at W = 4, each over the 32). Now the logic cells (a LUT4 and a flip-flop each, as
+nextpnr packs them) are what runs out: ring:8 and hypercube:3 at W = 8 need 130 % and 113 % of them, torus:4x4 313 % at W = 8
+(and 128 block RAMs). Per torus:4x4 node at W = 4 (Yosys with the hierarchy kept, before the
+ROM was shared): 472 LUT4 and 309 flip-flops of interface with 4 block RAMs, 310 LUT4 and 231
+flip-flops of self-test user, 288 LUT4 of router (two tasks); the board top adds 674 LUT4. The
+buffers are not large — torus:4x4's are 4 kbit in all at W = 4, against 128 kbit of block RAM —
+but each interface asks for 8 memories of its own (a sendbuf copy per lane that sends own
+packets, a receive bank per lane that delivers), 128 for the system, each a block RAM or a
+register file. What a 16-node system on the HX8K needs (not built): buffers in relative order
+(the block for relative destination t at entry t), so that lane p of every node, which runs the
+same translated program in lockstep, reads and writes the same entry in the same cycle, and
+lane p of four nodes (W = 4) shares one 256 × 16 block RAM, the users' streams taking turns at
+its other port; one program for every interface, as the schedule ROM is now (about 250 LUT4
+and 96 flip-flops of each interface), with the ids translated in hardware (per-coordinate adds
+on a torus, XOR on a hypercube); a smaller user. The clock: on torus:2x2 (W = 16, 60 % of the
+cells) the critical path is the start barrier — every interface's ready, ANDed, then every
+interface's cycle counter, program address and buffer states — at 84–89 MHz; 100 MHz needs a
+registered barrier (a cycle more a message, the back-to-back decision a cycle earlier).
 
 | topology | tasks | W | ROM / RAM style | self test (cycles) | LUT4 | FF | logic cells | BRAM | Fmax (MHz) | status |
 |---|---|---|---|---|---|---|---|---|---|---|
