@@ -226,7 +226,7 @@ static const router_port *lane_port(const router_port *ports, size_t n, rport_ki
   return NULL;
 }
 
-/* What a router port of node u connects to in the fabric. */
+/* What a router port of node u connects to in the fabric (its ROM address: emit_node_rom). */
 static const char *fabric_net(char *buf, size_t len, const fabric_desc *fd, uint32_t u, const router_port *p, bool sim) {
   char sig[48];
   switch (p->kind) {
@@ -240,7 +240,6 @@ static const char *fabric_net(char *buf, size_t len, const fabric_desc *fd, uint
   case RP_SLOT_EN: return "slot_en";
   case RP_DONE: snprintf(buf, len, "done_w[%u]", (unsigned)u); return buf;
   case RP_ERR: snprintf(buf, len, "err_w[%u]", (unsigned)u); return buf;
-  case RP_ROM_ADDR: snprintf(buf, len, "n%u_rom_addr", (unsigned)u); return buf;
   case RP_ROM_DATA: snprintf(buf, len, "n%u_rom_data", (unsigned)u); return buf;
   case RP_TX_VALID: snprintf(buf, len, "l%u_%d_valid", (unsigned)u, p->lane); return buf;
   case RP_TX_FLIT: snprintf(buf, len, "l%u_%d_flit", (unsigned)u, p->lane); return buf;
@@ -288,24 +287,24 @@ static void emit_slot_timing(vwriter *w, const router_shape *s, bool sim) {
   if (!sim) vw_line(w, "assign slot_o = slot_en;");
 }
 
-/* Node u's ROM and its wires. One program for every node (f->shared): the routers run in
- * lockstep (one start, one task), so they read the same word in every cycle and node 0's ROM
- * serves them all; node u's address is left unread (true returned). The simulation fabric keeps
- * a ROM per node (the bench loads them). */
-static bool emit_node_rom(vwriter *w, const ir_fabric *f, const router_shape *s, uint32_t u, bool sim) {
+/* Node u's ROM and its wires; returns the net of the router's ROM address. One program for
+ * every node (f->shared): the routers run in lockstep (one start, one task), so they read the
+ * same word in every cycle and node 0's ROM serves them all; node u's address is left unread
+ * (unused_n<u>_rom_addr). The simulation fabric keeps a ROM per node (the bench loads them). */
+static const char *emit_node_rom(vwriter *w, const ir_fabric *f, const router_shape *s, uint32_t u, bool sim) {
   char r[32], file[64];
   bool rom_of_node0 = !sim && f->shared && u > 0;
-  vw_line(w, "wire %s%s;", vector_range(r, sizeof r, shape_rom_addr_width(s)),
-          vw_ident(w, "%sn%u_rom_addr", rom_of_node0 ? "unused_" : "", (unsigned)u));
+  const char *addr = vw_ident(w, "%sn%u_rom_addr", rom_of_node0 ? "unused_" : "", (unsigned)u);
+  vw_line(w, "wire %s%s;", vector_range(r, sizeof r, shape_rom_addr_width(s)), addr);
   vw_line(w, "wire %s%s;", vector_range(r, sizeof r, s->word_width), vw_ident(w, "n%u_rom_data", (unsigned)u));
   rom_file_name(f, u, file, sizeof file);
   if (rom_of_node0)
     vw_line(w, "assign n%u_rom_data = n0_rom_data;  // node 0's ROM: the same program, the same cycle", (unsigned)u);
   else
-    vw_line(w, "%s #(.FILE(%s\"%s\"%s)) %s (%s%s.addr_i(n%u_rom_addr), .data_o(n%u_rom_data));", ROM_MODULE,
+    vw_line(w, "%s #(.FILE(%s\"%s\"%s)) %s (%s%s.addr_i(%s), .data_o(n%u_rom_data));", ROM_MODULE,
             sim ? "" : "{ROM_DIR, ", file, sim ? "" : "}", vw_ident(w, "u_rom_n%u", (unsigned)u),
-            s->sync_rom ? ".clk_i(clk_i), " : "", rom_enable(s, "slot_en"), (unsigned)u, (unsigned)u);
-  return rom_of_node0;
+            s->sync_rom ? ".clk_i(clk_i), " : "", rom_enable(s, "slot_en"), addr, (unsigned)u);
+  return addr;
 }
 
 void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s, bool sim) {
@@ -372,7 +371,7 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
   for (uint32_t u = 0; u < n; u++) {
     vw_blank(w);
     vw_line(w, "// node %u", (unsigned)u);
-    bool rom_of_node0 = emit_node_rom(w, f, s, u, sim);
+    const char *rom_addr = emit_node_rom(w, f, s, u, sim);
     vw_open(w, "%s %s (", sim ? SIM_NODE_MODULE : ROUTER_MODULE, vw_ident(w, "u_%s_n%u", sim ? "node" : "router", (unsigned)u));
     if (sim) vw_line(w, ".node_i(32'd%u),", (unsigned)u);
     if (sim) vw_line(w, ".log_i(log_i),");
@@ -383,10 +382,7 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
     while (sim && last > 0 && is_local_port(ports[last - 1].kind)) last--;
     for (size_t i = 0; i < nports; i++) {
       if (sim && is_local_port(ports[i].kind)) continue;
-      const char *net = fabric_net(a, sizeof a, fd, u, &ports[i], sim);
-      char unread[40];
-      if (rom_of_node0 && ports[i].kind == RP_ROM_ADDR)
-        net = (snprintf(unread, sizeof unread, "unused_n%u_rom_addr", (unsigned)u), unread);
+      const char *net = ports[i].kind == RP_ROM_ADDR ? rom_addr : fabric_net(a, sizeof a, fd, u, &ports[i], sim);
       int dead = ports[i].lane >= 0 && fd->neighbor[(size_t)u * lanes + ports[i].lane] < 0;
       if (sim && dead && (ports[i].kind == RP_TX_VALID || ports[i].kind == RP_TX_FLIT))
         vw_line(w, ".%s(unused_%s)%s", ports[i].name, net, i + 1 < last ? "," : "");

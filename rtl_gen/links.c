@@ -11,6 +11,7 @@ typedef struct {
   /* the flit that leaves lane p of u over a live link */
   void (*monitor)(char *buf, size_t len, uint32_t u, int p, int32_t v, int back);
   void (*emit_module)(vwriter *w, const fabric_desc *fd, const router_shape *s);
+  void (*emit_comment)(vwriter *w, const fabric_desc *fd); /* the line above the instances */
   void (*emit_instance)(vwriter *w, uint32_t u, int p, int32_t v, int back, const router_shape *s);
 } link_ops;
 
@@ -54,6 +55,11 @@ static void oneway_emit_module(vwriter *w, const fabric_desc *fd, const router_s
   vw_close(w, ");");
   w->indent = 1;
   vw_line(w, "assign flit_o = ({%d{a_valid_i}} & a_flit_i) | ({%d{b_valid_i}} & b_flit_i);", s->flit_width, s->flit_width);
+}
+
+static void oneway_emit_comment(vwriter *w, const fabric_desc *fd) {
+  (void)fd;
+  vw_line(w, "// the links: one channel per undirected link, c<u>_<p>_flit for lane p of the end u with the smaller id");
 }
 
 static void oneway_emit_instance(vwriter *w, uint32_t u, int p, int32_t v, int back, const router_shape *s) {
@@ -112,6 +118,11 @@ static void pipelined_emit_module(vwriter *w, const fabric_desc *fd, const route
   vw_line(w, "assign flit_o = flit%d_q;", stages);
 }
 
+static void pipelined_emit_comment(vwriter *w, const fabric_desc *fd) {
+  vw_line(w, "// the links: lane p of node u through %d register stage%s, d<u>_<p>_* at the far end", fd->link_delay - 1,
+          fd->link_delay == 2 ? "" : "s");
+}
+
 static void pipelined_emit_instance(vwriter *w, uint32_t u, int p, int32_t v, int back, const router_shape *s) {
   char r[32];
   (void)v, (void)back;
@@ -126,10 +137,10 @@ static void pipelined_emit_instance(vwriter *w, uint32_t u, int p, int32_t v, in
 static const link_ops styles[LINKS_COUNT] = {
     [LINKS_DIRECTED] = {.module_stem = NULL, .rx_flit = directed_rx_flit, .monitor = directed_monitor},
     [LINKS_ONEWAY] = {.module_stem = LINK_STEM, .rx_flit = channel, .monitor = channel, .emit_module = oneway_emit_module,
-                      .emit_instance = oneway_emit_instance},
+                      .emit_comment = oneway_emit_comment, .emit_instance = oneway_emit_instance},
     [LINKS_PIPELINED] = {.module_stem = LINK_STEM, .rx_flit = pipelined_rx_flit, .rx_valid = "d%d_%d_valid",
                          .monitor = directed_monitor, .emit_module = pipelined_emit_module,
-                         .emit_instance = pipelined_emit_instance},
+                         .emit_comment = pipelined_emit_comment, .emit_instance = pipelined_emit_instance},
 };
 
 static const link_ops *ops(const fabric_desc *fd) { return &styles[fd->links]; }
@@ -167,11 +178,7 @@ void emit_link_module(vwriter *w, const char *header, const fabric_desc *fd, con
 void emit_link_instances(vwriter *w, const fabric_desc *fd, const router_shape *s) {
   if (!ops(fd)->emit_instance) return;
   vw_blank(w);
-  if (fd->links == LINKS_ONEWAY)
-    vw_line(w, "// the links: one channel per undirected link, c<u>_<p>_flit for lane p of the end u with the smaller id");
-  else
-    vw_line(w, "// the links: lane p of node u through %d register stage%s, d<u>_<p>_* at the far end", fd->link_delay - 1,
-            fd->link_delay == 2 ? "" : "s");
+  ops(fd)->emit_comment(w, fd);
   for (uint32_t u = 0; u < fd->nodes; u++)
     for (int p = 0; p < fd->ports; p++) {
       int32_t v = fd->neighbor[(size_t)u * fd->ports + p];

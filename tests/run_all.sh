@@ -120,7 +120,7 @@ suite ni-sim-large large 300 "hardware: the network interface, the other combina
   env LARGE=1 bash tests/ni_sim.sh
 suite ni-sim check 20 "hardware, quick: the network interface on torus:4x4 te and hypercube:3 mnb bare, torus:4x4 mnb,te under Icarus, edits that must fail, refusals" \
   env QUICK=1 bash tests/ni_sim.sh
-suite mem-style test 45 "rtl_gen --rom-style/--mem-style: the attributes on every memory, auto as before, synth_ice40 follows them" bash tests/mem_style.sh build/rtl_gen
+suite mem-style test 45 "rtl_gen --rom-style/--mem-style/--family/--bram-budget: the attributes on every memory, auto as before, synth_ice40 follows them; one ROM for a fabric of one translated program" bash tests/mem_style.sh build/rtl_gen
 suite link-delay test 160 "hardware: pipelined links (rtl_gen --link-delay 2, 3, 4) on hypercube:3, torus:4x4, ring:8, mesh:4x4 and every router in Verilator, (S+1)*L cycles, a link one stage too long that must FAIL, the start pulse under Icarus, refusals" bash tests/link_delay.sh build/rtl_gen
 suite selftest test 45 "hardware: the self-testing board top of make fpga in Verilator (torus:2x2, hypercube:3 with every packet task): PASS, a corrupted word that must FAIL, refusals" bash tests/selftest_sim.sh build/rtl_gen
 suite icarus test 49 "hardware: the second simulator, Icarus Verilog (make sim SIM=icarus), against Verilator" bash tests/icarus_sim.sh

@@ -160,17 +160,19 @@ int main(int argc, char **argv) {
     call;                                                                                                  \
     if (vw_commit(&w, path, prev)) rc = bad_input("cannot write '%s/%s': %s", dir, name, strerror(errno)); \
   } while (0)
+#define WRITE_VERILOG(module, call) WRITE(module ".v", call; vw_raw(&w, VERILOG_CLOSE)) /* closes as vwriter.h says */
   WRITE("design.txt", kbrt_emit_summary(&w, hh, &k));
-  WRITE(KBRT_ROUTER ".v", kbrt_emit_router(&w, hv, &k); vw_raw(&w, VERILOG_CLOSE));
-  WRITE(KBRT_SIM_NODE ".v", kbrt_emit_sim_node(&w, hv, &k); vw_raw(&w, VERILOG_CLOSE));
-  WRITE(KBRT_SIM_FABRIC ".v", kbrt_emit_fabric(&w, hv, &k, 1); vw_raw(&w, VERILOG_CLOSE));
-  WRITE(KBRT_FABRIC ".v", kbrt_emit_fabric(&w, hv, &k, 0); vw_raw(&w, VERILOG_CLOSE));
-  WRITE(KBRT_SYNTH_TOP ".v", kbrt_emit_synth_top(&w, hv, &k); vw_raw(&w, VERILOG_CLOSE));
+  WRITE_VERILOG(KBRT_ROUTER, kbrt_emit_router(&w, hv, &k));
+  WRITE_VERILOG(KBRT_SIM_NODE, kbrt_emit_sim_node(&w, hv, &k));
+  WRITE_VERILOG(KBRT_SIM_FABRIC, kbrt_emit_fabric(&w, hv, &k, 1));
+  WRITE_VERILOG(KBRT_FABRIC, kbrt_emit_fabric(&w, hv, &k, 0));
+  WRITE_VERILOG(KBRT_SYNTH_TOP, kbrt_emit_synth_top(&w, hv, &k));
   WRITE("files.f", kbrt_emit_files(&w, hs, 0));
   WRITE("files_sim.f", kbrt_emit_files(&w, hs, 1));
   WRITE("romnoc.vlt", kbrt_emit_vlt(&w, hs, &k));
   WRITE("sim_config.h", kbrt_emit_sim_config(&w, hs, &k));
 #undef WRITE
+#undef WRITE_VERILOG
   kbrt_design_free(&k);
   if (rc) {
     outdir_abort(&out);
