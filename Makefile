@@ -55,6 +55,7 @@
 #>   ROM_STYLE=S    ROMs: auto (block RAM as planned), logic, block, family (the family picks; rtl_gen --rom-style) [auto]
 #>   MEM_STYLE=S    packet memories and interface buffers the same way (rtl_gen --mem-style) [auto]
 #>   LINK_DELAY=L   cycles a link takes: L-1 registers per link, a slot of L cycles (rtl_gen --link-delay) [1]
+#>   COMBINE_STAGES=P  combining tasks: P registers in the combiner, a slot P cycles longer (rtl_gen --combine-stages) [0]
 #>   TARGET=T       synth: generic, ice40 (with nextpnr), xilinx, ecp5 or gowin (Yosys alone) [generic]
 #>   ROUNDS=R       fpga: messages of each task the self test runs (1..255) [4]
 #>   D=D            sim-kbcast-rt, synth-kbcast-rt: dimension of the hypercube [4]
@@ -247,12 +248,13 @@ ROM_STYLE ?=
 MEM_STYLE ?=
 # pipelined links: L cycles a link (L-1 registers after the router's), a slot of L cycles
 LINK_DELAY ?=
+COMBINE_STAGES ?=
 # Variables reach the flows as data: each value one single-quoted shell word (a quote inside as
 # '\''), never pasted into the command line; the flows check each value's shape
 # (scripts/flow_vars.sh: one line naming a bad one, exit 2, nothing written)
 sh_quote = '$(subst ','\'',$(1))'
 sh_vars = $(foreach v,$(1),$(v)=$(call sh_quote,$($(v))))
-DESIGN_VARS = $(call sh_vars,TOPO TASK MODEL WIDTH FLIT ROOT ARCH SCHEDULE ALG OP ACTIVE K M KSEED SPLIT SEED NI WORDS ROM_STYLE MEM_STYLE LINK_DELAY)
+DESIGN_VARS = $(call sh_vars,TOPO TASK MODEL WIDTH FLIT ROOT ARCH SCHEDULE ALG OP ACTIVE K M KSEED SPLIT SEED NI WORDS ROM_STYLE MEM_STYLE LINK_DELAY COMBINE_STAGES)
 .PHONY: sim
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@$(DESIGN_VARS) $(call sh_vars,TRACE SIM) sim/sim.sh

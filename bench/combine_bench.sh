@@ -30,24 +30,39 @@ synth() {
   grep -h "scope=router" "$dir.log" | tail -n 1
 }
 
+# row TOPO TASK OP P SLOTS ARCH OPS LINE REF_LUTS: a table row from a SYNTH line; P registers in
+# the combiner (rtl_gen --combine-stages), slots per µs = Fmax / (1+P)
+row() {
+  local luts fmax
+  luts=$(printf '%s' "$8" | field luts) fmax=$(printf '%s' "$8" | field fmax_mhz)
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "$3" "$4" "$5" "$6" "$7" \
+    "$luts" "$(printf '%s' "$8" | field ffs)" "$(printf '%s' "$8" | field brams)" "$fmax" \
+    "$(awk -v f="$fmax" -v p="$4" 'BEGIN { if (f + 0 > 0) printf "%.1f", f / (1 + p); else print "-" }')" \
+    "$(awk -v a="$luts" -v b="$9" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')" \
+    "$(printf '%s' "$8" | field status)" "$(printf '%s' "$8" | field mem_depth)"
+}
+# the pipelined combiner's stages per op (docs/ARCHITECTURE.md, "A pipelined combiner"): the
+# fewest at which torus:4x4 reduce_scatter comes nearest 100 MHz
+pipe_add=${PIPE_ADD:-3} pipe_max=${PIPE_MAX:-4}
+
 rows="" times=""
 for topo in $topos; do
   ref=$(synth "${topo/:/-}_mnb" TOPO="$topo" TASK=mnb)
   ref_luts=$(printf '%s' "$ref" | field luts)
   d=$work/${topo/:/-}_mnb/gen/design.txt
-  rows+="| $topo | mnb | - | $(awk -F= '$1 == "slots" { print $2 }' "$d") | banked | 0 | $ref_luts | $(printf '%s' "$ref" | field ffs) | $(printf '%s' "$ref" | field brams) | $(printf '%s' "$ref" | field mem_depth) | $(printf '%s' "$ref" | field fmax_mhz) | 1.00 | $(printf '%s' "$ref" | field status) |"$'\n'
+  rows+=$(row "$topo" mnb - 0 "$(awk -F= '$1 == "slots" { print $2 }' "$d")" banked 0 "$ref" "$ref_luts")$'\n'
   for task in reduce_scatter allreduce global_sum; do
     for op in add xor max; do
-      tag=${topo/:/-}_${task}_$op
-      line=$(synth "$tag" TOPO="$topo" TASK="$task" OP="$op")
-      echo "-- BENCH combine $topo $task $op: $(printf '%s' "$line" | cut -d' ' -f6-)" >&2
-      gen=$work/$tag/gen
-      slots=$(awk -F= '$1 == "slots" { print $2 }' "$gen/design.txt")
-      # W-bit op units in the router: the combiners' trees and the output lanes' own additions
-      ops=$(grep -cE '= op\(|op\(txv' "$gen/romnoc_router.v" || true)
-      luts=$(printf '%s' "$line" | field luts)
-      ratio=$(awk -v a="$luts" -v b="$ref_luts" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')
-      rows+="| $topo | $task | $op | $slots | combine | $ops | $luts | $(printf '%s' "$line" | field ffs) | $(printf '%s' "$line" | field brams) | $(printf '%s' "$line" | field mem_depth) | $(printf '%s' "$line" | field fmax_mhz) | $ratio | $(printf '%s' "$line" | field status) |"$'\n'
+      for stages in 0 $([ $op = add ] && echo "$pipe_add"; [ $op = max ] && echo "$pipe_max"); do
+        tag=${topo/:/-}_${task}_$op$([ "$stages" = 0 ] || echo "_cs$stages")
+        line=$(synth "$tag" TOPO="$topo" TASK="$task" OP="$op" COMBINE_STAGES="$stages")
+        echo "-- BENCH combine $topo $task $op P=$stages: $(printf '%s' "$line" | cut -d' ' -f6-)" >&2
+        gen=$work/$tag/gen
+        slots=$(awk -F= '$1 == "slots" { print $2 }' "$gen/design.txt")
+        # W-bit op units in the router: the combiners' trees and the output lanes' own additions
+        ops=$(grep -cE '= op\(|<= op\(|op\(txv' "$gen/romnoc_router.v" || true)
+        rows+=$(row "$topo" "$task" "$op" "$stages" "$slots" combine "$ops" "$line" "$ref_luts")$'\n'
+      done
     done
     # the fabric in Verilator (op add): build from an empty object directory, cycles per second
     echo "-- BENCH combine sim $topo $task --" >&2
@@ -110,8 +125,8 @@ What the table shows (W = 32; measured 2026-11-23, the figures are deterministic
   fabric shares one, docs/ARCHITECTURE.md) and build and run more slowly than the mnb fabrics
   of the same size in the simulation section — seconds either way.
 
-| topo | task | op | slots | arch | ops | LUT4 | FF | BRAM | mem_depth | Fmax MHz | × mnb | status |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| topo | task | op | P | slots | arch | ops | LUT4 | FF | BRAM | Fmax MHz | slots/µs | × mnb | status | mem_depth |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows%$'\n'}
 
 Verilator (the simulation fabric and the C++ bench, as in the simulation section; op add): build

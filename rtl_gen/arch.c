@@ -198,7 +198,7 @@ void router_shape_init(router_shape *s, const char *arch, const ir_fabric *f, co
   s->bare_flit = flit->bare;
   s->flit_width = romnoc_flit_width(s->id_width, flit->payload_width, s->kind_width, flit->bare);
   s->cycles = f->slots + 1;
-  s->link_delay = f->fd->link_delay;
+  s->slot_cycles = f->fd->link_delay + f->combine_stages; /* the combiner's stages: arch_combine.c */
   s->tasks = f->ntasks;
   s->task_width = rtl_clog2(f->ntasks);
   for (uint32_t k = 0; k < f->ntasks; k++) s->task_cycles[k] = f->runs[k].slots + 1;

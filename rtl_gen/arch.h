@@ -58,10 +58,11 @@ typedef struct {
   bool sync_rom;      /* the ROM has a clock: a word appears the cycle after its address */
   bool rom_block_ram; /* ask synthesis for block RAM for the ROM */
   int wire_delay;     /* slot s is on the link wires in cycle s + wire_delay */
-  /* cycles a slot lasts (fabric_desc.link_delay): 1, or L > 1 on pipelined links, where every
-   * register moves only when slot_en_i is high, in the last cycle of each slot (cycles and
-   * wire_delay above count slots then) */
-  int link_delay;
+  /* cycles a slot lasts: fabric_desc.link_delay + ir_fabric.combine_stages. 1, or C > 1 on
+   * pipelined links or with a pipelined combiner, where every register of the router's state
+   * moves only when slot_en_i is high, in the last cycle of each slot (cycles and wire_delay
+   * above count slots then) */
+  int slot_cycles;
   /* runs back to back (ir_fabric.back_to_back, slots >= 2): start_i high in the cycle that acts
    * as cycle slots-1 of a run continues with the next run, whose cycle 1 is this run's last
    * cycle (slots+1): run k+1's slot 1 goes out while run k's slot slots comes in. The counter

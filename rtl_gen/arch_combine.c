@@ -490,11 +490,11 @@ static const char *value_expr(char *buf, size_t len, source s, int reader) {
  * the plan is passed as 2 * lane + (base ? 1 : 0). */
 static int reader_code(int ports, int k) { return k < ports ? 2 * k : 2 * (k - ports) + 1; }
 
-/* A partial {chunk, payload} as a flit with the tag tag (A bits), with the own contribution
- * own added to its payload (NULL: none). */
-static void partial_flit(char *buf, size_t len, const combine_plan *pl, const char *v, const char *tag, const char *own) {
+/* A partial {chunk, payload} as a flit with the tag tag (A bits), whose payload is sum (an
+ * expression: the partial's payload with the own contribution added), or v's own (NULL). */
+static void partial_flit(char *buf, size_t len, const combine_plan *pl, const char *v, const char *tag, const char *sum) {
   int w = pl->shape.payload_width, vw = pl->value_width;
-  if (own) snprintf(buf, len, "{1'b0, %s[%d:%d], %s, op(%s[%d:0], %s)}", v, vw - 1, w, tag, v, w - 1, own);
+  if (sum) snprintf(buf, len, "{1'b0, %s[%d:%d], %s, %s}", v, vw - 1, w, tag, sum);
   else snprintf(buf, len, "{1'b0, %s[%d:%d], %s, %s[%d:0]}", v, vw - 1, w, tag, v, w - 1);
 }
 
@@ -601,6 +601,56 @@ static void emit_banks(vwriter *w, const combine_plan *pl) {
     }
 }
 
+/* A pipelined combiner (--combine-stages P, ir_fabric.combine_stages; docs/ARCHITECTURE.md, "A
+ * pipelined combiner"): a slot lasts P cycles more, and every input of a combine holds through
+ * it (the ROM word, the receive wires, the local port's answer, the delay registers and banks
+ * move at a slot's end only). So registers that move in every cycle may cut the path from
+ * those inputs to the registers the slot's end loads, P deep at most, without changing what
+ * the slot's end loads. The path of an n-level tree has n+2 segments: the operands' selection
+ * (the ROM's block-RAM output, its routing and a multiplexer: about 4 ns on the iCE40), the n
+ * levels (a 32-bit carry chain each for add, max and min: 6-8 ns) and the output multiplexer
+ * (about 2 ns); a cut after segment b (b = 0..n) keeps every value there in a register, passed-
+ * through operands too. The cuts: the min(P, n+1) boundaries that make the slowest stage
+ * fastest, in these weights (2, 3 a level, 1), the earliest on a tie. */
+static uint32_t combine_cuts(int levels, int stages) {
+  int want = stages < levels + 1 ? stages : levels + 1, best_cost = 1 << 30;
+  uint32_t best = 0;
+  for (uint32_t mask = 0; mask < 1u << (levels + 1); mask++) {
+    if (popcount(mask) != want) continue;
+    int cost = 0, run = 2; /* the selection */
+    for (int b = 0; b <= levels; b++) {
+      if (mask >> b & 1) {
+        cost = run > cost ? run : cost;
+        run = 0;
+      }
+      run += b < levels ? 3 : 1; /* level b+1, or the output multiplexer */
+    }
+    cost = run > cost ? run : cost;
+    if (cost < best_cost || (cost == best_cost && (mask & -mask) < (best & -best))) best_cost = cost, best = mask;
+  }
+  return best;
+}
+
+/* Cuts the operands opnd[0..n) after segment b: each into a register that moves every cycle. */
+static void cut_operands(vwriter *w, int pw, int L, int b, char (*opnd)[160], int n) {
+  for (int i = 0; i < n; i++) {
+    const char *t = vw_ident(w, "comb%d_s%d_%d_q", L, b, i);
+    vw_line(w, "reg [%d:0] %s;", pw - 1, t);
+    vw_line(w, "always @(posedge clk_i) %s <= %s;", t, opnd[i]);
+    snprintf(opnd[i], sizeof opnd[0], "%s", t);
+  }
+}
+
+/* The boundaries in cuts, as " 0, 2" (for a comment). */
+static const char *cut_list(uint32_t cuts, int levels) {
+  static char buf[64];
+  size_t used = 0;
+  buf[0] = '\0';
+  for (int b = 0; b <= levels && used < sizeof buf; b++)
+    if (cuts >> b & 1) used += (size_t)snprintf(buf + used, sizeof buf - used, "%s %d", used ? "," : "", b);
+  return buf;
+}
+
 static void emit_combiners(vwriter *w, const combine_plan *pl) {
   const router_shape *sh = &pl->shape;
   romnoc_flit_layout fl = shape_flit_layout(sh); /* a partial's chunk is the dest field */
@@ -657,6 +707,11 @@ static void emit_combiners(vwriter *w, const combine_plan *pl) {
         snprintf(opnd[n++], sizeof opnd[0], "(%s ? rx%d_flit_i[%d:0] : %s)",
                  slice(a, sizeof a, "rom_data_i", pl->mask[L].lsb + bit++, 1), j, pw - 1, ident);
     /* a balanced tree, level by level */
+    int levels = rtl_clog2((uint64_t)n);
+    uint32_t cuts = pl->f->combine_stages && levels ? combine_cuts(levels, pl->f->combine_stages) : 0;
+    if (cuts) vw_line(w, "// pipelined (--combine-stages %d): registers after the operands' selection (0) or level k:%s",
+                      pl->f->combine_stages, cut_list(cuts, levels));
+    if (cuts & 1) cut_operands(w, pw, L, 0, opnd, n);
     for (int level = 1; n > 1; level++) {
       int m = 0;
       for (int i = 0; i < n; i += 2, m++) {
@@ -669,17 +724,39 @@ static void emit_combiners(vwriter *w, const combine_plan *pl) {
         snprintf(opnd[m], sizeof opnd[0], "%s", t);
       }
       n = m;
+      if (cuts >> level & 1) cut_operands(w, pw, L, level, opnd, n);
     }
     vw_line(w, "assign comb%d = {rx%d_flit_i[%d:%d], %s};", L, L, fl.dest_lsb + aw - 1, fl.dest_lsb, opnd[0]);
     free(opnd);
   }
 }
 
+/* The payload of partial txv with the own contribution own added, as lane p sends it: the op
+ * itself, or with a pipelined combiner its register, and with two stages or more its operands'
+ * too, declared here (combine_cuts). */
+static const char *own_sum(vwriter *w, const combine_plan *pl, int p, const char *txv, const char *own) {
+  static char buf[96];
+  int pw = pl->shape.payload_width;
+  snprintf(buf, sizeof buf, "op(%s[%d:0], %s)", txv, pw - 1, own);
+  if (!pl->f->combine_stages) return buf;
+  if (pl->f->combine_stages >= 2) { /* the operands' selection a stage of its own, as the trees' */
+    const char *a = vw_ident(w, "tsel%d_q", p), *b = vw_ident(w, "town%d_q", p);
+    vw_line(w, "reg [%d:0] %s, %s;", pw - 1, a, b);
+    vw_line(w, "always @(posedge clk_i) {%s, %s} <= {%s[%d:0], %s};", a, b, txv, pw - 1, own);
+    snprintf(buf, sizeof buf, "op(%s, %s)", a, b);
+  }
+  const char *sum = vw_ident(w, "tsum%d_q", p);
+  vw_line(w, "reg [%d:0] %s;  // pipelined: the own addition moves every cycle", pw - 1, sum);
+  vw_line(w, "always @(posedge clk_i) %s <= %s;", sum, buf);
+  snprintf(buf, sizeof buf, "%s", sum);
+  return buf;
+}
+
 static void emit_outputs(vwriter *w, const combine_plan *pl) {
   const router_shape *sh = &pl->shape;
   romnoc_flit_layout fl = shape_flit_layout(sh); /* a partial's chunk is the dest field */
   int aw = sh->id_width, pw = sh->payload_width;
-  char a[64], b[64], tag[64], e[64], flit[240], ident[32];
+  char a[64], b[64], tag[64], e[64], flit[240], ident[32], sum[96];
   identity(ident, sizeof ident, pl);
   for (int p = 0; p < sh->ports; p++) {
     const arch_sources *rs = &pl->src[p], *os = &pl->src[R_TX_OWN * sh->ports + p];
@@ -709,6 +786,7 @@ static void emit_outputs(vwriter *w, const combine_plan *pl) {
         vw_line(w, "default: %s = %d'd0;", txv, pl->value_width);
         vw_close(w, "endcase");
         vw_close(w, "end");
+        snprintf(sum, sizeof sum, "%s", own_sum(w, pl, p, txv, own));
       }
       vw_open(w, "%s begin", clocked(sh));
       vw_open(w, "case (%s)", sel);
@@ -728,7 +806,7 @@ static void emit_outputs(vwriter *w, const combine_plan *pl) {
         vw_line(w, "%d'd%d: %s <= %s;", pl->sel[p].width, i + 1, q, flit);
       }
       if (used) {
-        partial_flit(flit, sizeof flit, pl, txv, tag, own);
+        partial_flit(flit, sizeof flit, pl, txv, tag, sum);
         vw_line(w, "%s: %s <= %s;", labels, q, flit);
       }
       vw_line(w, "default: %s <= %s;", q, q);

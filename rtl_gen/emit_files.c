@@ -124,7 +124,8 @@ static size_t design_facts(const ir_fabric *f, const router_shape *s, design_fac
   }
   FACT("deliveries", "%llu", (unsigned long long)f->deliveries);
   FACT("wire_delay", "%d", s->wire_delay);
-  FACT("link_delay", "%d", s->link_delay); /* cycles a slot lasts: its links' register stages + 1 */
+  FACT("link_delay", "%d", f->fd->link_delay); /* cycles a link takes: its register stages + 1 */
+  FACT("slot_cycles", "%d", s->slot_cycles);   /* cycles a slot lasts: the link's and the combiner's */
   FACT("mem_depth", "%d", s->mem_depth);
   /* the lifetime minimum mem_depth is measured against (mem_bound.h); absent for combining tasks */
   if (s->mem_lifetime_min >= 0) FACT("mem_lifetime_min", "%d", s->mem_lifetime_min);

@@ -41,10 +41,10 @@ void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, cons
 }
 
 const char *clocked(const router_shape *sh) {
-  return sh->link_delay > 1 ? "always @(posedge clk_i) if (slot_en_i)" : "always @(posedge clk_i)";
+  return sh->slot_cycles > 1 ? "always @(posedge clk_i) if (slot_en_i)" : "always @(posedge clk_i)";
 }
 
-const char *reset_else(const router_shape *sh) { return sh->link_delay > 1 ? "else if (slot_en_i)" : "else"; }
+const char *reset_else(const router_shape *sh) { return sh->slot_cycles > 1 ? "else if (slot_en_i)" : "else"; }
 
 void emit_run_counter(vwriter *w, const router_shape *sh) {
   int cw = sh->cycle_width, tw = sh->task_width;
@@ -186,7 +186,7 @@ void emit_rom(vwriter *w, const char *header, const router_shape *s) {
   vw_close(w, ") (");
   w->indent++;
   if (s->sync_rom) vw_line(w, "input  wire clk_i,");
-  if (s->sync_rom && s->link_delay > 1) vw_line(w, "input  wire en_i,  // read in this cycle (the router's slot_en_i)");
+  if (s->sync_rom && s->slot_cycles > 1) vw_line(w, "input  wire en_i,  // read in this cycle (the router's slot_en_i)");
   vw_line(w, "input  wire %saddr_i,", vector_range(r, sizeof r, shape_rom_addr_width(s)));
   vw_line(w, "output %s %sdata_o", s->sync_rom ? "reg " : "wire", vector_range(r, sizeof r, s->word_width));
   vw_close(w, ");");
@@ -194,7 +194,7 @@ void emit_rom(vwriter *w, const char *header, const router_shape *s) {
   vw_line(w, "%sreg %s%s [0:%u];", mem_style_rom_attribute((mem_shape){s->sync_rom, s->rom_block_ram, s->rom_entries}),
           vector_range(r, sizeof r, s->word_width), vw_ident(w, "words"), (unsigned)s->rom_entries - 1);
   vw_line(w, "initial $readmemh(FILE, words);");
-  if (s->sync_rom) vw_line(w, "always @(posedge clk_i)%s data_o <= words[addr_i];", s->link_delay > 1 ? " if (en_i)" : "");
+  if (s->sync_rom) vw_line(w, "always @(posedge clk_i)%s data_o <= words[addr_i];", s->slot_cycles > 1 ? " if (en_i)" : "");
   else vw_line(w, "assign data_o = words[addr_i];");
   emit_endmodule(w);
 }
@@ -227,7 +227,8 @@ static const router_port *lane_port(const router_port *ports, size_t n, rport_ki
 }
 
 /* What a router port of node u connects to in the fabric (its ROM address: emit_node_rom). */
-static const char *fabric_net(char *buf, size_t len, const fabric_desc *fd, uint32_t u, const router_port *p, bool sim) {
+static const char *fabric_net(char *buf, size_t len, const fabric_desc *fd, const router_shape *s, uint32_t u,
+                              const router_port *p, bool sim) {
   char sig[48];
   switch (p->kind) {
   case RP_TASK: /* the simulation fabric runs the first task */
@@ -236,7 +237,7 @@ static const char *fabric_net(char *buf, size_t len, const fabric_desc *fd, uint
     return buf;
   case RP_CLK: return "clk_i";
   case RP_RST: return "rst_ni";
-  case RP_START: return fd->link_delay > 1 ? "start" : "start_i";
+  case RP_START: return s->slot_cycles > 1 ? "start" : "start_i";
   case RP_SLOT_EN: return "slot_en";
   case RP_DONE: snprintf(buf, len, "done_w[%u]", (unsigned)u); return buf;
   case RP_ERR: snprintf(buf, len, "err_w[%u]", (unsigned)u); return buf;
@@ -258,17 +259,18 @@ static const char *fabric_net(char *buf, size_t len, const fabric_desc *fd, uint
 /* The ROM instance's read enable on pipelined links (its router's slot enable, the net en), or "". */
 static const char *rom_enable(const router_shape *s, const char *en) {
   static char buf[48];
-  if (!s->sync_rom || s->link_delay < 2) return "";
+  if (!s->sync_rom || s->slot_cycles < 2) return "";
   snprintf(buf, sizeof buf, ".en_i(%s), ", en);
   return buf;
 }
 
-/* Pipelined links (router_shape.link_delay L > 1): a slot lasts L cycles and the routers move in
- * its last, slot_en, counted from reset; a start pulse in any cycle of a slot counts at its end. */
+/* A slot of C = router_shape.slot_cycles > 1 cycles (pipelined links, a pipelined combiner): the
+ * routers move in its last, slot_en, counted from reset; a start pulse in any cycle of a slot
+ * counts at its end. */
 static void emit_slot_timing(vwriter *w, const router_shape *s, bool sim) {
-  int L = s->link_delay, pw = rtl_clog2((uint64_t)L);
+  int L = s->slot_cycles, pw = rtl_clog2((uint64_t)L);
   vw_blank(w);
-  vw_line(w, "// pipelined links: a slot lasts %d cycles; every router moves in its last (slot_en), and", L);
+  vw_line(w, "// a slot lasts %d cycles (pipelined links or combiner); every router moves in its last (slot_en), and", L);
   vw_line(w, "// a start pulse in any cycle of a slot is held to its end");
   vw_line(w, "reg [%d:0] %s;", pw - 1, vw_ident(w, "phase_q"));
   vw_line(w, "reg %s;", vw_ident(w, "start_q"));
@@ -338,7 +340,7 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
   vw_line(w, "input  wire start_i,");
   if (sim) vw_line(w, "input  wire log_i,  // the test bench records: every lane reports its link and deliveries");
   vw_line(w, "output wire done_o,  // every router is done");
-  if (!sim && s->link_delay > 1)
+  if (!sim && s->slot_cycles > 1)
     vw_line(w, "output wire slot_o,  // pipelined links: the last cycle of a slot, the one in which the local ports count");
   vw_line(w, "output wire err_o%s  // some router saw traffic its schedule did not expect", sim ? "" : ",");
   for (uint32_t u = 0; u < n && !sim && s->task_width; u++)
@@ -356,7 +358,7 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
   vw_line(w, "wire %s%s;", vector_range(r, sizeof r, (int)n), vw_ident(w, "err_w"));
   vw_line(w, "assign done_o = &done_w;");
   vw_line(w, "assign err_o = |err_w;");
-  if (s->link_delay > 1) emit_slot_timing(w, s, sim);
+  if (s->slot_cycles > 1) emit_slot_timing(w, s, sim);
   vw_blank(w);
   vw_line(w, "// the links: l<u>_<p>_* is what lane p of node u sends");
   for (uint32_t u = 0; u < n; u++)
@@ -382,7 +384,7 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
     while (sim && last > 0 && is_local_port(ports[last - 1].kind)) last--;
     for (size_t i = 0; i < nports; i++) {
       if (sim && is_local_port(ports[i].kind)) continue;
-      const char *net = ports[i].kind == RP_ROM_ADDR ? rom_addr : fabric_net(a, sizeof a, fd, u, &ports[i], sim);
+      const char *net = ports[i].kind == RP_ROM_ADDR ? rom_addr : fabric_net(a, sizeof a, fd, s, u, &ports[i], sim);
       int dead = ports[i].lane >= 0 && fd->neighbor[(size_t)u * lanes + ports[i].lane] < 0;
       if (sim && dead && (ports[i].kind == RP_TX_VALID || ports[i].kind == RP_TX_FLIT))
         vw_line(w, ".%s(unused_%s)%s", ports[i].name, net, i + 1 < last ? "," : "");

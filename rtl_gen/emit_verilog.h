@@ -30,7 +30,7 @@
 void emit_router_header(vwriter *w, const char *header, const ir_fabric *f, const router_shape *s, const char *kind);
 
 /* The head of a router's clocked block without reset, "always @(posedge clk_i)", followed on
- * pipelined links (router_shape.link_delay > 1) by " if (slot_en_i)": every register of a router
+ * pipelined links (router_shape.slot_cycles > 1) by " if (slot_en_i)": every register of a router
  * moves once a slot, in the slot's last cycle. */
 const char *clocked(const router_shape *sh);
 /* The update branch of a clocked block with reset: "else", or "else if (slot_en_i)". */

@@ -113,6 +113,8 @@ typedef struct {
   model_kind model;
   int64_t root;
   int op;              /* combining tasks: the operation (reduce_op.h's romnoc_op) */
+  int combine_stages;  /* combining tasks: register stages in the combiner's path, each a cycle
+                        * more per slot (set by the caller before planning; arch_combine.c) */
   uint32_t slots;
   bool shared;         /* one program serves every node: the schedule is a template */
   uint32_t nprograms;  /* 1 when shared, else one per node */

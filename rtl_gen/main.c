@@ -141,6 +141,11 @@ static const char usage[] =
     "                A slot then lasts L cycles (the routers move in its last, slot_o): a run is\n"
     "                (S+1)*L cycles for S slots, the schedule and its slots unchanged. Directed\n"
     "                models only; not with --ni (docs/ARCHITECTURE.md, \"Pipelined links\")\n"
+    "  --combine-stages P  combining tasks: P registers in the combiner's path (0..8, default 0),\n"
+    "                cutting its op tree (and a lane's own addition) for a faster clock. A slot\n"
+    "                then lasts 1+P cycles (L+P with --link-delay L): a run is (S+1)*(L+P)\n"
+    "                cycles, the schedule and its slots unchanged. Not with --ni\n"
+    "                (docs/ARCHITECTURE.md, \"A pipelined combiner\")\n"
     "  -o DIR        output directory: new, empty, or a design rtl_gen wrote. The design is\n"
     "                written into DIR.tmp.PID beside it and replaces DIR only when complete, so\n"
     "                DIR holds exactly one design; unchanged files keep their timestamps\n"
@@ -178,6 +183,7 @@ typedef struct {
   const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem, *op_s, *flit;
   const char *words_s; /* --words: a block's words (with --ni) */
   const char *link_delay_s; /* --link-delay: cycles per link (fabric_pipeline) */
+  const char *combine_stages_s; /* --combine-stages: registers in the combiner (ir_fabric.combine_stages) */
   const char *bram_budget_s; /* --bram-budget: block RAMs a router's plan may take (arch.h) */
   const char *prefix;  /* --prefix: the modules' and data files' (names.h) */
   const char *rom_style, *mem_style, *family; /* --rom-style, --mem-style, --family (mem_style.h) */
@@ -185,7 +191,7 @@ typedef struct {
   const char *schedules[IR_MAX_TASKS];
   char task_list[IR_MAX_TASKS][32];
   uint32_t ntasks;
-  uint64_t words, link_delay;
+  uint64_t words, link_delay, combine_stages;
   const char *active, *k, *m, *active_seed; /* the active set (job_parse_active): --k or --m, its size */
   bool split; /* pmnb: packets split into pieces (job_parse_fraction) */
   bool ni;    /* also the network interfaces and the system top (ni.h) */
@@ -276,6 +282,7 @@ static int parse_options(int argc, char **argv, options *o) {
       {.name = "--prefix", .value = &o->prefix}, {.name = "--rom-style", .value = &o->rom_style},
       {.name = "--mem-style", .value = &o->mem_style}, {.name = "--link-delay", .value = &o->link_delay_s},
       {.name = "--family", .value = &o->family}, {.name = "--bram-budget", .value = &o->bram_budget_s},
+      {.name = "--combine-stages", .value = &o->combine_stages_s},
   };
   const char *words[1];
   int nwords;
@@ -300,6 +307,12 @@ static int parse_options(int argc, char **argv, options *o) {
   if (o->link_delay > 1 && o->ni)
     return bad_input("--link-delay %llu: the network interfaces run on one-cycle links only (drop --ni or the delay)",
                      (unsigned long long)o->link_delay);
+  if (o->combine_stages_s && cli_uint(o->combine_stages_s, 0, 8, &o->combine_stages))
+    return bad_input("--combine-stages '%s' is out of range (expected 0..8 registers in the combiner)",
+                     cli_printable(o->combine_stages_s, 40, shown, sizeof shown));
+  if (o->combine_stages && o->ni)
+    return bad_input("--combine-stages %llu: the network interfaces run one-cycle slots only (drop --ni or the stages)",
+                     (unsigned long long)o->combine_stages);
   uint64_t budget = ARCH_BRAM_BUDGET;
   if (o->bram_budget_s && cli_uint(o->bram_budget_s, 0, 1024, &budget))
     return bad_input("--bram-budget '%s' is out of range (expected 0..1024 block RAMs a router)",
@@ -468,8 +481,11 @@ static int build_ir(design *d, int op, uint32_t words, bool back_to_back) {
 }
 
 /* Verifies, describes, builds the IR and plans: returns 0 or the bad-input exit code. */
-static int plan_design(design *d, const flit_format *flit, int op, bool ni, uint32_t words, int link_delay) {
+static int plan_design(design *d, const flit_format *flit, const options *o) {
   char err[512] = "";
+  int op = o->op, link_delay = (int)o->link_delay;
+  bool ni = o->ni;
+  uint32_t words = (uint32_t)o->words;
   int rc;
   for (uint32_t k = 0; k < d->ntasks; k++)
     if ((rc = prepare_schedule(&d->s[k]))) return rc;
@@ -480,6 +496,7 @@ static int plan_design(design *d, const flit_format *flit, int op, bool ni, uint
   if ((rc = build_ir(d, op, words, back_to_back))) return rc;
   d->f.message_words = words;
   d->f.back_to_back = back_to_back;
+  d->f.combine_stages = (int)o->combine_stages;
   if (arch_supports(d->arch, &d->f, err, sizeof err) ||
       flit_format_check(&d->f, flit, err, sizeof err))
     return bad_input("%s", err);
@@ -499,12 +516,14 @@ static int plan_design(design *d, const flit_format *flit, int op, bool ni, uint
  * constructions, schedule fingerprints, architecture, width, and what else sets it apart. */
 static void describe_design(const design *d, const options *o, char *design_s, size_t len) {
   const ir_fabric *f = &d->f;
-  char active_s[128] = "", delay_s[32] = "";
+  char active_s[128] = "", delay_s[64] = "";
   if (f->active) /* the set the ROMs fix (shortened in the headers; design.txt has it whole) */
     snprintf(active_s, sizeof active_s, " active=%.*s%s", 64, f->active, strlen(f->active) > 64 ? "..." : "");
   if (f->fraction > 1) /* pmnb split into pieces: a different design from the same rows' whole packets */
     snprintf(active_s + strlen(active_s), sizeof active_s - strlen(active_s), " fraction=%u", (unsigned)f->fraction);
   if (d->fd.link_delay > 1) snprintf(delay_s, sizeof delay_s, " link_delay=%d", d->fd.link_delay);
+  if (f->combine_stages) /* a pipelined combiner: another design of the same schedule */
+    snprintf(delay_s + strlen(delay_s), sizeof delay_s - strlen(delay_s), " combine_stages=%d", f->combine_stages);
   char tasks_s[IR_MAX_TASKS * 24] = "", roots_s[IR_MAX_TASKS * 12] = "", algs_s[IR_MAX_TASKS * 24] = "",
        prints_s[IR_MAX_TASKS * 24] = "";
   for (uint32_t k = 0, a = 0, b = 0, c = 0, e = 0; k < d->ntasks; k++) { /* several tasks: comma-separated */
@@ -636,7 +655,13 @@ int main(int argc, char **argv) {
     d.arch = arch_find(!combining ? pm->default_arch : combining == d.ntasks ? pm->combine_arch : "mixed");
   }
   flit_format flit = {(int)o.width, o.flit && !strcmp(o.flit, "bare")};
-  if ((rc = plan_design(&d, &flit, o.op, o.ni, (uint32_t)o.words, (int)o.link_delay))) {
+  if (o.combine_stages && strcmp(d.arch->name, "combine")) {
+    const char *arch = d.arch->name;
+    design_free(&d);
+    return bad_input("--combine-stages %llu pipelines the combine router's combiner; the %s router has none (the "
+                     "combining tasks alone, on --arch combine)", (unsigned long long)o.combine_stages, arch);
+  }
+  if ((rc = plan_design(&d, &flit, &o))) {
     design_free(&d);
     return rc;
   }

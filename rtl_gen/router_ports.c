@@ -15,7 +15,7 @@ static const port_kind_info kinds[] = {
     [RP_RST] = {.kind = RP_RST, .pattern = "rst_ni", .input = true, .what = "asynchronous, active low"},
     [RP_START] = {.kind = RP_START, .pattern = "start_i", .input = true, .what = "while idle: run the schedule"},
     [RP_SLOT_EN] = {.kind = RP_SLOT_EN, .pattern = "slot_en_i", .input = true,
-        .what = "pipelined links: the last cycle of a slot, the only one in which the router moves"},
+        .what = "a slot of several cycles: its last, the only one in which the router moves"},
     [RP_TASK] = {.kind = RP_TASK, .pattern = "task_i", .input = true,
         .what = "while idle: the task the next start runs (several tasks)"},
     [RP_DONE] = {.kind = RP_DONE, .pattern = "done_o", .input = false,
@@ -47,7 +47,7 @@ static int width_of(const router_shape *s, rport_kind k) {
   switch (k) {
   case RP_ROM_ADDR: return shape_rom_addr_width(s);
   case RP_TASK: return s->task_width;
-  case RP_SLOT_EN: return s->link_delay > 1;
+  case RP_SLOT_EN: return s->slot_cycles > 1;
   case RP_ROM_DATA: return s->word_width;
   case RP_TX_FLIT:
   case RP_RX_FLIT:

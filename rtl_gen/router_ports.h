@@ -19,7 +19,7 @@ typedef enum {
   RP_TX_VALID, RP_TX_FLIT, RP_RX_VALID, RP_RX_FLIT,                    /* per lane: the link */
   RP_INJ_REQ, RP_INJ_DEST, RP_INJ_FLIT, RP_DLV_VALID, RP_DLV_FLIT      /* per lane: local port */
 } rport_kind; /* RP_TASK: only in a router of several tasks (router_shape.task_width); RP_SLOT_EN:
-               * only on pipelined links (router_shape.link_delay) */
+               * only on pipelined links (router_shape.slot_cycles) */
 
 typedef struct {
   rport_kind kind;

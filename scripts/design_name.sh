@@ -17,6 +17,8 @@
 # ROM_STYLE, MEM_STYLE (auto, logic, block): how synthesis maps the memories (rtl_gen --rom-style,
 # --mem-style), e.g. torus-4x4_te_ni_rom-logic_w32.
 # LINK_DELAY=L > 1 pipelines every link (rtl_gen --link-delay), e.g. torus-4x4_mnb_ld2_w32.
+# COMBINE_STAGES=P > 0 pipelines the combiner (rtl_gen --combine-stages), e.g.
+# torus-4x4_reduce_scatter_max_cs2_w32.
 # SPLIT=1 splits pmnb's packets into pieces (rtl_gen --split), e.g. torus-4x4_pmnb_004_m5s3_split_w32.
 width=${WIDTH:-32} arch=${ARCH:-} op=${OP:-}
 tag="" opt_args=()
@@ -28,6 +30,7 @@ tag="" opt_args=()
 [ "${NI:-0}" = 1 ] && { opt_args+=(--ni); tag="${tag}_ni"; }
 [ -n "${WORDS:-}" ] && [ "$WORDS" != 1 ] && { opt_args+=(--words "$WORDS"); tag="${tag}_words$WORDS"; }
 [ -n "${LINK_DELAY:-}" ] && [ "$LINK_DELAY" != 1 ] && { opt_args+=(--link-delay "$LINK_DELAY"); tag="${tag}_ld$LINK_DELAY"; }
+[ -n "${COMBINE_STAGES:-}" ] && [ "$COMBINE_STAGES" != 0 ] && { opt_args+=(--combine-stages "$COMBINE_STAGES"); tag="${tag}_cs$COMBINE_STAGES"; }
 # ROM_STYLE / MEM_STYLE other than auto: rtl_gen --rom-style / --mem-style, e.g. torus-2x2_te_ni_rom-logic_w32
 for style in ROM_STYLE MEM_STYLE; do
   value=${!style:-auto} flag=${style%_STYLE}

@@ -167,6 +167,7 @@ bool read_config(const std::string& path, Config* cfg, std::string* why) {
   cfg->tasks = (uint32_t)number("TASKS", 1);  // only a design of several tasks has one
   cfg->wire_delay = (int)number("WIRE_DELAY", -1);
   cfg->link_delay = (int)number("LINK_DELAY", 1);  // older designs have none: one-cycle links
+  cfg->slot_cycles = (int)number("SLOT_CYCLES", cfg->link_delay);  // older designs: the link's
   list("RADICES", &cfg->radices);
   list("NEIGHBORS", &cfg->neighbors);
   need(cfg->neighbors.size() == (size_t)cfg->nodes * (size_t)cfg->ports, "NEIGHBORS");
@@ -359,6 +360,7 @@ int Bench::finish(const std::string& golden_dir, const std::string& out_dir, boo
   if (err) add("a router raised err_o (a port received when its schedule said nothing would come, or vice versa)");
   std::string head = "topo=" + cfg_.topo + " task=" + cfg_.task + " model=" + cfg_.model;
   if (cfg_.link_delay > 1) head += " link_delay=" + std::to_string(cfg_.link_delay);  // cycles: clock cycles
+  if (cfg_.slot_cycles > cfg_.link_delay) head += " slot_cycles=" + std::to_string(cfg_.slot_cycles);  // a pipelined combiner
   if (reasons.empty())
     std::printf("PASS %s cycles=%u slots=%u log=%s\n", head.c_str(), cycles, cfg_.slots, wire_log.c_str());
   else

@@ -27,7 +27,8 @@ struct Config {
   std::string active;               // kbcast, pmnb, pexchange: the active set the ROMs fix ("0,3,5-9"), else ""
   uint32_t fraction;                // pmnb split into pieces: pieces per packet (a flit is a piece), else 1
   int wire_delay;                   // cycles from a slot's start to its transfer on the link
-  int link_delay = 1;               // clock cycles a slot lasts (rtl_gen --link-delay L: pipelined links)
+  int link_delay = 1;               // clock cycles a link takes (rtl_gen --link-delay L: pipelined links)
+  int slot_cycles = 1;              // clock cycles a slot lasts: L, plus rtl_gen --combine-stages P
   std::string flit;                 // "tagged" or "bare" (the flit's format)
   uint32_t words;                   // the network interface's words a block (rtl_gen --words), else 1
   uint32_t tasks = 1;               // tasks of the fabric (rtl_gen --task a,b,...: each one's facts in

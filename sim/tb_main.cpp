@@ -114,12 +114,13 @@ int main(int argc, char** argv) {
 #endif
   };
 
-  // One slot's clock cycles (one, or L on pipelined links: rtl_gen --link-delay L, whose routers
-  // move in the last of every L cycles counted from reset): inputs were set before; evaluate
+  // One slot's clock cycles (one, or C = L + P on pipelined links, rtl_gen --link-delay L, or with a
+  // pipelined combiner, --combine-stages P: the routers move in the last of every C cycles
+  // counted from reset): inputs were set before; evaluate
   // with the clock low, then the rising edge, at which every node reports the cycle that ends
   // (cycle_no, in slots; 0 marks the cycles outside a run: any transfer seen there breaks the
   // diff). The inputs hold for the whole slot, so a start is seen at its end.
-  const int per_slot = std::max(1, cfg.link_delay);
+  const int per_slot = std::max(1, cfg.slot_cycles);
   auto cycle = [&](uint32_t cycle_no) {
     for (int i = 0; i < per_slot; i++) {
       top->clk_i = 0;

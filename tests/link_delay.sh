@@ -16,36 +16,19 @@
 BIN=$1 NAME=link-delay
 . "$(dirname "$0")/suite.sh"
 . "$HERE/checks.sh"
+. "$HERE/slot_sims.sh"
 REPO=$(cd "$HERE/.." && pwd)
 
-# slots_of DIR: the slots of the golden schedule in DIR/gen, as cmodel verify counts them
-slots_of() { "$REPO/build/cmodel" verify "$1/gen/golden/wire.tsv" | sed -n 's/^OK slots=\([0-9]*\) .*/\1/p'; }
-
-# simulate NAME L VAR=VALUE...: sim/sim.sh in $T/NAME; PASS, the log verified, (S+1)*L cycles
-simulate() {
-  local name=$1 delay=$2 rc slots cycles
-  shift 2
-  (cd "$REPO" && env "$@" LINK_DELAY="$delay" SIM_DIR="$T/$name" sim/sim.sh) >"$T/out" 2>&1
-  rc=$?
-  echo "    $(grep -m1 -E '^(PASS|FAIL)' "$T/out" | cut -c1-160)"
-  slots=$(slots_of "$T/$name")
-  cycles=$(sed -n 's/^PASS .* cycles=\([0-9]*\) .*/\1/p' "$T/out")
-  expect "$name: PASS, wire log verified" '[ $rc = 0 ] && grep -q "^PASS .*link_delay=$delay " "$T/out"' \
-    "exit $rc: $(grep -E '^(FAIL|OK|%Error)' "$T/out" | head -3)"
-  expect "$name: (S+1)*L = ($slots+1)*$delay cycles" '[ -n "$slots" ] && [ "$cycles" = $(((slots + 1) * delay)) ]' \
-    "the bench counted ${cycles:-no} cycles"
-}
-
 for delay in 2 4; do
-  simulate "h3-mnb-ld$delay" $delay TOPO=hypercube:3 TASK=mnb
-  simulate "t44-te-ld$delay" $delay TOPO=torus:4x4 TASK=te
-  simulate "r8-ag-ld$delay" $delay TOPO=ring:8 TASK=allgather
-  simulate "m44-mnb-ld$delay" $delay TOPO=mesh:4x4 TASK=mnb
+  simulate "h3-mnb-ld$delay" $delay 0 TOPO=hypercube:3 TASK=mnb
+  simulate "t44-te-ld$delay" $delay 0 TOPO=torus:4x4 TASK=te
+  simulate "r8-ag-ld$delay" $delay 0 TOPO=ring:8 TASK=allgather
+  simulate "m44-mnb-ld$delay" $delay 0 TOPO=mesh:4x4 TASK=mnb
 done
-simulate h3-allreduce-ld3 3 TOPO=hypercube:3 TASK=allreduce            # combine
-simulate r8-te-spfull-ld3 3 TOPO=ring:8 TASK=te MODEL=sp-full          # single
-simulate m44-simple-ld3 3 TOPO=mesh:4x4 TASK=mnb ARCH=simple           # simple: outputs from logic
-simulate t44-s4noc-ld3 3 TOPO=torus:4x4 TASK=te MODEL=s4noc-bufferless # banked, one local port
+simulate h3-allreduce-ld3 3 0 TOPO=hypercube:3 TASK=allreduce            # combine
+simulate r8-te-spfull-ld3 3 0 TOPO=ring:8 TASK=te MODEL=sp-full          # single
+simulate m44-simple-ld3 3 0 TOPO=mesh:4x4 TASK=mnb ARCH=simple           # simple: outputs from logic
+simulate t44-s4noc-ld3 3 0 TOPO=torus:4x4 TASK=te MODEL=s4noc-bufferless # banked, one local port
 
 # 2. a link one stage too long: the L=4 design's link module in an L=3 design
 "$BIN" --topo hypercube:3 --task mnb --link-delay 4 -o "$T/longer" >"$T/gen.log" 2>&1

@@ -122,6 +122,7 @@ suite ni-sim check 20 "hardware, quick: the network interface on torus:4x4 te an
   env QUICK=1 bash tests/ni_sim.sh
 suite mem-style test 45 "rtl_gen --rom-style/--mem-style/--family/--bram-budget: the attributes on every memory, auto as before, synth_ice40 follows them; one ROM for a fabric of one translated program" bash tests/mem_style.sh build/rtl_gen
 suite link-delay test 160 "hardware: pipelined links (rtl_gen --link-delay 2, 3, 4) on hypercube:3, torus:4x4, ring:8, mesh:4x4 and every router in Verilator, (S+1)*L cycles, a link one stage too long that must FAIL, the start pulse under Icarus, refusals" bash tests/link_delay.sh build/rtl_gen
+suite combine-stages test 90 "hardware: the pipelined combiner (rtl_gen --combine-stages 1-4, with pipelined links too) on torus:4x4, hypercube:3, hypercube:4, ring:8 under add and max in Verilator, (S+1)*(L+P) cycles, a slot one cycle short that must FAIL, the cut registers, refusals" bash tests/combine_stages.sh build/rtl_gen
 suite selftest test 45 "hardware: the self-testing board top of make fpga in Verilator (torus:2x2, hypercube:3 with every packet task): PASS, a corrupted word that must FAIL, refusals" bash tests/selftest_sim.sh build/rtl_gen
 suite icarus test 49 "hardware: the second simulator, Icarus Verilog (make sim SIM=icarus), against Verilator" bash tests/icarus_sim.sh
 suite icarus check 9 "hardware, quick: Icarus Verilog on hypercube:3 mnb against Verilator, a ROM edit, refusals, TRACE=1" \

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# tests/combine_stages.sh RTL_GEN — the pipelined combiner (rtl_gen --combine-stages P, make sim
+# COMBINE_STAGES=P; docs/ARCHITECTURE.md "A pipelined combiner"):
+#   1. combining tasks under add and max with P = 1..4, and with pipelined links (L = 2, P = 1),
+#      simulated in Verilator (sim.sh lints the fabric with -Wall first): the wire log and the
+#      deliveries equal the golden model's, the wire log passes cmodel verify, and the run takes
+#      (S+1)*(L+P) clock cycles, S being the slots cmodel verify counts in the golden schedule;
+#   2. the check can fail: the P = 3 design with its slots cut to P cycles (one short of the
+#      registers its combiner's path holds) delivers wrong sums;
+#   3. the generated router has the registers the option asks for (P = 1 on the torus's
+#      five-operand tree keeps the first level's three values, the one passed through too);
+#   4. refusals: a value out of range, a packet task, --ni, and the benches of one-cycle slots.
+BIN=$1 NAME=combine-stages
+. "$(dirname "$0")/suite.sh"
+. "$HERE/checks.sh"
+. "$HERE/slot_sims.sh"
+REPO=$(cd "$HERE/.." && pwd)
+
+# 1. the simulations
+simulate t44-rs-max-cs1 1 1 TOPO=torus:4x4 TASK=reduce_scatter OP=max
+simulate t44-rs-max-cs3 1 3 TOPO=torus:4x4 TASK=reduce_scatter OP=max
+simulate h3-allreduce-cs2 1 2 TOPO=hypercube:3 TASK=allreduce
+simulate h4-reduce-cs4 1 4 TOPO=hypercube:4 TASK=reduce
+simulate r8-gsum-max-cs2 1 2 TOPO=ring:8 TASK=global_sum OP=max
+simulate h3-rs-ld2-cs1 2 1 TOPO=hypercube:3 TASK=reduce_scatter
+
+# 2. a slot one cycle short of the combiner's registers: the P = 3 design run with slots of 3
+m=$T/mutant
+mkdir -p "$m" && cp -r "$T/t44-rs-max-cs3/gen" "$m/gen"
+sed -i 's/^#define RN_SLOT_CYCLES 4$/#define RN_SLOT_CYCLES 3/' "$m/gen/sim_config.h"
+sed -i "s/(phase_q == 2'd3)/(phase_q == 2'd2)/" "$m/gen/romnoc_sim_fabric.v"
+expect "the mutant's slot is three cycles, in the bench and the fabric" \
+  'grep -q "^#define RN_SLOT_CYCLES 3$" "$m/gen/sim_config.h" && grep -q "(phase_q == 2'"'"'d2)" "$m/gen/romnoc_sim_fabric.v"' \
+  "$(grep -n "SLOT_CYCLES\|phase_q ==" "$m/gen/sim_config.h" "$m/gen/romnoc_sim_fabric.v" | head -3)"
+(cd "$REPO" && TOPO=torus:4x4 TASK=reduce_scatter OP=max COMBINE_STAGES=3 SIM_DIR="$m" REUSE_GEN=1 sim/sim.sh) >"$T/out" 2>&1
+rc=$?
+echo "    $(grep -m1 -E '^(PASS|FAIL)' "$T/out" | cut -c1-160)"
+expect "a slot one cycle shorter than L+P fails" '[ $rc != 0 ] && grep -q "^FAIL " "$T/out"' \
+  "exit $rc: $(grep -m1 -E '^(PASS|FAIL)' "$T/out")"
+
+# 3. the registers: P = 1 on torus:4x4 (a combiner of five operands: three levels) cuts after
+#    level 1 — stages of 2+3 and 3+3+1 in arch_combine.c's weights (selection 2, a level 3, the
+#    output multiplexer 1), where a cut after level 2 leaves 2+3+3 = 8 — and nowhere else
+r=$T/t44-rs-max-cs1/gen/romnoc_router.v
+expect "P=1: a three-level combiner's path cut once, after level 1, every value there held" \
+  '[ "$(grep -c "// pipelined (--combine-stages 1): .*: [0-9]$" "$r")" -ge 1 ] &&
+   ! grep -q "// pipelined (--combine-stages 1): .*: [0-9], " "$r" &&
+   grep -q "always @(posedge clk_i) comb[0-9]_s1_0_q <= comb[0-9]_l1_0;" "$r" &&
+   grep -q "always @(posedge clk_i) comb[0-9]_s1_2_q <= " "$r"' \
+  "$(grep -m3 "pipelined" "$r")"
+
+# 4. refusals: one line naming the value, exit 2, nothing written
+refuse() { # LABEL ERE ARGS...
+  local label=$1 ere=$2 rc
+  shift 2
+  "$BIN" "$@" -o "$T/refused" >"$T/out" 2>"$T/err"
+  rc=$?
+  expect "rtl_gen refuses $label" \
+    '[ $rc = 2 ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -qE -e "$ere" "$T/err" && [ ! -s "$T/out" ] && [ ! -e "$T/refused" ]' \
+    "exit $rc: $(cat "$T/err")"
+}
+refuse "--combine-stages 9" "^rtl_gen: --combine-stages '9' is out of range" --topo hypercube:3 --task reduce --combine-stages 9
+refuse "--combine-stages x" "^rtl_gen: --combine-stages 'x' is out of range" --topo hypercube:3 --task reduce --combine-stages x
+refuse "--combine-stages on a packet task" "--combine-stages 1 pipelines the combine router's combiner; the banked router has none" \
+  --topo hypercube:3 --task mnb --combine-stages 1
+refuse "--combine-stages with --ni" "--combine-stages 2: the network interfaces run one-cycle slots only" \
+  --topo hypercube:3 --task allreduce --ni --combine-stages 2
+for extra in SIM=icarus BENCH=sc; do
+  (cd "$REPO" && env TOPO=hypercube:3 TASK=reduce COMBINE_STAGES=1 "$extra" SIM_DIR="$T/refused" sim/sim.sh) >"$T/out" 2>"$T/err"
+  rc=$?
+  expect "sim.sh refuses COMBINE_STAGES=1 $extra" \
+    '[ $rc = 2 ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -q "COMBINE_STAGES=1 runs under the C++ Verilator bench only" "$T/err" && [ ! -e "$T/refused/gen" ]' \
+    "exit $rc: $(cat "$T/err")"
+done
+
+echo "$NAME: $npass passed, $nfail failed"
+[ "$nfail" = 0 ]
