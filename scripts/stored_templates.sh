@@ -24,12 +24,15 @@ while read -r task topo args; do
   echo "$task $topo: $("$search" --topo "$topo" --task "$task" $args --slots "$lb" --no-confirm --time-limit 0 -o "$out")"
   [ -s "$out" ] || { echo "stored_templates.sh: $task $topo: no template at $lb slots" >&2; exit 1; }
 done <<'SIZES'
+mnb torus:4x4 --rotate
 mnb hypercube:6 --rotate
 mnb hypercube:7 --rotate
 mnb hypercube:8 --rotate --chain
 mnb torus:8x8 --rotate
 mnb torus:4x4x4 --rotate
 mnb torus:16x16 --turn
+te torus:4x4 --lanes
+te hypercube:5 --lanes
 te hypercube:6 --lanes
 te hypercube:7 --lanes
 te torus:8x8 --lanes

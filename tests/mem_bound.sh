@@ -19,9 +19,9 @@ fact() { awk -F= -v k="$1" '$1 == k { print $2 }' "$2"; }
 # stored template without packet memory (cmodel/templates/), which is checked too
 designs="hypercube:3/snb hypercube:4/snb hypercube:6/snb hypercube:4/scatter hypercube:5/gather
 hypercube:3/mnb hypercube:4/mnb hypercube:5/mnb hypercube:6/mnb/classes hypercube:7/mnb/classes hypercube:6/mnb
-hypercube:3/te hypercube:4/te hypercube:5/te hypercube:6/te/recursive hypercube:7/te/recursive hypercube:7/te
+hypercube:3/te hypercube:4/te hypercube:5/te hypercube:5/te/recursive hypercube:6/te/recursive hypercube:7/te/recursive hypercube:7/te
 ring:8/mnb ring:8/te ring:16/te ring:7/te mesh:4x4/mnb mesh:4x4/te
-torus:4x4/mnb torus:4x4/te torus:8x8/mnb/cayley torus:8x8/te/coloring torus:4x4x4/mnb/cayley torus:4x4x4/te/coloring
+torus:4x4/mnb torus:4x4/te torus:4x4/te/coloring torus:8x8/mnb/cayley torus:8x8/te/coloring torus:4x4x4/mnb/cayley torus:4x4x4/te/coloring
 torus:8x8/te torus:3x5/te"
 nonzero=0
 for d in $designs; do
