@@ -53,6 +53,7 @@ void emit_run_counter(vwriter *w, const router_shape *sh) {
   vw_line(w, "reg [%d:0] %s;", cw - 1, vw_ident(w, "cyc_q"));
   vw_line(w, "reg %s;", vw_ident(w, "done_q"));
   vw_line(w, "reg %s;", vw_ident(w, "err_q"));
+  vw_line(w, "reg %s;  // a cycle's mismatch, registered: err_o sees it at the same edge", vw_ident(w, "mismatch_q"));
   vw_line(w, "wire %s = (cyc_q == %d'd0);", vw_ident(w, "idle"), cw);
   vw_line(w, "wire %s = !idle;", vw_ident(w, "running"));
   if (tw) { /* several tasks: task_i while idle, then the run's, held until it ends */
@@ -133,17 +134,21 @@ void emit_run_state(vwriter *w, const router_shape *sh) {
   vw_line(w, "cyc_q <= %d'd0;", sh->cycle_width);
   vw_line(w, "done_q <= 1'b0;");
   vw_line(w, "err_q <= 1'b0;");
+  vw_line(w, "mismatch_q <= 1'b0;");
   vw_close(w, "end %s begin", reset_else(sh));
   w->indent++;
   vw_line(w, "cyc_q <= cyc_d;");
   vw_line(w, "if (idle && start_i) done_q <= 1'b0;");
   vw_line(w, "else if (cyc_q == LastCycle) done_q <= 1'b1;");
+  vw_line(w, "mismatch_q <= mismatch;");
   vw_line(w, "if (idle && start_i) err_q <= 1'b0;");
-  vw_line(w, "else if (mismatch) err_q <= 1'b1;");
+  vw_line(w, "else if (mismatch_q) err_q <= 1'b1;");
   vw_close(w, "end");
   vw_close(w, "end");
   vw_line(w, "assign done_o = done_q;");
-  vw_line(w, "assign err_o = err_q;");
+  vw_line(w, "// the mismatch of the cycle that ended shows at once; err_q keeps it a cycle later (a");
+  vw_line(w, "// register between the ROM's comparison and the sticky flag's enable)");
+  vw_line(w, "assign err_o = err_q | mismatch_q;");
 }
 
 const char *emit_lane_register(vwriter *w, const router_shape *sh, int p, int sources, const char *sel, int sel_width,
