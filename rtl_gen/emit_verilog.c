@@ -140,9 +140,14 @@ void emit_run_state(vwriter *w, const router_shape *sh) {
   vw_line(w, "cyc_q <= cyc_d;");
   vw_line(w, "if (idle && start_i) done_q <= 1'b0;");
   vw_line(w, "else if (cyc_q == LastCycle) done_q <= 1'b1;");
+  vw_open(w, "if (idle && start_i) begin  // a start clears the error state");
+  vw_line(w, "mismatch_q <= 1'b0;");
+  vw_line(w, "err_q <= 1'b0;");
+  vw_close(w, "end else begin");
+  w->indent++;
   vw_line(w, "mismatch_q <= mismatch;");
-  vw_line(w, "if (idle && start_i) err_q <= 1'b0;");
-  vw_line(w, "else if (mismatch_q) err_q <= 1'b1;");
+  vw_line(w, "if (mismatch_q) err_q <= 1'b1;");
+  vw_close(w, "end");
   vw_close(w, "end");
   vw_close(w, "end");
   vw_line(w, "assign done_o = done_q;");
