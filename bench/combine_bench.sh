@@ -93,7 +93,7 @@ cpu=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)
 ## Combining tasks: the cost of the combiner (iCE40 HX8K, W = 32)
 
 Command: \`make bench\` (runs \`bench/combine_bench.sh docs/BENCHMARKS.md\`; a subset with
-\`TOPOS="torus:4x4" REPEAT=1\`). One router per row, \`make synth TARGET=ice40 TOPO=T TASK=K OP=O\`
+\`TOPOS="torus:4x4" REPEAT=1\`). One router per row, \`make synth TARGET=ice40 TOPO=T TASK=K OP=O [COMBINE_STAGES=P]\`
 (synth/synth.sh: node 0's router and ROM in the scan-chain wrapper, nextpnr at a 100 MHz
 constraint; deterministic figures). Machine: 2 cores, ${cpu:-unknown}; $(date -u +%Y-%m-%d); romnoc
 $(git -C "$repo" describe --always --dirty 2>/dev/null || echo unknown).
@@ -103,24 +103,37 @@ on the default \`banked\` router: the same topology's all-gather, which moves as
 (reduce_scatter is the mnb reversed in time) without adding any. Schedules: the golden model's
 (reduce_scatter: the mnb reversed; allreduce: that and the all-gather back, twice the slots;
 global_sum: one dimension after another). ops = W-bit op units the router has (the combiners'
-trees and the output lanes' own additions: docs/ARCHITECTURE.md), × mnb = LUT4 against the mnb
-router's. Node 0's ROM is synthesised (every node has its own ROM; the router is shared).
+trees and the output lanes' own additions: docs/ARCHITECTURE.md), P = registers in the combiner
+(\`COMBINE_STAGES=P\`: a slot of 1+P cycles), slots/µs = Fmax/(1+P), × mnb = LUT4 against the
+mnb router's. Node 0's ROM is synthesised (every node has its own ROM; the router is shared).
 
-What the table shows (W = 32; measured 2026-11-23, the figures are deterministic):
+What the table shows (W = 32; measured 2026-11-29, the figures are deterministic):
 - **The op units are what the combiner costs.** Under xor (one LUT level, no carry) the
-  reduce_scatter router stays within 1.1–1.3× the mnb router's LUT4 at the same Fmax; add
-  (a 32-bit adder on the carry chain per unit) doubles it, max (a comparator and a 32-bit
-  multiplexer per unit) takes 2.5×. allreduce adds the all-gather's sources to the output
-  multiplexers (about 1.9–3.6× the mnb router). global_sum needs one unit per dimension and
-  direction: on the 4-cube its router is smaller than the mnb one.
-- **Registers and memory do not grow**: as many FFs as the mnb router, no bank (mem_depth 0:
-  every partial these schedules keep is read one or two cycles after its combine, from the
-  combiner or its delay register), the ROM in 1–4 block RAMs.
-- **Speed**: xor keeps 117–144 MHz; add and max miss 100 MHz, because a combine and the send
-  of its result share one cycle (receive, add, forward in the next slot: 003's accumulation):
-  ROM word → operand multiplexers → the op tree (three levels for five operands on the
-  torus's root-side combiner) → output register. docs/ARCHITECTURE.md ("combine") lists what
-  would shorten it (carry-save trees for add, fewer operands per combine).
+  reduce_scatter router is 1.8× the mnb router's LUT4 (the mnb router is the stored template's
+  since issue 40, 266 LUT4); add (a 32-bit adder on the carry chain per unit) 2.7–3.5×, max
+  (a comparator and a 32-bit multiplexer per unit) 3.0–4.5×. allreduce adds the all-gather's
+  sources to the output multiplexers (3.0–5.3×). global_sum needs one unit per dimension and
+  direction: about the mnb router's size on the torus, half of it on the 4-cube.
+- **The pipelined combiner** (rows with P > 0: \`--combine-stages P\`, docs/ARCHITECTURE.md
+  "A pipelined combiner"; P = $pipe_add under add, $pipe_max under max: PIPE_ADD, PIPE_MAX).
+  Under add every row meets 100 MHz (100.1–136.7), and the LUT4 fall (708 → 530 on torus:4x4
+  reduce_scatter: a cut tree maps to smaller adders), the FFs grow by W bits a held value.
+  Under max the torus's three tasks and the 4-cube's global_sum meet it (101.3–104.1 MHz), the
+  4-cube's reduce_scatter and allreduce do not (98.2, 95.7): a 32-bit compare and its select
+  alone between two registers take about 10 ns on the iCE40. slots/µs = Fmax/(1+P): the
+  pipelined router moves fewer slots a second than the unpipelined one at its own clock (26.4
+  against 58.9 on torus:4x4 reduce_scatter add); what it buys is a router that keeps a system's
+  100 MHz clock.
+- **× mnb under add** (issue 40's goal: at most 2 at 100 MHz): met by reduce_scatter on
+  torus:4x4 (1.99) and global_sum (1.11, 0.58); not by the 4-cube's reduce_scatter (2.37) or
+  allreduce (2.88, 3.68), whose output multiplexers take the all-gather's sources too.
+- **Registers and memory** (P = 0): no bank (mem_depth 0: every partial these schedules keep
+  is read one or two cycles after its combine, from the combiner or its delay register), the
+  ROM in 1–4 block RAMs.
+- **Speed** (P = 0): xor keeps 114–157 MHz; add and max miss 100 MHz, because a combine and
+  the send of its result share one cycle (receive, add, forward in the next slot: 003's
+  accumulation): ROM word → operand multiplexers → the op tree (three levels for five operands
+  on the torus's root-side combiner) → output register.
 - **Verilator**: the combining fabrics have a ROM per node (sixteen ROM modules where the mnb
   fabric shares one, docs/ARCHITECTURE.md) and build and run more slowly than the mnb fabrics
   of the same size in the simulation section — seconds either way.
