@@ -22,3 +22,17 @@ simulate() {
   expect "$name: (S+1)*(L+P) = ($slots+1)*$((delay + stages)) cycles" \
     '[ -n "$slots" ] && [ "$cycles" = $(((slots + 1) * (delay + stages))) ]' "the bench counted ${cycles:-no} cycles"
 }
+
+# sim_refuses SETTING TASK BENCH...: sim.sh refuses SETTING (e.g. LINK_DELAY=2) on hypercube:3
+# TASK under each BENCH (e.g. SIM=icarus): one line on stderr, exit 2, nothing generated
+sim_refuses() {
+  local setting=$1 task=$2 extra rc
+  shift 2
+  for extra; do
+    (cd "$REPO" && env TOPO=hypercube:3 TASK="$task" "$setting" "$extra" SIM_DIR="$T/refused" sim/sim.sh) >"$T/out" 2>"$T/err"
+    rc=$?
+    expect "sim.sh refuses $setting $extra" \
+      '[ $rc = 2 ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -q "$setting runs under the C++ Verilator bench only" "$T/err" && [ ! -e "$T/refused/gen" ]' \
+      "exit $rc: $(cat "$T/err")"
+  done
+}
