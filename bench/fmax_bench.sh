@@ -7,6 +7,8 @@
 # from its own tree in the same run. Writes the "fmax" section of OUT.md. Two jobs at a time;
 # the figures are deterministic (no timing is measured).
 #   SIZES="4 5" TASKS="mnb" TORI= bench/fmax_bench.sh OUT.md   (a subset)
+# NOW=DIR takes the current design's figures from synth_bench.sh's bare runs in DIR (make bench:
+# build/bench/synth, written just before) instead of synthesising the same routers again.
 set -euo pipefail
 out=$1
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,31 +21,35 @@ BASELINE=${BASELINE:-b25a21f}
 . "$repo/bench/baseline_tree.sh"
 baseline=$baseline_rev
 baseline_tree "$baseline" "$work/baseline"
+now=${NOW:-$work} # the current design's runs: DIR/<topo>-<task>-bare-ice40(.log), as synth_bench.sh names them
 export work repo base_src
 designs=()
 for d in $sizes; do for task in $tasks; do designs+=("hypercube:$d $task"); done; done
 for topo in $tori; do for task in mnb te; do designs+=("$topo $task"); done; done
-run_job() { # topo task now|previous
-  local root=$repo tag=${1/:/-}-$2-$3
-  [ "$3" = previous ] && root=$base_src
+run_job() { # topo task now|previous: synth.sh of this tree (in $work, named as synth_bench.sh names it) or the baseline's
+  local root=$repo tag=${1/:/-}-$2-bare-ice40
+  [ "$3" = previous ] && root=$base_src tag=${1/:/-}-$2-previous
   FLIT=bare TOPO=$1 TASK=$2 TARGET=ice40 SYNTH_DIR="$work/$tag" "$root/synth/synth.sh" >"$work/$tag.log" 2>&1 || true
   echo "-- BENCH fmax $1 $2 $3: $(grep '^SYNTH.*scope=router' "$work/$tag.log" | tail -n 1 | cut -d' ' -f6-)" >&2
 }
 export -f run_job
-for x in "${designs[@]}"; do printf '%s now\n%s previous\n' "$x" "$x"; done | xargs -P 2 -I{} bash -c 'run_job {}'
+for x in "${designs[@]}"; do
+  [ -n "${NOW:-}" ] || echo "$x now"
+  echo "$x previous"
+done | xargs -P 2 -I{} bash -c 'run_job {}'
 
 field() { sed -nE "s/.* $1=([^ ]+).*/\1/p"; }
-line_of() { grep -hs '^SYNTH.*scope=router' "$work/$1.log" | tail -n 1 || true; }
+line_of() { grep -hs '^SYNTH.*scope=router' "$1.log" | tail -n 1 || true; } # RUN: its synth.sh line
 rows="" met=0 n=0 miss=""
 for x in "${designs[@]}"; do
   set -- $x
   tag=${1/:/-}-$2
-  now=$(line_of "$tag-now") prev=$(line_of "$tag-previous")
-  f=$(printf '%s' "$now" | field fmax_mhz)
+  cur=$(line_of "$now/$tag-bare-ice40") prev=$(line_of "$work/$tag-previous")
+  f=$(printf '%s' "$cur" | field fmax_mhz)
   n=$((n + 1))
   if awk -v f="${f:-0}" 'BEGIN { exit !(f >= 150) }'; then met=$((met + 1)); else miss+="${miss:+, }$2 $1 (${f:-none})"; fi
-  alg=$(awk -F'\t' '/^# alg=/ { sub(/^# alg=/, ""); print; exit }' "$work/$tag-now/gen/golden/wire.tsv" 2>/dev/null || true)
-  rows+="| $2 | $1 | ${alg:--} | $(printf '%s' "$now" | field luts) | $(printf '%s' "$now" | field ffs) | $f | $(printf '%s' "$prev" | field luts) | $(printf '%s' "$prev" | field ffs) | $(printf '%s' "$prev" | field fmax_mhz) |"$'\n'
+  alg=$(awk -F'\t' '/^# alg=/ { sub(/^# alg=/, ""); print; exit }' "$now/$tag-bare-ice40/gen/golden/wire.tsv" 2>/dev/null || true)
+  rows+="| $2 | $1 | ${alg:--} | $(printf '%s' "$cur" | field luts) | $(printf '%s' "$cur" | field ffs) | $f | $(printf '%s' "$prev" | field luts) | $(printf '%s' "$prev" | field ffs) | $(printf '%s' "$prev" | field fmax_mhz) |"$'\n'
 done
 "$repo/bench/tables/md_section.sh" "$out" fmax <<MD
 ## Bare routers at 150 MHz: iCE40 HX8K, W = 32 (issue 40)

@@ -731,25 +731,23 @@ static void emit_combiners(vwriter *w, const combine_plan *pl) {
   }
 }
 
-/* The payload of partial txv with the own contribution own added, as lane p sends it: the op
- * itself, or with a pipelined combiner its register, and with two stages or more its operands'
- * too, declared here (combine_cuts). */
-static const char *own_sum(vwriter *w, const combine_plan *pl, int p, const char *txv, const char *own) {
-  static char buf[96];
+/* Writes into buf the payload of partial txv with the own contribution own added, as lane p
+ * sends it: the op itself, or with a pipelined combiner its register, and with two stages or
+ * more its operands' too, declared here (combine_cuts). */
+static void own_sum(vwriter *w, const combine_plan *pl, int p, const char *txv, const char *own, char *buf, size_t len) {
   int pw = pl->shape.payload_width;
-  snprintf(buf, sizeof buf, "op(%s[%d:0], %s)", txv, pw - 1, own);
-  if (!pl->f->combine_stages) return buf;
+  snprintf(buf, len, "op(%s[%d:0], %s)", txv, pw - 1, own);
+  if (!pl->f->combine_stages) return;
   if (pl->f->combine_stages >= 2) { /* the operands' selection a stage of its own, as the trees' */
     const char *a = vw_ident(w, "tsel%d_q", p), *b = vw_ident(w, "town%d_q", p);
     vw_line(w, "reg [%d:0] %s, %s;", pw - 1, a, b);
     vw_line(w, "always @(posedge clk_i) {%s, %s} <= {%s[%d:0], %s};", a, b, txv, pw - 1, own);
-    snprintf(buf, sizeof buf, "op(%s, %s)", a, b);
+    snprintf(buf, len, "op(%s, %s)", a, b);
   }
   const char *sum = vw_ident(w, "tsum%d_q", p);
   vw_line(w, "reg [%d:0] %s;  // pipelined: the own addition moves every cycle", pw - 1, sum);
   vw_line(w, "always @(posedge clk_i) %s <= %s;", sum, buf);
-  snprintf(buf, sizeof buf, "%s", sum);
-  return buf;
+  snprintf(buf, len, "%s", sum);
 }
 
 static void emit_outputs(vwriter *w, const combine_plan *pl) {
@@ -786,7 +784,7 @@ static void emit_outputs(vwriter *w, const combine_plan *pl) {
         vw_line(w, "default: %s = %d'd0;", txv, pl->value_width);
         vw_close(w, "endcase");
         vw_close(w, "end");
-        snprintf(sum, sizeof sum, "%s", own_sum(w, pl, p, txv, own));
+        own_sum(w, pl, p, txv, own, sum, sizeof sum);
       }
       vw_open(w, "%s begin", clocked(sh));
       vw_open(w, "case (%s)", sel);

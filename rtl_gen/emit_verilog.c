@@ -278,13 +278,13 @@ static const char *rom_enable(const router_shape *s, const char *en) {
  * routers move in its last, slot_en, counted from reset; a start pulse in any cycle of a slot
  * counts at its end. */
 static void emit_slot_timing(vwriter *w, const router_shape *s, bool sim) {
-  int L = s->slot_cycles, pw = rtl_clog2((uint64_t)L);
+  int C = s->slot_cycles, pw = rtl_clog2((uint64_t)C);
   vw_blank(w);
-  vw_line(w, "// a slot lasts %d cycles (pipelined links or combiner); every router moves in its last (slot_en), and", L);
+  vw_line(w, "// a slot lasts %d cycles (pipelined links or combiner); every router moves in its last (slot_en), and", C);
   vw_line(w, "// a start pulse in any cycle of a slot is held to its end");
   vw_line(w, "reg [%d:0] %s;", pw - 1, vw_ident(w, "phase_q"));
   vw_line(w, "reg %s;", vw_ident(w, "start_q"));
-  vw_line(w, "wire %s = (phase_q == %d'd%d);", vw_ident(w, "slot_en"), pw, L - 1);
+  vw_line(w, "wire %s = (phase_q == %d'd%d);", vw_ident(w, "slot_en"), pw, C - 1);
   vw_line(w, "wire %s = start_i | start_q;", vw_ident(w, "start"));
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_open(w, "if (!rst_ni) begin");
@@ -351,7 +351,7 @@ void emit_fabric(vwriter *w, const char *header, const ir_fabric *f, const route
   if (sim) vw_line(w, "input  wire log_i,  // the test bench records: every lane reports its link and deliveries");
   vw_line(w, "output wire done_o,  // every router is done");
   if (!sim && s->slot_cycles > 1)
-    vw_line(w, "output wire slot_o,  // pipelined links: the last cycle of a slot, the one in which the local ports count");
+    vw_line(w, "output wire slot_o,  // a slot of several cycles: its last, the one in which the local ports count");
   vw_line(w, "output wire err_o%s  // some router saw traffic its schedule did not expect", sim ? "" : ",");
   for (uint32_t u = 0; u < n && !sim && s->task_width; u++)
     vw_line(w, "input  wire %s%s,  // node %u: the task of its next run (while idle)", vector_range(r, sizeof r, s->task_width),
