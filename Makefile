@@ -60,6 +60,7 @@
 #>   ROUNDS=R       fpga: messages of each task the self test runs (1..255) [4]
 #>   D=D            sim-kbcast-rt, synth-kbcast-rt: dimension of the hypercube [4]
 #>   RUNS=R         sim-kbcast-rt: active sets run [50]
+#>   STAGES=P       sim-kbcast-rt, synth-kbcast-rt: 1 cuts each slot's decisions by registers, a slot of 2 cycles (rtl_gen_kbrt --stages) [0]
 #>   DEMO_TOPOS=..  demo: topo:task words simulated [hypercube:4:mnb torus:4x4:te]
 #>   DEMO_SYNTH=..  demo: topo:task words synthesised [torus:4x4:mnb]
 #>   DYN_ROUNDS=R   dynbcast-plot: rounds per load [3000]
@@ -275,9 +276,9 @@ D     ?= 4
 RUNS  ?= 50
 .PHONY: sim-kbcast-rt synth-kbcast-rt
 sim-kbcast-rt: $(BUILD)/cmodel $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
-	@$(call sh_vars,D RUNS SEED WIDTH TRACE) sim/kbrt_sim.sh
+	@$(call sh_vars,D RUNS SEED WIDTH STAGES TRACE) sim/kbrt_sim.sh
 synth-kbcast-rt: $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
-	@$(call sh_vars,D WIDTH TARGET) synth/kbrt_synth.sh
+	@$(call sh_vars,D WIDTH STAGES TARGET) synth/kbrt_synth.sh
 
 # -- synthesis: Yosys (generic or iCE40) and nextpnr-ice40 ---------------------
 TARGET ?= generic

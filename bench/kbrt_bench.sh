@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # kbrt_bench.sh OUT.md — the run-time kbcast router (paper 001) on an iCE40 HX8K against the
-# schedule-ROM mnb router of the same cube (Yosys synth_ice40 + nextpnr-ice40, W = 32), and the
-# simulated cycles of its runs against 001's 2*ceil(K/d)+4d. Writes the "kbcast-runtime"
+# schedule-ROM mnb router of the same cube (Yosys synth_ice40 + nextpnr-ice40, W = 32), with
+# one-cycle slots (stages 0, the baseline) and two-cycle slots (rtl_gen_kbrt --stages 1), and the
+# simulated cycles of its runs against 001's 2*ceil(K/d)+4d, both ways. Writes the "kbcast-runtime"
 # section of OUT.md. JOBS synthesis jobs at a time (default 2; the figures are deterministic).
 #   SIZES="4 5" SIM_SIZES="3 4" RUNS=50 bench/kbrt_bench.sh OUT.md   (a subset)
 #   REUSE_ROM=1 keeps a ROM router's result already in build/bench/kbrt/rom-D.log (it does not
@@ -14,18 +15,19 @@ work=$repo/build/bench/kbrt
 mkdir -p "$work"
 jobs=()
 for d in $sizes; do
-  jobs+=("rt $d")
+  jobs+=("rt $d" "rt1 $d")
   if [ "${REUSE_ROM:-0}" = 1 ] && grep -q '^SYNTH.*scope=router' "$work/rom-$d.log" 2>/dev/null; then
     echo "-- BENCH kbcast-runtime rom hypercube:$d: kept $(grep '^SYNTH' "$work/rom-$d.log" | tail -n 1 | cut -d' ' -f6-)" >&2
   else
     jobs+=("rom $d")
   fi
 done
-run_job() { # rt|rom D
-  if [ "$1" = rt ]; then
+run_job() { # rt|rt1|rom D
+  if [ "$1" != rom ]; then
     local start=$(date +%s)
-    D=$2 TARGET=ice40 SYNTH_DIR="$work/rt-$2" "$repo/synth/kbrt_synth.sh" >"$work/rt-$2.log" 2>&1 || true
-    echo "seconds=$(($(date +%s) - start))" >>"$work/rt-$2.log"
+    D=$2 STAGES=$([ "$1" = rt ] && echo 0 || echo 1) TARGET=ice40 SYNTH_DIR="$work/$1-$2" "$repo/synth/kbrt_synth.sh" \
+      >"$work/$1-$2.log" 2>&1 || true
+    echo "seconds=$(($(date +%s) - start))" >>"$work/$1-$2.log"
   else
     TOPO=hypercube:$2 TASK=mnb TARGET=ice40 SYNTH_DIR="$work/rom-$2" "$repo/synth/synth.sh" >"$work/rom-$2.log" 2>&1 || true
   fi
@@ -38,24 +40,28 @@ field() { sed -nE "s/.* $1=([^ ]+).*/\1/p"; }
 rows=""
 for d in $sizes; do
   r=$(grep -h "scope=router" "$work/rt-$d.log" | tail -n 1) m=$(grep -h "scope=router" "$work/rom-$d.log" | tail -n 1)
+  r1=$(grep -h "scope=router" "$work/rt1-$d.log" | tail -n 1)
   secs=$(sed -nE 's/^seconds=([0-9]+)$/\1/p' "$work/rt-$d.log" | tail -n 1)
   lcs=$(sed -nE 's/.*ICESTORM_LC: *([0-9]+)\/ *([0-9]+) *([0-9]+%).*/\1 (\3)/p' "$work/rt-$d/nextpnr.log" 2>/dev/null | head -n 1)
-  rows+="| $d | $((1 << d)) | $(printf '%s' "$r" | field fifo_depth) | $(printf '%s' "$r" | field luts) | $(printf '%s' "$r" | field ffs) | $(printf '%s' "$r" | field brams) | $(printf '%s' "$r" | field fmax_mhz) | $(printf '%s' "$r" | field status) | ${lcs:-?} | ${secs:-?} s | $(printf '%s' "$m" | field luts) | $(printf '%s' "$m" | field ffs) | $(printf '%s' "$m" | field brams) | $(printf '%s' "$m" | field fmax_mhz) | $(printf '%s' "$m" | field status) |"$'\n'
+  rows+="| $d | $((1 << d)) | $(printf '%s' "$r" | field fifo_depth) | $(printf '%s' "$r" | field luts) | $(printf '%s' "$r" | field ffs) | $(printf '%s' "$r" | field brams) | $(printf '%s' "$r" | field fmax_mhz) | $(printf '%s' "$r" | field status) | ${lcs:-?} | ${secs:-?} s | $(printf '%s' "$r1" | field luts) | $(printf '%s' "$r1" | field ffs) | $(printf '%s' "$r1" | field fmax_mhz) | $(printf '%s' "$r1" | field status) | $(printf '%s' "$m" | field luts) | $(printf '%s' "$m" | field ffs) | $(printf '%s' "$m" | field brams) | $(printf '%s' "$m" | field fmax_mhz) | $(printf '%s' "$m" | field status) |"$'\n'
 done
 r4=$(grep -h "scope=router" "$work/rt-4.log" 2>/dev/null | tail -n 1)
 after4="| this design | $(printf '%s' "$r4" | field luts) | $(printf '%s' "$r4" | field ffs) | $(printf '%s' "$r4" | field brams) | $(printf '%s' "$r4" | field fmax_mhz) | $(printf '%s' "$r4" | field status) | $(sed -nE 's/^seconds=([0-9]+)$/\1/p' "$work/rt-4.log" 2>/dev/null | tail -n 1) s |"
 simrows=""
 for d in $sim_sizes; do
-  start=$(date +%s)
-  D=$d RUNS=$runs SEED=$d SIM_DIR="$work/sim-$d" "$repo/sim/kbrt_sim.sh" >"$work/sim-$d.out" 2>&1 || true
-  secs=$(($(date +%s) - start))
-  verdict=$(grep -E '^(PASS|FAIL) topo' "$work/sim-$d.out" | tail -n 1 | cut -d' ' -f1)
-  simrows+=$(awk -v d="$d" -v secs="$secs" -v verdict="${verdict:-FAIL}" '
-    /^ok run=/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-                 n++; if (v["cycles"] > max) { max = v["cycles"]; kmax = v["k"] }
-                 if (v["cycles"] <= v["bound"]) within++ }
-    END { printf "| %d | %d | %d of %d | %d (K = %d) | %d | %s | %d s |\n", d, n, within, n, max, kmax,
-                 2 * int((2 ^ d + d - 1) / d) + 4 * d + 1, verdict, secs }' "$work/sim-$d/sim.log")$'\n'
+  for p in 0 1; do
+    start=$(date +%s)
+    D=$d RUNS=$runs SEED=$d STAGES=$p SIM_DIR="$work/sim-$d-p$p" "$repo/sim/kbrt_sim.sh" >"$work/sim-$d-p$p.out" 2>&1 || true
+    secs=$(($(date +%s) - start))
+    verdict=$(grep -E '^(PASS|FAIL) topo' "$work/sim-$d-p$p.out" | tail -n 1 | cut -d' ' -f1)
+    # the bound: (2*ceil(K/d)+4d+1) slots of 1+p cycles, computed here from K and d
+    simrows+=$(awk -v d="$d" -v p="$p" -v secs="$secs" -v verdict="${verdict:-FAIL}" '
+      /^ok run=/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+                   n++; if (v["cycles"] > max) { max = v["cycles"]; kmax = v["k"] }
+                   if (v["cycles"] <= (2 * int((v["k"] + d - 1) / d) + 4 * d + 1) * (1 + p)) within++ }
+      END { printf "| %d | %d | %d | %d of %d | %d (K = %d) | %d | %s | %d s |\n", d, p, n, within, n, max, kmax,
+                   (2 * int((2 ^ d + d - 1) / d) + 4 * d + 1) * (1 + p), verdict, secs }' "$work/sim-$d-p$p/sim.log")$'\n'
+  done
 done
 bench/tables/md_section.sh "$out" kbcast-runtime <<MD
 ## The run-time kbcast router (paper 001) against the schedule-ROM router
@@ -76,10 +82,15 @@ the synthesis wrapper's scan chains included (one flip-flop per router input and
 the fit margin. The run-time router pays for taking the active set as an input: d in-port
 banks and d slot-mask rings in block RAM (4d RAMs), and per lane a crossbar whose sources are
 chosen at run time (one module for every node); its critical path is the done detection and
-the phase-2 arrival priority (docs/ARCHITECTURE.md, "kbcast run-time router").
+the phase-2 arrival priority (docs/ARCHITECTURE.md, "kbcast run-time router"). "stages 1" is
+the same router with slots of two cycles (\`rtl_gen_kbrt --stages 1\`, \`make synth-kbcast-rt
+STAGES=1\`): registers cut each slot's decisions (what each queue sends, the lanes' selects,
+the end of the run) from the data they move, so a run takes 2(2⌈K/d⌉+4d+1) cycles instead of
+2⌈K/d⌉+4d+1; the first columns (stages 0, one-cycle slots) are the baseline, synthesised in the
+same run.
 
-| d | N | bank depth | run-time LUT4 | FF | BRAM | Fmax MHz | status | HX8K logic cells | synth + P&R | ROM mnb LUT4 | FF | BRAM | Fmax MHz | status |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| d | N | bank depth | stages 0: LUT4 | FF | BRAM | Fmax MHz | status | HX8K logic cells | synth + P&R | stages 1: LUT4 | FF | Fmax MHz | status | ROM mnb LUT4 | FF | BRAM | Fmax MHz | status |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 $rows
 The run-time router at d = 4 before and after the phase-2 storage was rebuilt without
 multi-writer memories (docs/ARCHITECTURE.md, "kbcast run-time router", Storage):
@@ -92,9 +103,9 @@ $after4
 Simulated runs (Verilator 5.006, one build per d, \`RUNS=$runs\` active sets with K spread over
 1..2^d, every run diffed against the golden model's \`--alg 001\` schedule and deliveries and
 verified by \`cmodel verify\`): cycles from the start edge to done, against 001's 2⌈K/d⌉+4d slots
-plus the one cycle after which the last slot has been on the wires.
+plus the one slot after which the last slot has been on the wires, slots of 1 + stages cycles.
 
-| d | runs | within 2⌈K/d⌉+4d+1 | most cycles | bound at K = N | verdict | build + runs |
-|---|---|---|---|---|---|---|
+| d | stages | runs | within (2⌈K/d⌉+4d+1)(1+stages) | most cycles | bound at K = N | verdict | build + runs |
+|---|---|---|---|---|---|---|---|
 $simrows
 MD

@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # kbrt_sim.sh — the run-time kbcast router of hypercube:D: generate, lint, one Verilator build,
 # many runs (make sim-kbcast-rt).
-#   D=4 [RUNS=50] [SEED=1] [WIDTH=32] [TRACE=1] sim/kbrt_sim.sh
+#   D=4 [RUNS=50] [SEED=1] [WIDTH=32] [STAGES=0|1] [TRACE=1] sim/kbrt_sim.sh
 #   SIM_DIR=DIR sets the work directory; REUSE_GEN=1 simulates DIR/gen as it is.
 # Runs: RUNS active sets with K spread evenly over 1..2^D (K=1 and K=2^D included), each a
 # pseudo-random K-subset of the golden model (cmodel schedule --k K --seed), with its golden
 # files (cmodel schedule --alg 001, rtl_gen_kbrt --golden). The bench diffs every run's wire
-# log and deliveries against them and checks 2*ceil(K/D)+4D+1 cycles; then every wire log must
+# log and deliveries against them and checks (2*ceil(K/D)+4D+1)*(1+STAGES) cycles (a slot of
+# 1+STAGES cycles: rtl_gen_kbrt --stages); then every wire log must
 # pass cmodel verify. Prints the bench's PASS/FAIL line; exits non-zero on any failure.
 # Work goes to build/sim/hypercube-<D>_kbcast_runtime_w<W>/.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 . "$repo/scripts/flow_vars.sh" # every variable make passes has its shape, or exit 2
-d=${D:-4} runs=${RUNS:-50} seed=${SEED:-1} width=${WIDTH:-32} trace=${TRACE:-0}
-work=$(realpath -m "${SIM_DIR:-$repo/build/sim/hypercube-${d}_kbcast_runtime_w${width}}")
+d=${D:-4} runs=${RUNS:-50} seed=${SEED:-1} width=${WIDTH:-32} trace=${TRACE:-0} stages=${STAGES:-0}
+work=$(realpath -m "${SIM_DIR:-$repo/build/sim/hypercube-${d}_kbcast_runtime_w${width}$([ "$stages" = 0 ] || echo "_p$stages")}")
 gen=$work/gen obj=$work/obj$([ "$trace" = 1 ] && echo _trace || true) rundir=$work/runs
 mkdir -p "$work"
 rm -f "$work/sim.log" # a failed build leaves no log of an earlier run behind
@@ -21,8 +22,8 @@ rm -f "$work/sim.log" # a failed build leaves no log of an earlier run behind
 if [ "${REUSE_GEN:-0}" = 1 ]; then # simulate the design already in $gen (e.g. FIFOs below the bound)
   [ -f "$gen/files.f" ] || { echo "FAIL topo=hypercube:$d: REUSE_GEN=1 but $gen holds no design"; exit 1; }
 else
-  echo "-- GEN hypercube:$d kbcast run-time width=$width --"
-  "$repo/build/rtl_gen_kbrt" --topo "hypercube:$d" --width "$width" -o "$gen"
+  echo "-- GEN hypercube:$d kbcast run-time width=$width stages=$stages --"
+  "$repo/build/rtl_gen_kbrt" --topo "hypercube:$d" --width "$width" --stages "$stages" -o "$gen"
 fi
 n=$((1 << d))
 rm -rf "$rundir"

@@ -1,9 +1,10 @@
 // kbrt_tb.cpp — Verilator harness of the run-time kbcast fabric (romnoc_kbrt_sim_fabric, after
 // Verilator's examples/make_tracing_c/sim_main.cpp). One build, many runs: for each run of the
 // list it resets nothing but the run (the fabric is reset once), raises bcast_i on the run's
-// active set, pulses start, clocks until done (failing beyond 2*ceil(K/d)+4d+1 cycles: the
-// last slot 2*ceil(K/d)+4d is on the wires one cycle later), and compares its wire log and its
-// deliveries line by line with the run's golden files (rtl_gen_kbrt --golden).
+// active set, pulses start, clocks until done (failing beyond (2*ceil(K/d)+4d+1)*C cycles, C the
+// cycles of a slot (RN_SLOT_CYCLES: 1, or 2 with --stages 1): the last slot 2*ceil(K/d)+4d is on
+// the wires one slot later), and compares its wire log and its deliveries line by line with the
+// run's golden files (rtl_gen_kbrt --golden). The lanes are reported in a slot's last cycle.
 //   Vromnoc_kbrt_sim_fabric +runs=FILE +seed=S [+trace=FILE.vcd]
 // FILE: one run directory a line, holding golden/wire.tsv (a kbcast schedule whose '# active='
 // line names the set) and golden/deliveries.tsv; the bench writes wire.tsv and deliveries.tsv
@@ -86,11 +87,11 @@ void kbrt_local(unsigned int node, svBit inj_req, svBitVecVal* inj_flit, svBit* 
   *bcast = g.active[node];
 }
 
-// Every rising edge, per node and lane: what the lane's link carried in the cycle that ends
-// (slot cycle - 1) and what it handed to the local port (a reception of slot cycle - 1).
+// At the end of every slot (its last cycle, cycle = (s+1)*C), per node and lane: what the lane's
+// link carried (slot s) and what it handed to the local port (a reception of slot s).
 void kbrt_lane(unsigned int node, unsigned int lane, svBit tx_valid, const svBitVecVal* tx_flit, svBit dlv_valid,
                const svBitVecVal* dlv_flit) {
-  uint32_t slot = g.cycle ? g.cycle - RN_WIRE_DELAY : 0;  // 0 outside a run: breaks the diff
+  uint32_t slot = g.cycle ? g.cycle / RN_SLOT_CYCLES - RN_WIRE_DELAY : 0;  // 0 outside a run: breaks the diff
   if (tx_valid) {
     std::copy(tx_flit, tx_flit + g.flit.words.size(), g.flit.words.begin());
     int kind = (int)g.flit.get(RN_PACKET_WIDTH, 2);
@@ -207,8 +208,8 @@ int main(int argc, char** argv) {
       continue;
     }
     const uint32_t k = (uint32_t)std::count(g.active.begin(), g.active.end(), true);
-    // 001 §3.2: 2*ceil(K/d) + 4d slots; slot s is on the wires in cycle s+1
-    const uint32_t bound = 2 * ((k + RN_DIM - 1) / RN_DIM) + 4 * RN_DIM + 1;
+    // 001 §3.2: 2*ceil(K/d) + 4d slots; slot s is on the wires in slot s+1, a slot C cycles
+    const uint32_t bound = (2 * ((k + RN_DIM - 1) / RN_DIM) + 4 * RN_DIM + 1) * RN_SLOT_CYCLES;
     g.wires.clear();
     g.deliveries.clear();
     for (int i = 0; i < 2; i++) cycle(0);  // bcast_i takes the set
@@ -225,7 +226,9 @@ int main(int argc, char** argv) {
     if (!tb::same_lines(dir + "/golden/wire.tsv", dir + "/wire.tsv", &why)) add(why);
     if (!tb::same_lines(dir + "/golden/deliveries.tsv", dir + "/deliveries.tsv", &why)) add(why);
     if (!done) add("the fabric did not raise done within " + std::to_string(c) + " cycles");
-    else if (c > bound) add("done after " + std::to_string(c) + " cycles, beyond 2*ceil(K/d)+4d+1 = " + std::to_string(bound));
+    else if (c > bound)
+      add("done after " + std::to_string(c) + " cycles, beyond (2*ceil(K/d)+4d+1)*" + std::to_string(RN_SLOT_CYCLES) + " = " +
+          std::to_string(bound));
     if (top->err_o) add("a router raised err_o (FIFO overflow or traffic the protocol rules out)");
     max_cycles = std::max(max_cycles, c);
     max_bound = std::max(max_bound, bound);

@@ -5,8 +5,10 @@
 # one Verilator build and 50 active sets (K spread over 1..2^d, K = 1 and K = 2^d included),
 # every run diffed against the golden model's schedule and deliveries and verified, and every
 # run done in exactly 2*ceil(K/d)+4d+1 cycles (001's 2*ceil(K/d)+4d slots, the last one on the
-# wires a cycle later: the figure is computed here from K, never read from the program); a
-# design with FIFOs below the bound must fail the bench with err_o. Ends with "N passed, N failed".
+# wires a cycle later: the figure is computed here from K, never read from the program); with
+# --stages 1 (a slot of two cycles) d = 3, and d = 4 outside QUICK, the same runs in exactly twice
+# as many cycles; a design with FIFOs below the bound must fail the bench with err_o, with either
+# slot. Ends with "N passed, N failed".
 #   tests/kbrt_tests.sh [DIMS]   (default "3 4 5"; make test "3 4", make test-large 5; QUICK=1, make
 #                                check: d = 3 and 10 active sets)
 set -u
@@ -42,9 +44,36 @@ bad "a ring" "ring:8" --topo ring:8
 bad "width below d+1" "width 4" --topo hypercube:5 --width 4
 bad "width 0" "'0'" --topo hypercube:3 --width 0
 bad "fifo depth 0" "'0'" --topo hypercube:3 --fifo-depth 0
+bad "stages 2" "--stages '2'" --topo hypercube:3 --stages 2
 bad "unknown option" "--bogus" --topo hypercube:3 --bogus 1
 build/cmodel schedule --topo hypercube:3 --task mnb -o "$T/mnb.tsv"
 bad "golden of a non-kbcast schedule" "task mnb" --golden "$T/mnb.tsv"
+
+# sim_runs D P: $runs active sets on hypercube:D with slots of 1+P cycles (rtl_gen_kbrt --stages P),
+# one build (the script lints both fabrics and verifies every wire log); then every run in exactly
+# (2*ceil(K/D)+4D+1)*(1+P) cycles, K = 1 and K = N among them
+sim_runs() {
+  local d=$1 p=$2 n=$((1 << $1)) work tag
+  work=build/sim/hypercube-${d}_kbcast_runtime_w32$([ "$p" = 0 ] || echo "_p$p")
+  tag="hypercube:$d$([ "$p" = 0 ] || echo " stages=$p")"
+  rm -f "$work/sim.log"
+  start=$(date +%s)
+  if D=$d RUNS=$runs SEED=$d STAGES=$p SIM_DIR="$work" sim/kbrt_sim.sh >"$T/sim$d$p" 2>&1; then
+    pass "$tag $runs runs: $(grep -E '^PASS' "$T/sim$d$p") ($(($(date +%s) - start)) s)"
+  else
+    fail "$tag $runs runs" "$T/sim$d$p"
+  fi
+  awk -v d="$d" -v n="$n" -v runs="$runs" -v c=$((1 + p)) '
+    /^ok run=/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+                 got++; want = (2 * int((v["k"] + d - 1) / d) + 4 * d + 1) * c
+                 if (v["cycles"] != want) { print "run " v["run"] " K=" v["k"] ": " v["cycles"] " cycles, want " want; bad++ }
+                 if (v["k"] == 1) one++; if (v["k"] == n) all++ }
+    END { if (got != runs) { print got " runs reported, want " runs; bad++ }
+          if (!one || !all) { print "K=1 or K=N missing"; bad++ }
+          exit bad > 0 }' "$work/sim.log" >"$T/cyc$d$p" 2>&1 &&
+    pass "$tag every run in (2*ceil(K/$d)+$((4 * d))+1)*$((1 + p)) cycles, K=1 and K=$n included" ||
+    fail "$tag cycle counts" "$T/cyc$d$p"
+}
 
 for d in $dims; do
   n=$((1 << d))
@@ -60,40 +89,24 @@ for d in $dims; do
   else
     fail "hypercube:$d Yosys rejects the fabric" "$T/yosys"
   fi
-  # $runs runs, one build (the script lints both fabrics and verifies every wire log)
-  work=build/sim/hypercube-${d}_kbcast_runtime_w32
-  rm -f "$work/sim.log"
-  start=$(date +%s)
-  if D=$d RUNS=$runs SEED=$d SIM_DIR="$work" sim/kbrt_sim.sh >"$T/sim$d" 2>&1; then
-    pass "hypercube:$d $runs runs: $(grep -E '^PASS' "$T/sim$d") ($(($(date +%s) - start)) s)"
-  else
-    fail "hypercube:$d $runs runs" "$T/sim$d"
-  fi
-  # every run exactly 2*ceil(K/d)+4d+1 cycles, K = 1 and K = N among them
-  awk -v d="$d" -v n="$n" -v runs="$runs" '
-    /^ok run=/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-                 got++; want = 2 * int((v["k"] + d - 1) / d) + 4 * d + 1
-                 if (v["cycles"] != want) { print "run " v["run"] " K=" v["k"] ": " v["cycles"] " cycles, want " want; bad++ }
-                 if (v["k"] == 1) one++; if (v["k"] == n) all++ }
-    END { if (got != runs) { print got " runs reported, want " runs; bad++ }
-          if (!one || !all) { print "K=1 or K=N missing"; bad++ }
-          exit bad > 0 }' "$work/sim.log" >"$T/cyc$d" 2>&1 &&
-    pass "hypercube:$d every run in 2*ceil(K/$d)+$((4 * d))+1 cycles, K=1 and K=$n included" ||
-    fail "hypercube:$d cycle counts" "$T/cyc$d"
+  sim_runs "$d" 0
+  if [ "$d" = 3 ] || { [ "$d" = 4 ] && [ "${QUICK:-0}" != 1 ]; }; then sim_runs "$d" 1; fi
 done
 
 # FIFOs below the bound: K = N on hypercube:3 overflows a root list of 1 entry -> err_o, FAIL
-work=build/sim/hypercube-3_kbcast_runtime_small_fifo
-rm -rf "$work"
-mkdir -p "$work"
-"$gen" --topo hypercube:3 --fifo-depth 1 -o "$work/gen" >/dev/null 2>&1
-if D=3 RUNS=1 SIM_DIR="$work" REUSE_GEN=1 sim/kbrt_sim.sh >"$T/small" 2>&1; then
-  fail "FIFOs of 1 entry: the bench passed"
-elif grep -q "raised err_o" "$T/small"; then
-  pass "FIFOs of 1 entry: err_o raised and the bench fails"
-else
-  fail "FIFOs of 1 entry: the bench failed without err_o" "$T/small"
-fi
+for p in 0 1; do
+  work=build/sim/hypercube-3_kbcast_runtime_small_fifo_p$p
+  rm -rf "$work"
+  mkdir -p "$work"
+  "$gen" --topo hypercube:3 --fifo-depth 1 --stages $p -o "$work/gen" >/dev/null 2>&1
+  if D=3 RUNS=1 STAGES=$p SIM_DIR="$work" REUSE_GEN=1 sim/kbrt_sim.sh >"$T/small" 2>&1; then
+    fail "FIFOs of 1 entry, stages=$p: the bench passed"
+  elif grep -q "raised err_o" "$T/small"; then
+    pass "FIFOs of 1 entry, stages=$p: err_o raised and the bench fails"
+  else
+    fail "FIFOs of 1 entry, stages=$p: the bench failed without err_o" "$T/small"
+  fi
+done
 
 echo "kbrt: $npass passed, $nfail failed"
 [ "$nfail" -eq 0 ]

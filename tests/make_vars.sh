@@ -47,7 +47,7 @@ else
   for var in TOPO TARGET; do refused_var synth "$var"; done
   for var in TASK ROUNDS; do refused_var fpga "$var"; done
   refused_var sim-sc TASK
-  for var in D RUNS; do refused_var sim-kbcast-rt "$var"; done
+  for var in D RUNS STAGES; do refused_var sim-kbcast-rt "$var"; done
   refused_var synth-kbcast-rt TARGET
 fi
 expect "no injected command ran" '[ -z "$(compgen -G "$T/pwned-*")" ]' "$(compgen -G "$T/pwned-*" | tr '\n' ' ')"

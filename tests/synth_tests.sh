@@ -5,10 +5,11 @@
 # a one-way fabric (the single router smaller than banked), the combining router of every
 # combining task (hypercube:3, and torus:4x4 under xor), and the iCE40 flow (synth_ice40 +
 # nextpnr-ice40 on the HX8K) for a hypercube and a combining router under add with a pipelined
-# combiner (COMBINE_STAGES=3), which must meet 100 MHz; each summary line must be well formed
-# and the design must fit.
+# combiner (COMBINE_STAGES=3) and the run-time kbcast router of hypercube:4 with two-cycle slots
+# (STAGES=1), which must meet 100 MHz; each summary line must be well formed and the design must fit.
 # Area and speed goals are benchmarks (make bench), not tests, but for the one the issue asks
-# make test to hold (a combining router under add at 100 MHz). Ends with "N passed, N failed".
+# make test to hold (a combining router under add, the kbcast run-time router, at 100 MHz). Ends
+# with "N passed, N failed".
 # QUICK=1 (make check): hypercube:3 mnb on the banked and the single router (the single one the
 # smaller), hypercube:3 allreduce on the combining router, and the iCE40 flow once (hypercube:4
 # te); the same checks.
@@ -97,6 +98,12 @@ if full; then # a combining router under add at 100 MHz: the pipelined combiner 
   rc=$? fmax=$(sed -nE 's/^SYNTH topo=torus:4x4 task=allreduce .*scope=router .*fmax_mhz=([0-9.]+) status=ok$/\1/p' "$T/out")
   [ $rc = 0 ] && [ -n "$fmax" ] && awk -v f="$fmax" 'BEGIN { exit !(f >= 100) }' && pass ||
     fail "ice40 flow torus:4x4 allreduce add, COMBINE_STAGES=3: want placed, routed and at >= 100 MHz (exit $rc, fmax ${fmax:-none})" "$T/out"
+fi
+if full; then # the run-time kbcast router with two-cycle slots (rtl_gen_kbrt --stages 1) at 100 MHz
+  D=4 STAGES=1 TARGET=ice40 SYNTH_DIR="$T/kbrt" synth/kbrt_synth.sh >"$T/out" 2>&1
+  rc=$? fmax=$(sed -nE 's/^SYNTH topo=hypercube:4 task=kbcast .*stages=1 .*scope=router .*fmax_mhz=([0-9.]+) status=ok$/\1/p' "$T/out")
+  [ $rc = 0 ] && [ -n "$fmax" ] && awk -v f="$fmax" 'BEGIN { exit !(f >= 100) }' && pass ||
+    fail "ice40 flow kbcast run-time router hypercube:4, STAGES=1: want placed, routed and at >= 100 MHz (exit $rc, fmax ${fmax:-none})" "$T/out"
 fi
 
 echo "synth: $npass passed, $nfail failed"

@@ -19,8 +19,8 @@ int kbrt_design_init(kbrt_design *k, int d, int payload_width, char *err, size_t
   k->port_width = clog2((uint64_t)d);
   k->lvl_width = clog2((uint64_t)d + 1);
   uint32_t per_root = kbrt_ceil_div(k->nodes, (uint32_t)d);
-  k->max_cycles = 2 * per_root + 4 * (uint32_t)d + 1;
-  k->cycle_width = clog2((uint64_t)k->max_cycles + 2); /* never reaches all ones in a run */
+  k->max_slots = 2 * per_root + 4 * (uint32_t)d + 1;
+  k->cycle_width = clog2((uint64_t)k->max_slots + 2); /* never reaches all ones in a run */
   k->node = calloc(k->nodes, sizeof *k->node);
   if (!k->node) {
     snprintf(err, errlen, "out of memory for the tables of %u nodes", (unsigned)k->nodes);

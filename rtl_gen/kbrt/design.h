@@ -32,8 +32,9 @@ typedef struct {
   int fifo_bound;   /* the largest bound over every node and FIFO (trees.c) */
   int fifo_depth;   /* F: entries of each FIFO, the bound unless a test asks for fewer */
   int fifo_count_width;
-  int cycle_width;  /* the run counter, up to the longest run + 1 */
-  uint32_t max_cycles; /* 2 ceil(N/d) + 4d + 1: the longest run */
+  int cycle_width;  /* the run counter (slots), up to the longest run + 1 */
+  uint32_t max_slots; /* 2 ceil(N/d) + 4d + 1: the longest run (slots until done) */
+  int stages;       /* P = 0 or 1: stage registers that cut each slot's decisions; a slot is 1+P cycles */
   int cfg_width;    /* the configuration word */
   /* fields of the configuration word: lsb of each */
   int f_node, f_lvl, f_root, f_own, f_inv, f_in, f_p3v, f_p3, f_mask;

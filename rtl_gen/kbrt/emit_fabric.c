@@ -35,6 +35,7 @@ void kbrt_emit_sim_node(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "import \"DPI-C\" function void kbrt_lane(input int unsigned node, input int unsigned lane,");
   vw_line(w, "  input bit tx_valid, input bit [%d:0] tx_flit, input bit dlv_valid, input bit [%d:0] dlv_flit);", FW - 1, PW - 1);
   vw_line(w, "wire inj_req;");
+  vw_line(w, "wire slot;  // the last cycle of a slot: the lanes are reported then");
   vw_line(w, "bit [%d:0] inj_next;", PW - 1);
   vw_line(w, "bit bcast_next;");
   vw_line(w, "reg [%d:0] inj_q;  // the own packet the router reads in the next cycle", PW - 1);
@@ -47,14 +48,17 @@ void kbrt_emit_sim_node(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "kbrt_local(node_i, inj_req, inj_next, bcast_next);");
   vw_line(w, "inj_q <= inj_next;");
   vw_line(w, "bcast_q <= bcast_next;");
+  vw_open(w, "if (slot) begin");
   for (int p = 0; p < d; p++)
     vw_line(w, "kbrt_lane(node_i, %d, tx%d_valid_o, tx%d_flit_o, dlv%d_valid, dlv%d_flit);", p, p, p, p, p);
+  vw_close(w, "end");
   vw_close(w, "end");
   vw_open(w, "%s u_router (", KBRT_ROUTER);
   vw_line(w, ".clk_i(clk_i),");
   vw_line(w, ".rst_ni(rst_ni),");
   vw_line(w, ".start_i(start_i),");
   vw_line(w, ".done_o(done_o),");
+  vw_line(w, ".slot_o(slot),");
   vw_line(w, ".err_o(err_o),");
   vw_line(w, ".cfg_i(cfg_i),");
   vw_line(w, ".bcast_i(bcast_q),");
@@ -92,6 +96,7 @@ void kbrt_emit_fabric(vwriter *w, const char *header, const kbrt_design *k, int 
   vw_line(w, "input  wire rst_ni,");
   vw_line(w, "input  wire start_i,");
   vw_line(w, "output wire done_o,  // every router is done");
+  if (!sim) vw_line(w, "output wire slot_o,  // in a run, the last cycle of a slot (the routers run in lockstep)");
   vw_line(w, "output wire err_o%s  // some router raised err_o", sim ? "" : ",");
   if (!sim)
     for (uint32_t u = 0; u < n; u++) {
@@ -109,6 +114,10 @@ void kbrt_emit_fabric(vwriter *w, const char *header, const kbrt_design *k, int 
   vw_line(w, "wire [%u:0] done_w;", (unsigned)n - 1);
   vw_line(w, "wire [%u:0] err_w;", (unsigned)n - 1);
   vw_line(w, "assign done_o = &done_w;");
+  if (!sim) {
+    vw_line(w, "wire [%u:0] slot_w;", (unsigned)n - 1);
+    vw_line(w, "assign slot_o = &slot_w;");
+  }
   vw_line(w, "assign err_o = |err_w;");
   for (uint32_t u = 0; u < n; u++)
     for (int p = 0; p < d; p++) {
@@ -134,6 +143,7 @@ void kbrt_emit_fabric(vwriter *w, const char *header, const kbrt_design *k, int 
     vw_line(w, ".rst_ni(rst_ni),");
     vw_line(w, ".start_i(start_i),");
     vw_line(w, ".done_o(done_w[%u]),", (unsigned)u);
+    if (!sim) vw_line(w, ".slot_o(slot_w[%u]),", (unsigned)u);
     vw_line(w, ".err_o(err_w[%u]),", (unsigned)u);
     if (!sim) {
       vw_line(w, ".bcast_i(n%u_bcast_i),", (unsigned)u);
@@ -162,7 +172,7 @@ void kbrt_emit_fabric(vwriter *w, const char *header, const kbrt_design *k, int 
 
 void kbrt_emit_synth_top(vwriter *w, const char *header, const kbrt_design *k) {
   int d = k->d, FW = k->flit_width, PW = k->packet_width;
-  int in_bits = k->cfg_width + 1 + PW + d * (1 + FW), out_bits = 1 + 1 + d * (1 + FW + 1 + PW);
+  int in_bits = k->cfg_width + 1 + PW + d * (1 + FW), out_bits = 1 + 1 + 1 + d * (1 + FW + 1 + PW);
   vw_new_scope(w);
   vw_raw(w, "%s", header);
   vw_line(w, "// Synthesis wrapper of one run-time kbcast router (hypercube:%d): its %d input bits, the", d, in_bits);
@@ -180,6 +190,7 @@ void kbrt_emit_synth_top(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, ".start_i(start_i),");
   vw_line(w, ".done_o(done_o),");
   vw_line(w, ".err_o(outs[%d]),", o++);
+  vw_line(w, ".slot_o(outs[%d]),", o++);
   vw_line(w, ".cfg_i(in_q[%d:%d]),", i + k->cfg_width - 1, i), i += k->cfg_width;
   vw_line(w, ".bcast_i(in_q[%d]),", i++);
   vw_line(w, ".inj_req_o(outs[%d]),", o++);
@@ -237,7 +248,8 @@ void kbrt_emit_sim_config(vwriter *w, const char *header, const kbrt_design *k) 
   vw_line(w, "#define RN_FLIT_WIDTH %d", k->flit_width);
   vw_line(w, "#define RN_COUNT_WIDTH %d", k->count_width);
   vw_line(w, "#define RN_FIFO_DEPTH %d", k->fifo_depth);
-  vw_line(w, "#define RN_WIRE_DELAY 1");
+  vw_line(w, "#define RN_WIRE_DELAY 1  /* slots */");
+  vw_line(w, "#define RN_SLOT_CYCLES %d", 1 + k->stages);
   vw_line(w, "#endif");
 }
 
@@ -257,7 +269,10 @@ void kbrt_emit_summary(vwriter *w, const char *header, const kbrt_design *k) {
   vw_line(w, "mem_depth=%d", k->fifo_depth);
   vw_line(w, "bank_depth=%d", k->fifo_depth);
   vw_line(w, "queue_slots=%d", k->fifo_depth > 1 ? k->fifo_depth - 1 : 1);
-  vw_line(w, "max_cycles=%u", (unsigned)k->max_cycles);
+  vw_line(w, "stages=%d", k->stages);
+  vw_line(w, "slot_cycles=%d", 1 + k->stages);
+  vw_line(w, "max_slots=%u", (unsigned)k->max_slots);
+  vw_line(w, "max_cycles=%u", (unsigned)k->max_slots * (unsigned)(1 + k->stages));
   /* the bound of every node's FIFOs (trees.c), for the record */
   int hist[1024] = {0}, top = 0;
   for (uint32_t u = 0; u < k->nodes; u++)

@@ -22,7 +22,7 @@
 #include "vwriter.h"
 
 static const char usage[] =
-    "usage: rtl_gen_kbrt --topo hypercube:D [--width W] -o DIR\n"
+    "usage: rtl_gen_kbrt --topo hypercube:D [--width W] [--stages P] -o DIR\n"
     "       rtl_gen_kbrt --golden SCHEDULE.tsv [--seed S] [--width W] -o DIR\n"
     "\n"
     "The first form writes into DIR the run-time active-set router of paper 001's K simultaneous\n"
@@ -38,6 +38,9 @@ static const char usage[] =
     "  --topo T     hypercube:D, D = 2..10\n"
     "  --width W    payload bits, D+1..1024 (default 32; a counter travels in the payload)\n"
     "  --seed S     payload seed of deliveries.tsv (default 1)\n"
+    "  --stages P   0 (default) or 1: with 1, registers cut every slot's decisions (what each queue\n"
+    "               sends, each lane's sources, the end of the run) from the data they move, so a slot\n"
+    "               lasts 2 cycles and a run 2(2*ceil(K/D)+4D+1): the router meets a faster clock\n"
     "  --fifo-depth F  bank entries (and F-1 queued slots) instead of the proven bound (tests of the\n"
     "               overflow error)\n"
     "  -o DIR       output directory (the design: new, empty or a design rtl_gen wrote)\n"
@@ -87,7 +90,7 @@ static int write_golden(const char *schedule, uint64_t seed, int width, const ch
 }
 
 int main(int argc, char **argv) {
-  const char *topo_s = NULL, *width_s = NULL, *seed_s = NULL, *dir = NULL, *golden = NULL, *depth_s = NULL;
+  const char *topo_s = NULL, *width_s = NULL, *seed_s = NULL, *dir = NULL, *golden = NULL, *depth_s = NULL, *stages_s = NULL;
   if (argc == 2 && !strcmp(argv[1], "--version")) {
     puts("romnoc-rtl_gen_kbrt " ROMNOC_VERSION);
     return 0;
@@ -95,6 +98,7 @@ int main(int argc, char **argv) {
   const cli_option opts[] = {
       {.name = "--topo", .value = &topo_s}, {.name = "--width", .value = &width_s},     {.name = "--seed", .value = &seed_s},
       {.name = "-o", .value = &dir},        {.name = "--golden", .value = &golden},     {.name = "--fifo-depth", .value = &depth_s},
+      {.name = "--stages", .value = &stages_s},
   };
   const char *words[1];
   int nwords;
@@ -106,13 +110,15 @@ int main(int argc, char **argv) {
     fputs(usage, stdout);
     return 0;
   }
-  uint64_t width = 32, seed = 1, depth = 0;
+  uint64_t width = 32, seed = 1, depth = 0, stages = 0;
   if (seed_s && cli_seed(seed_s, &seed))
     return bad_input("--seed '%s' is not a seed (" CLI_SEED_RANGE ")", cli_printable(seed_s, 40, shown, sizeof shown));
   if (width_s && cli_uint(width_s, 1, 1024, &width))
     return bad_input("width '%s' is out of range (expected 1..1024 payload bits)", cli_printable(width_s, 40, shown, sizeof shown));
   if (depth_s && cli_uint(depth_s, 1, 4096, &depth))
     return bad_input("--fifo-depth '%s' is out of range (expected 1..4096)", cli_printable(depth_s, 40, shown, sizeof shown));
+  if (stages_s && cli_uint(stages_s, 0, 1, &stages))
+    return bad_input("--stages '%s' is out of range (expected 0 or 1)", cli_printable(stages_s, 40, shown, sizeof shown));
   if (!dir) return bad_input("missing -o DIR");
   if (golden) {
     if (topo_s) return bad_input("--golden '%s' comes with its own topology: drop --topo", cli_printable(golden, 80, shown, sizeof shown));
@@ -135,6 +141,7 @@ int main(int argc, char **argv) {
     kbrt_design_free(&k);
     return bad_input("%s", err);
   }
+  k.stages = (int)stages;
   if (depth) k.fifo_depth = (int)depth; /* a test of the overflow error: below the bound on purpose */
   for (k.fifo_count_width = 1; (1 << k.fifo_count_width) < k.fifo_depth + 1;) k.fifo_count_width++;
   outdir out;
