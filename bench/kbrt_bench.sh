@@ -45,13 +45,13 @@ export -f run_job
 export work repo base_src
 printf '%s\n' "${jobs[@]}" | xargs -P "$njobs" -I{} bash -c 'run_job {}'
 field() { sed -nE "s/.* $1=([^ ]+).*/\1/p"; }
+cells_of() { sed -nE 's/.*ICESTORM_LC: *([0-9]+)\/ *([0-9]+) *([0-9]+%).*/\1 (\3)/p' "$1/nextpnr.log" 2>/dev/null | head -n 1; } # "N (P%)"
 rows=""
 for d in $sizes; do
   r=$(grep -h "scope=router" "$work/rt-$d.log" | tail -n 1) m=$(grep -h "scope=router" "$work/rom-$d.log" | tail -n 1)
   r1=$(grep -h "scope=router" "$work/rt1-$d.log" | tail -n 1) b=$(grep -h "scope=router" "$work/prev-$d.log" | tail -n 1)
   secs=$(sed -nE 's/^seconds=([0-9]+)$/\1/p' "$work/rt-$d.log" | tail -n 1)
-  lcs=$(sed -nE 's/.*ICESTORM_LC: *([0-9]+)\/ *([0-9]+) *([0-9]+%).*/\1 (\3)/p' "$work/rt-$d/nextpnr.log" 2>/dev/null | head -n 1)
-  lcs1=$(sed -nE 's/.*ICESTORM_LC: *([0-9]+)\/ *([0-9]+) *([0-9]+%).*/\1 (\3)/p' "$work/rt1-$d/nextpnr.log" 2>/dev/null | head -n 1)
+  lcs=$(cells_of "$work/rt-$d") lcs1=$(cells_of "$work/rt1-$d")
   rows+="| $d | $((1 << d)) | $(printf '%s' "$r" | field fifo_depth) | $(printf '%s' "$b" | field luts) | $(printf '%s' "$b" | field fmax_mhz) | $(printf '%s' "$r" | field luts) | $(printf '%s' "$r" | field ffs) | $(printf '%s' "$r" | field brams) | $(printf '%s' "$r" | field fmax_mhz) | $(printf '%s' "$r" | field status) | ${lcs:-?} | ${secs:-?} s | $(printf '%s' "$r1" | field luts) | $(printf '%s' "$r1" | field ffs) | $(printf '%s' "$r1" | field fmax_mhz) | $(printf '%s' "$r1" | field status) | ${lcs1:-?} | $(printf '%s' "$m" | field luts) | $(printf '%s' "$m" | field ffs) | $(printf '%s' "$m" | field brams) | $(printf '%s' "$m" | field fmax_mhz) | $(printf '%s' "$m" | field status) |"$'\n'
 done
 r4=$(grep -h "scope=router" "$work/rt-4.log" 2>/dev/null | tail -n 1)

@@ -53,7 +53,7 @@ bad "golden of a non-kbcast schedule" "task mnb" --golden "$T/mnb.tsv"
 # one build (the script lints both fabrics and verifies every wire log); then every run in exactly
 # (2*ceil(K/D)+4D+1)*(1+P) cycles, K = 1 and K = N among them
 sim_runs() {
-  local d=$1 p=$2 n=$((1 << $1)) work tag
+  local d=$1 p=$2 n=$((1 << $1)) work tag start
   work=build/sim/hypercube-${d}_kbcast_runtime_w32$([ "$p" = 0 ] || echo "_p$p")
   tag="hypercube:$d$([ "$p" = 0 ] || echo " stages=$p")"
   rm -f "$work/sim.log"

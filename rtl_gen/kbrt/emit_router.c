@@ -14,7 +14,8 @@ static const char *lit(char *buf, size_t len, int width, uint32_t v) {
   return buf;
 }
 
-/* A decision of the slot (what a queue sends, a lane's sources and selects, the end of the run):
+/* A decision of the slot (what a queue pops, keeps and pushes, a lane's selects, valid and kind
+ * bits, the end of the run, the faults):
  * computed as NAME_c from what the slot holds (the lanes' words, the state, the banks' heads),
  * read as NAME in the slot's last cycle, where the state, the lanes and the banks load. With
  * stages = 1, NAME is a register loaded at every edge, so a decision and what it moves never
