@@ -35,7 +35,7 @@
 # combinations of the three topologies, M = 1, 3, 8 and the two formats, and nothing else.
 # Under Icarus (SIM=icarus: sim/tb_icarus_ni.v drives the streams, the same checks): every task
 # once on ring:8 in make test. QUICK=1 (make check): torus:4x4 te tagged, hypercube:3 mnb bare in
-# 3-word blocks, torus:4x4 mnb,te in one fabric under Icarus, the edits and refusals.
+# 3-word blocks, the edits and refusals (Icarus and several tasks in one fabric: make test).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 full() { [ "${QUICK:-0}" != 1 ]; }
@@ -201,7 +201,6 @@ elif full; then # every task on each topology, each of M = 1, 3, 8 and both flit
 else
   ni_case torus-4x4-te-tagged TOPO=torus:4x4 TASK=te
   ni_case hypercube-3-mnb-bare-words3 TOPO=hypercube:3 TASK=mnb FLIT=bare WORDS=3 B2B=1
-  ni_multi_case icarus-torus-4x4-mnb.te TOPO=torus:4x4 TASKS=mnb,te SIM=icarus # a few seconds under Icarus
 fi
 
 # bench_run D PLUS PATTERN COUNT WHAT: design D's built bench run again with +PLUS=1 (seed 3);
