@@ -60,7 +60,7 @@
 #>   ROUNDS=R       fpga: messages of each task the self test runs (1..255) [4]
 #>   D=D            sim-kbcast-rt, synth-kbcast-rt: dimension of the hypercube [4]
 #>   RUNS=R         sim-kbcast-rt: active sets run [50]
-#>   STAGES=P       sim-kbcast-rt, synth-kbcast-rt: 1 for slots of 2 cycles, a faster clock (rtl_gen_kbrt --stages) [0]
+#>   STAGES=P       sim-kbcast-rt, synth-kbcast-rt: slots of 1+P cycles (P = 0..2), a faster clock [0]
 #>   DEMO_TOPOS=..  demo: topo:task words simulated [hypercube:4:mnb torus:4x4:te]
 #>   DEMO_SYNTH=..  demo: topo:task words synthesised [torus:4x4:mnb]
 #>   DYN_ROUNDS=R   dynbcast-plot: rounds per load [3000]
@@ -271,7 +271,7 @@ sc-example: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 	@sim/sc_example.sh
 
 # -- the run-time kbcast router (paper 001): one Verilator build per D, RUNS active sets ------
-# dimension of the hypercube, runs (K spread over 1..2^D), payload seed; stages: 1 for slots of 2 cycles
+# dimension of the hypercube, runs (K spread over 1..2^D), payload seed; stages: P for slots of 1+P cycles
 D      ?= 4
 RUNS   ?= 50
 STAGES ?= 0

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # kbrt_bench.sh OUT.md — the run-time kbcast router (paper 001) on an iCE40 HX8K against the
 # schedule-ROM mnb router of the same cube (Yosys synth_ice40 + nextpnr-ice40, W = 32), with
-# one-cycle slots (stages 0) and two-cycle slots (rtl_gen_kbrt --stages 1) beside the previous
+# slots of one, two and three cycles (rtl_gen_kbrt --stages 0, 1, 2) beside the previous
 # design, git revision BASELINE (default fde5e0c, before the two-cycle slots), built from its own
 # tree in the same run; and the simulated cycles of its runs against 001's 2*ceil(K/d)+4d, both
 # ways. Writes the "kbcast-runtime"
@@ -21,19 +21,19 @@ baseline_tree "$baseline_rev" "$work/baseline"
 make -s -C "$base_src" build/rtl_gen_kbrt >>"$work/baseline/build.log" 2>&1 || { cat "$work/baseline/build.log" >&2; exit 1; }
 jobs=()
 for d in $sizes; do
-  jobs+=("rt $d" "rt1 $d" "prev $d")
+  jobs+=("rt $d" "rt1 $d" "rt2 $d" "prev $d")
   if [ "${REUSE_ROM:-0}" = 1 ] && grep -q '^SYNTH.*scope=router' "$work/rom-$d.log" 2>/dev/null; then
     echo "-- BENCH kbcast-runtime rom hypercube:$d: kept $(grep '^SYNTH' "$work/rom-$d.log" | tail -n 1 | cut -d' ' -f6-)" >&2
   else
     jobs+=("rom $d")
   fi
 done
-run_job() { # rt|rt1|prev|rom D
+run_job() { # rt|rt1|rt2|prev|rom D
   if [ "$1" = prev ]; then
     D=$2 TARGET=ice40 SYNTH_DIR="$work/prev-$2" "$base_src/synth/kbrt_synth.sh" >"$work/prev-$2.log" 2>&1 || true
   elif [ "$1" != rom ]; then
-    local start=$(date +%s)
-    D=$2 STAGES=$([ "$1" = rt ] && echo 0 || echo 1) TARGET=ice40 SYNTH_DIR="$work/$1-$2" "$repo/synth/kbrt_synth.sh" \
+    local start=$(date +%s) stages=${1#rt} # rt: 0, rt1: 1, rt2: 2
+    D=$2 STAGES=${stages:-0} TARGET=ice40 SYNTH_DIR="$work/$1-$2" "$repo/synth/kbrt_synth.sh" \
       >"$work/$1-$2.log" 2>&1 || true
     echo "seconds=$(($(date +%s) - start))" >>"$work/$1-$2.log"
   else
@@ -50,15 +50,16 @@ rows=""
 for d in $sizes; do
   r=$(grep -h "scope=router" "$work/rt-$d.log" | tail -n 1) m=$(grep -h "scope=router" "$work/rom-$d.log" | tail -n 1)
   r1=$(grep -h "scope=router" "$work/rt1-$d.log" | tail -n 1) b=$(grep -h "scope=router" "$work/prev-$d.log" | tail -n 1)
+  r2=$(grep -h "scope=router" "$work/rt2-$d.log" | tail -n 1)
   secs=$(sed -nE 's/^seconds=([0-9]+)$/\1/p' "$work/rt-$d.log" | tail -n 1)
-  lcs=$(cells_of "$work/rt-$d") lcs1=$(cells_of "$work/rt1-$d")
-  rows+="| $d | $((1 << d)) | $(printf '%s' "$r" | field fifo_depth) | $(printf '%s' "$b" | field luts) | $(printf '%s' "$b" | field fmax_mhz) | $(printf '%s' "$r" | field luts) | $(printf '%s' "$r" | field ffs) | $(printf '%s' "$r" | field brams) | $(printf '%s' "$r" | field fmax_mhz) | $(printf '%s' "$r" | field status) | ${lcs:-?} | ${secs:-?} s | $(printf '%s' "$r1" | field luts) | $(printf '%s' "$r1" | field ffs) | $(printf '%s' "$r1" | field fmax_mhz) | $(printf '%s' "$r1" | field status) | ${lcs1:-?} | $(printf '%s' "$m" | field luts) | $(printf '%s' "$m" | field ffs) | $(printf '%s' "$m" | field brams) | $(printf '%s' "$m" | field fmax_mhz) | $(printf '%s' "$m" | field status) |"$'\n'
+  lcs=$(cells_of "$work/rt-$d") lcs1=$(cells_of "$work/rt1-$d") lcs2=$(cells_of "$work/rt2-$d")
+  rows+="| $d | $((1 << d)) | $(printf '%s' "$r" | field fifo_depth) | $(printf '%s' "$b" | field luts) | $(printf '%s' "$b" | field fmax_mhz) | $(printf '%s' "$r" | field luts) | $(printf '%s' "$r" | field ffs) | $(printf '%s' "$r" | field brams) | $(printf '%s' "$r" | field fmax_mhz) | $(printf '%s' "$r" | field status) | ${lcs:-?} | ${secs:-?} s | $(printf '%s' "$r1" | field luts) | $(printf '%s' "$r1" | field ffs) | $(printf '%s' "$r1" | field fmax_mhz) | $(printf '%s' "$r1" | field status) | ${lcs1:-?} | $(printf '%s' "$r2" | field luts) | $(printf '%s' "$r2" | field ffs) | $(printf '%s' "$r2" | field fmax_mhz) | $(printf '%s' "$r2" | field status) | ${lcs2:-?} | $(printf '%s' "$m" | field luts) | $(printf '%s' "$m" | field ffs) | $(printf '%s' "$m" | field brams) | $(printf '%s' "$m" | field fmax_mhz) | $(printf '%s' "$m" | field status) |"$'\n'
 done
 r4=$(grep -h "scope=router" "$work/rt-4.log" 2>/dev/null | tail -n 1)
 after4="| this design | $(printf '%s' "$r4" | field luts) | $(printf '%s' "$r4" | field ffs) | $(printf '%s' "$r4" | field brams) | $(printf '%s' "$r4" | field fmax_mhz) | $(printf '%s' "$r4" | field status) | $(sed -nE 's/^seconds=([0-9]+)$/\1/p' "$work/rt-4.log" 2>/dev/null | tail -n 1) s |"
 simrows=""
 for d in $sim_sizes; do
-  for p in 0 1; do
+  for p in 0 1 2; do
     start=$(date +%s)
     D=$d RUNS=$runs SEED=$d STAGES=$p SIM_DIR="$work/sim-$d-p$p" "$repo/sim/kbrt_sim.sh" >"$work/sim-$d-p$p.out" 2>&1 || true
     secs=$(($(date +%s) - start))
@@ -95,11 +96,12 @@ the phase-2 arrival priority (docs/ARCHITECTURE.md, "kbcast run-time router"). "
 the same router with slots of two cycles (\`rtl_gen_kbrt --stages 1\`, \`make synth-kbcast-rt
 STAGES=1\`): registers cut each slot's decisions (what each queue sends, the lanes' selects,
 the end of the run) from the data they move, so a run takes 2(2⌈K/d⌉+4d+1) cycles instead of
-2⌈K/d⌉+4d+1. "previous" is the router of git revision $baseline_rev (one-cycle slots, before
+2⌈K/d⌉+4d+1; "stages 2" cuts the arrivals and their priority from the decisions too (slots of
+three cycles, 3(2⌈K/d⌉+4d+1) cycles a run). "previous" is the router of git revision $baseline_rev (one-cycle slots, before
 issue 40's changes to it), synthesised from its own tree in the same run: the baseline.
 
-| d | N | bank depth | previous: LUT4 | Fmax MHz | stages 0: LUT4 | FF | BRAM | Fmax MHz | status | HX8K logic cells | synth + P&R | stages 1: LUT4 | FF | Fmax MHz | status | logic cells | ROM mnb LUT4 | FF | BRAM | Fmax MHz | status |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| d | N | bank depth | previous: LUT4 | Fmax MHz | stages 0: LUT4 | FF | BRAM | Fmax MHz | status | HX8K logic cells | synth + P&R | stages 1: LUT4 | FF | Fmax MHz | status | logic cells | stages 2: LUT4 | FF | Fmax MHz | status | logic cells | ROM mnb LUT4 | FF | BRAM | Fmax MHz | status |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 $rows
 The run-time router at d = 4 before and after the phase-2 storage was rebuilt without
 multi-writer memories (docs/ARCHITECTURE.md, "kbcast run-time router", Storage):

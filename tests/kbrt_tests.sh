@@ -6,11 +6,12 @@
 # every run diffed against the golden model's schedule and deliveries and verified, and every
 # run done in exactly 2*ceil(K/d)+4d+1 cycles (001's 2*ceil(K/d)+4d slots, the last one on the
 # wires a cycle later: the figure is computed here from K, never read from the program); with
-# --stages 1 (a slot of two cycles) d = 3, and d = 4 outside QUICK, the same runs in exactly twice
-# as many cycles; a design with FIFOs below the bound must fail the bench with err_o, with either
-# slot. Ends with "N passed, N failed".
+# --stages P = 1 and 2 (slots of two and three cycles) at d = 3 and 4, the same runs in exactly
+# 1+P times as many cycles; a design with FIFOs below the bound must fail the bench with err_o,
+# with every slot length. Ends with "N passed, N failed".
 #   tests/kbrt_tests.sh [DIMS]   (default "3 4 5"; make test "3 4", make test-large 5; QUICK=1, make
-#                                check: d = 3, 10 active sets, the overflow with two-cycle slots)
+#                                check: d = 3, 10 active sets, one- and three-cycle slots, the
+#                                overflow with three-cycle slots)
 set -u
 cd "$(dirname "$0")/.."
 T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-kbrt.XXXXXX") || exit 2
@@ -44,7 +45,7 @@ bad "a ring" "ring:8" --topo ring:8
 bad "width below d+1" "width 4" --topo hypercube:5 --width 4
 bad "width 0" "'0'" --topo hypercube:3 --width 0
 bad "fifo depth 0" "'0'" --topo hypercube:3 --fifo-depth 0
-bad "stages 2" "--stages '2'" --topo hypercube:3 --stages 2
+bad "stages 3" "--stages '3'" --topo hypercube:3 --stages 3
 bad "unknown option" "--bogus" --topo hypercube:3 --bogus 1
 build/cmodel schedule --topo hypercube:3 --task mnb -o "$T/mnb.tsv"
 bad "golden of a non-kbcast schedule" "task mnb" --golden "$T/mnb.tsv"
@@ -90,12 +91,12 @@ for d in $dims; do
     fail "hypercube:$d Yosys rejects the fabric" "$T/yosys"
   fi
   sim_runs "$d" 0
-  if [ "$d" = 3 ] || { [ "$d" = 4 ] && [ "${QUICK:-0}" != 1 ]; }; then sim_runs "$d" 1; fi
+  if [ "${QUICK:-0}" = 1 ]; then sim_runs "$d" 2; elif [ "$d" -le 4 ]; then sim_runs "$d" 1 && sim_runs "$d" 2; fi
 done
 
 # FIFOs below the bound: K = N on hypercube:3 overflows a root list of 1 entry -> err_o, FAIL
-# (QUICK: with two-cycle slots only)
-for p in $([ "${QUICK:-0}" = 1 ] && echo 1 || echo 0 1); do
+# (QUICK: with three-cycle slots only)
+for p in $([ "${QUICK:-0}" = 1 ] && echo 2 || echo 0 1 2); do
   work=build/sim/hypercube-3_kbcast_runtime_small_fifo_p$p
   rm -rf "$work"
   mkdir -p "$work"

@@ -34,7 +34,7 @@ typedef struct {
   int fifo_count_width;
   int cycle_width;  /* the run counter (slots), up to the longest run + 1 */
   uint32_t max_slots; /* 2 ceil(N/d) + 4d + 1: the longest run (slots until done) */
-  int stages;       /* P = 0 or 1: stage registers that cut each slot's decisions; a slot is 1+P cycles */
+  int stages;       /* P = 0..2: registers cut each slot's decisions (1) and arrivals (2); a slot is 1+P cycles */
   int cfg_width;    /* the configuration word */
   /* fields of the configuration word: lsb of each */
   int f_node, f_lvl, f_root, f_own, f_inv, f_in, f_p3v, f_p3, f_mask;

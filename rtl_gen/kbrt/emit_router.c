@@ -36,6 +36,21 @@ __attribute__((format(printf, 4, 5))) static void emit_cut(vwriter *w, const kbr
   vw_line(w, "always @(posedge clk_i) %s <= %s_c;", name, name);
 }
 
+/* What a slot's arrivals are and which comes first (its lanes' valid bits through the queues'
+ * feeds and a lowest-set-bit), computed as NAME_a from the slot's inputs: with stages = 2, NAME
+ * is a register loaded at every edge, so the decisions (emit_cut) that read it take the slot's
+ * second cycle; otherwise it is the same net. */
+static void emit_arrival_cut(vwriter *w, const kbrt_design *k, int width, const char *name) {
+  char range[24] = "";
+  if (width > 1) snprintf(range, sizeof range, "[%d:0] ", width - 1);
+  if (k->stages < 2) {
+    vw_line(w, "wire %s%s = %s_a;", range, name, name);
+    return;
+  }
+  vw_line(w, "reg %s%s;  // %s_a, read from the slot's second cycle on", range, name, name);
+  vw_line(w, "always @(posedge clk_i) %s <= %s_a;", name, name);
+}
+
 static void emit_ports(vwriter *w, const kbrt_design *k) {
   int d = k->d;
   vw_open(w, "module %s (", KBRT_ROUTER);
@@ -303,7 +318,7 @@ static void emit_queue(vwriter *w, const kbrt_design *k, int q) {
   vw_line(w, "reg [%d:0] q%d_mr_q, q%d_mw_q;", z.maw - 1, q, q);
   vw_line(w, "reg [%d:0] q%d_mc_q;  // masks held in the ring", z.mcw - 1, q);
   vw_line(w, "wire q%d_list = list_q[%d];", q, q);
-  vw_raw(w, "  wire [%d:0] q%d_a = {", d, q);
+  vw_raw(w, "  wire [%d:0] q%d_a_a = {", d, q);
   for (int p = d - 1; p >= 0; p--)
     vw_raw(w, "rx%d_up & feed%d_q[%d], ", p, q, p);
   vw_raw(w, "own_v & own_at_q[%d]};  // this slot's arrivals\n", q);
@@ -311,10 +326,14 @@ static void emit_queue(vwriter *w, const kbrt_design *k, int q) {
   vw_line(w, "wire q%d_cmv = q%d_cmv_q;", q, q);
   vw_line(w, "wire [%d:0] q%d_e = q%d_cmv ? q%d_cm_q : q%d_a;  // the front slot", d, q, q, q, q);
   char v[32];
-  snprintf(v, sizeof v, "q%d_a", q);
+  snprintf(v, sizeof v, "q%d_a_a", q);
   char nm[32];
-  snprintf(nm, sizeof nm, "q%d_ha", q);
+  snprintf(nm, sizeof nm, "q%d_ha_a", q);
   emit_lowest(w, nm, v, d, "the first arrival");
+  snprintf(nm, sizeof nm, "q%d_a", q);
+  emit_arrival_cut(w, k, d + 1, nm);
+  snprintf(nm, sizeof nm, "q%d_ha", q);
+  emit_arrival_cut(w, k, d + 1, nm);
   vw_line(w, "reg [%d:0] q%d_hc_q;  // the lowest lane of q%d_cm_q (registered with it)", d, q, q);
   vw_line(w, "wire [%d:0] q%d_h_c = q%d_cmv ? q%d_hc_q : q%d_ha;  // the front slot's lowest lane: the head", d, q, q, q, q);
   vw_line(w, "wire q%d_sends = ~q%d_list | p3_on;  // the head leaves if there is one", q, q);
@@ -405,9 +424,13 @@ static void emit_registers(vwriter *w, const kbrt_design *k) {
   vw_blank(w);
   vw_line(w, "reg run_q, done_q, err_q, act_q, k_q, term_sent_q, p3_on_q, own_v_q;");
   vw_line(w, "reg own_cap_q;  // inj_flit_i holds the own packet in this cycle (the one after inj_req_o)");
-  if (k->stages) {
+  if (k->stages == 1) {
     vw_line(w, "reg ph_q;  // the cycle of the slot: 0 the first, 1 the last");
     vw_line(w, "wire slot_en = ph_q;  // the slot's last cycle: the state, the lanes and the banks load at its end");
+  } else if (k->stages) {
+    vw_line(w, "reg [1:0] ph_q;  // the cycle of the slot: 0 the first, %d the last", k->stages);
+    vw_line(w, "wire slot_en = ph_q == 2'd%d;  // the slot's last cycle: the state, the lanes and the banks load at its end",
+            k->stages);
   } else {
     vw_line(w, "wire slot_en = 1'b1;  // a slot is one cycle");
   }
@@ -537,11 +560,13 @@ static void emit_root_list(vwriter *w, const kbrt_design *k) {
   for (int q = 0; q < d; q++) vw_raw(w, "%s(q%d_list & q%d_cmv)", q ? " | " : "", q, q);
   vw_raw(w, ";\n");
   /* the arrivals of queue lvl, straight from the lanes (not through every queue's) */
-  vw_raw(w, "  wire [%d:0] root_a = {", d);
+  vw_raw(w, "  wire [%d:0] root_a_a = {", d);
   for (int p = d - 1; p >= 0; p--) vw_raw(w, "rx%d_up & rootfeed_q[%d], ", p, p);
   vw_raw(w, "own_v & own_root_q};\n");
+  emit_lowest(w, "root_ha_a", "root_a_a", d, "its first arrival");
+  emit_arrival_cut(w, k, d + 1, "root_a");
+  emit_arrival_cut(w, k, d + 1, "root_ha");
   vw_line(w, "wire root_full_c = root_cmv | (root_a != %s);  // it holds a packet or one arrives", lit(a, sizeof a, d + 1, 0));
-  emit_lowest(w, "root_ha", "root_a", d, "its first arrival");
   vw_raw(w, "  wire [%d:0] root_hc = ", d);
   for (int q = 0; q < d; q++) vw_raw(w, "%s({%d{q%d_list}} & q%d_hc_q)", q ? " | " : "", d + 1, q, q);
   vw_raw(w, ";  // its held head\n");
@@ -658,13 +683,18 @@ static void emit_termination(vwriter *w, const kbrt_design *k) {
   vw_blank(w);
 }
 
+/* " ph_q <= 0;" in the width of the slot's phase, or nothing with one-cycle slots */
+static const char *phase_reset(const kbrt_design *k) {
+  return k->stages == 1 ? " ph_q <= 1'b0;" : k->stages ? " ph_q <= 2'd0;" : "";
+}
+
 /* the control registers' reset */
 static void emit_control_reset(vwriter *w, const kbrt_design *k) {
   char a[32], b[32], c[32];
   int d = k->d, CW = k->count_width, TW = k->cycle_width;
   int tcw = terms_width(d);
   vw_line(w, "run_q <= 1'b0; done_q <= 1'b0; err_q <= 1'b0; act_q <= 1'b0; k_q <= 1'b0; term_sent_q <= 1'b0; p3_on_q <= 1'b0; own_v_q <= 1'b0;");
-  vw_line(w, "own_cap_q <= 1'b0;%s", k->stages ? " ph_q <= 1'b0;" : "");
+  vw_line(w, "own_cap_q <= 1'b0;%s", phase_reset(k));
   vw_line(w, "cyc_q <= %s; p3_q <= %s; end_q <= %s; uacc_q <= %s; dacc_q <= %s; rend_q <= 1'b0;", lit(a, sizeof a, TW, 0), lit(b, sizeof b, TW, 0), lit(b, sizeof b, TW, 0),
           lit(c, sizeof c, CW, 0), lit(c, sizeof c, CW, 0));
   vw_line(w, "own_at_q <= %s; own_root_q <= 1'b0; terms_q <= %s; in_up_q <= 1'b0; in_dn_q <= 1'b0;", lit(a, sizeof a, d, 0), lit(b, sizeof b, tcw, 0));
@@ -680,7 +710,7 @@ static void emit_control_start(vwriter *w, const kbrt_design *k) {
   int d = k->d, CW = k->count_width, TW = k->cycle_width;
   int tcw = terms_width(d);
   vw_line(w, "run_q <= 1'b1; done_q <= 1'b0; err_q <= 1'b0; act_q <= bcast_i; k_q <= 1'b0; term_sent_q <= 1'b0; p3_on_q <= 1'b0; own_v_q <= 1'b0; rend_q <= 1'b0;");
-  vw_line(w, "own_cap_q <= 1'b0;%s", k->stages ? " ph_q <= 1'b0;" : "");
+  vw_line(w, "own_cap_q <= 1'b0;%s", phase_reset(k));
   vw_line(w, "in_up_q <= 1'b0; in_dn_q <= 1'b0;  // slot 1 is neither");
   vw_line(w, "cyc_q <= %s; uacc_q <= {%s, bcast_i}; dacc_q <= %s; terms_q <= %s;", lit(a, sizeof a, TW, 1),
           lit(b, sizeof b, CW - 1, 0), lit(c, sizeof c, CW, 0), lit(c + 16, sizeof c - 16, tcw, 0));
@@ -753,7 +783,8 @@ static void emit_control(vwriter *w, const kbrt_design *k) {
   vw_close(w, "end else begin");
   w->indent++;
   vw_line(w, "own_cap_q <= inj_req_o;");
-  if (k->stages) vw_line(w, "ph_q <= ~ph_q;");
+  if (k->stages == 1) vw_line(w, "ph_q <= ~ph_q;");
+  else if (k->stages) vw_line(w, "ph_q <= slot_en ? 2'd0 : ph_q + 2'd1;");
   vw_open(w, "if (slot_en) begin  // the slot's last cycle");
   emit_control_step(w, k);
   vw_close(w, "end");

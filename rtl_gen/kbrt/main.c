@@ -38,9 +38,10 @@ static const char usage[] =
     "  --topo T     hypercube:D, D = 2..10\n"
     "  --width W    payload bits, D+1..1024 (default 32; a counter travels in the payload)\n"
     "  --seed S     payload seed of deliveries.tsv (default 1)\n"
-    "  --stages P   0 (default) or 1: with 1, registers cut every slot's decisions (what each queue\n"
-    "               sends, each lane's sources, the end of the run) from the data they move, so a slot\n"
-    "               lasts 2 cycles and a run 2(2*ceil(K/D)+4D+1): the router meets a faster clock\n"
+    "  --stages P   0 (default), 1 or 2: with 1, registers cut every slot's decisions (what each queue\n"
+    "               sends, each lane's sources, the end of the run) from the data they move; with 2,\n"
+    "               also the arrivals and their priority from the decisions; a slot lasts 1+P cycles\n"
+    "               and a run (1+P)(2*ceil(K/D)+4D+1): the router meets a faster clock\n"
     "  --fifo-depth F  bank entries (and F-1 queued slots) instead of the proven bound (tests of the\n"
     "               overflow error)\n"
     "  -o DIR       output directory (the design: new, empty or a design rtl_gen wrote)\n"
@@ -117,8 +118,8 @@ int main(int argc, char **argv) {
     return bad_input("width '%s' is out of range (expected 1..1024 payload bits)", cli_printable(width_s, 40, shown, sizeof shown));
   if (depth_s && cli_uint(depth_s, 1, 4096, &depth))
     return bad_input("--fifo-depth '%s' is out of range (expected 1..4096)", cli_printable(depth_s, 40, shown, sizeof shown));
-  if (stages_s && cli_uint(stages_s, 0, 1, &stages))
-    return bad_input("--stages '%s' is out of range (expected 0 or 1)", cli_printable(stages_s, 40, shown, sizeof shown));
+  if (stages_s && cli_uint(stages_s, 0, 2, &stages))
+    return bad_input("--stages '%s' is out of range (expected 0, 1 or 2)", cli_printable(stages_s, 40, shown, sizeof shown));
   if (!dir) return bad_input("missing -o DIR");
   if (golden) {
     if (topo_s) return bad_input("--golden '%s' comes with its own topology: drop --topo", cli_printable(golden, 80, shown, sizeof shown));
