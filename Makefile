@@ -414,6 +414,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	bash bench/link_delay_bench.sh docs/BENCHMARKS.md
 	bash bench/port_model_bench.sh docs/BENCHMARKS.md
 	bash bench/combine_bench.sh docs/BENCHMARKS.md
+	bash bench/combine_goal_bench.sh docs/BENCHMARKS.md
 	bash bench/kbrt_bench.sh docs/BENCHMARKS.md
 	bash bench/kbcast_rom_bench.sh docs/BENCHMARKS.md
 	bash bench/pmnb_bench.sh docs/BENCHMARKS.md

@@ -18,7 +18,7 @@ static const char *lit(char *buf, size_t len, int width, uint32_t v) {
  * bits, the end of the run, the faults):
  * computed as NAME_c from what the slot holds (the lanes' words, the state, the banks' heads),
  * read as NAME in the slot's last cycle, where the state, the lanes and the banks load. With
- * stages = 1, NAME is a register loaded at every edge, so a decision and what it moves never
+ * stages >= 1, NAME is a register loaded at every edge, so a decision and what it moves never
  * share a cycle; with stages = 0 it is the same net. */
 __attribute__((format(printf, 4, 5))) static void emit_cut(vwriter *w, const kbrt_design *k, int width, const char *fmt, ...) {
   char name[64];
@@ -226,9 +226,9 @@ static void emit_next_ptr(vwriter *w, const char *name, const char *ptr, int wid
 
 /* bank p's head and front. The head for the next slot is read at the slot's last edge, from the
  * address after the pop. One-cycle slots: an entry written at that edge comes from the write
- * register (the memory returns the old word). Two-cycle slots: lane p's word is written at the
- * slot's first edge, so every read finds it, and the front (the head while the bank holds one,
- * else lane p's word) is a cut. */
+ * register (the memory returns the old word). Slots of two or three cycles: lane p's word is
+ * written at the slot's edges before its last, so every read finds it, and the front (the head
+ * while the bank holds one, else lane p's word) is a cut. */
 static void emit_bank_read(vwriter *w, const kbrt_design *k, int p) {
   int PW = k->packet_width;
   vw_line(w, "reg [%d:0] b%d_rd_q;  // the bank's head", PW - 1, p);
@@ -236,7 +236,8 @@ static void emit_bank_read(vwriter *w, const kbrt_design *k, int p) {
     vw_line(w, "(* keep *) wire [%d:0] b%d_front_c = ~b%d_ne_q ? rx%d_flit_i[%d:0] : b%d_rd_q;", PW - 1, p, p, p, PW - 1, p);
     emit_cut(w, k, PW, "b%d_front", p);
     vw_open(w, "always @(posedge clk_i) begin");
-    vw_line(w, "if (~slot_en & b%d_we) b%d_mem[b%d_wa_q] <= rx%d_flit_i[%d:0];  // the slot's first edge", p, p, p, p, PW - 1);
+    vw_line(w, "if (~slot_en & b%d_we) b%d_mem[b%d_wa_q] <= rx%d_flit_i[%d:0];  // the slot's edges before its last", p, p, p, p,
+            PW - 1);
     vw_line(w, "if (slot_en) b%d_rd_q <= b%d_mem[b%d_ra_d];", p, p, p);
     vw_close(w, "end");
     return;
