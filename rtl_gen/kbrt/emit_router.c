@@ -14,6 +14,19 @@ static const char *lit(char *buf, size_t len, int width, uint32_t v) {
   return buf;
 }
 
+/* NAME from NAME_<suffix>: a register loaded at every edge (the comment says from which cycle
+ * it is read) when registered, else the same net */
+static void emit_stage(vwriter *w, int width, const char *name, char suffix, int registered, const char *read) {
+  char range[24] = "";
+  if (width > 1) snprintf(range, sizeof range, "[%d:0] ", width - 1);
+  if (!registered) {
+    vw_line(w, "wire %s%s = %s_%c;", range, name, name, suffix);
+    return;
+  }
+  vw_line(w, "reg %s%s;  // %s_%c, read %s", range, name, name, suffix, read);
+  vw_line(w, "always @(posedge clk_i) %s <= %s_%c;", name, name, suffix);
+}
+
 /* A decision of the slot (what a queue pops, keeps and pushes, a lane's selects, valid and kind
  * bits, the end of the run, the faults):
  * computed as NAME_c from what the slot holds (the lanes' words, the state, the banks' heads),
@@ -26,29 +39,21 @@ __attribute__((format(printf, 4, 5))) static void emit_cut(vwriter *w, const kbr
   va_start(ap, fmt);
   vsnprintf(name, sizeof name, fmt, ap);
   va_end(ap);
-  char range[24] = "";
-  if (width > 1) snprintf(range, sizeof range, "[%d:0] ", width - 1);
-  if (!k->stages) {
-    vw_line(w, "wire %s%s = %s_c;", range, name, name);
-    return;
-  }
-  vw_line(w, "reg %s%s;  // %s_c, read in the slot's last cycle", range, name, name);
-  vw_line(w, "always @(posedge clk_i) %s <= %s_c;", name, name);
+  emit_stage(w, width, name, 'c', k->stages >= 1, "in the slot's last cycle");
 }
 
 /* What a slot's arrivals are and which comes first (its lanes' valid bits through the queues'
  * feeds and a lowest-set-bit), computed as NAME_a from the slot's inputs: with stages = 2, NAME
  * is a register loaded at every edge, so the decisions (emit_cut) that read it take the slot's
  * second cycle; otherwise it is the same net. */
-static void emit_arrival_cut(vwriter *w, const kbrt_design *k, int width, const char *name) {
-  char range[24] = "";
-  if (width > 1) snprintf(range, sizeof range, "[%d:0] ", width - 1);
-  if (k->stages < 2) {
-    vw_line(w, "wire %s%s = %s_a;", range, name, name);
-    return;
-  }
-  vw_line(w, "reg %s%s;  // %s_a, read from the slot's second cycle on", range, name, name);
-  vw_line(w, "always @(posedge clk_i) %s <= %s_a;", name, name);
+__attribute__((format(printf, 4, 5))) static void emit_arrival_cut(vwriter *w, const kbrt_design *k, int width, const char *fmt,
+                                                                   ...) {
+  char name[64];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(name, sizeof name, fmt, ap);
+  va_end(ap);
+  emit_stage(w, width, name, 'a', k->stages >= 2, "from the slot's second cycle on");
 }
 
 static void emit_ports(vwriter *w, const kbrt_design *k) {
@@ -331,10 +336,8 @@ static void emit_queue(vwriter *w, const kbrt_design *k, int q) {
   char nm[32];
   snprintf(nm, sizeof nm, "q%d_ha_a", q);
   emit_lowest(w, nm, v, d, "the first arrival");
-  snprintf(nm, sizeof nm, "q%d_a", q);
-  emit_arrival_cut(w, k, d + 1, nm);
-  snprintf(nm, sizeof nm, "q%d_ha", q);
-  emit_arrival_cut(w, k, d + 1, nm);
+  emit_arrival_cut(w, k, d + 1, "q%d_a", q);
+  emit_arrival_cut(w, k, d + 1, "q%d_ha", q);
   vw_line(w, "reg [%d:0] q%d_hc_q;  // the lowest lane of q%d_cm_q (registered with it)", d, q, q);
   vw_line(w, "wire [%d:0] q%d_h_c = q%d_cmv ? q%d_hc_q : q%d_ha;  // the front slot's lowest lane: the head", d, q, q, q, q);
   vw_line(w, "wire q%d_sends = ~q%d_list | p3_on;  // the head leaves if there is one", q, q);
