@@ -44,6 +44,7 @@
 #>   SEED=S         payload seed of the golden trace [1]
 #>   TRACE=1        also write a VCD waveform [0]
 #>   SIM=S          sim: the simulator, verilator or icarus (Icarus Verilog) [verilator]
+#>   SIM_OPT=O      Verilator: g++'s -O of the model's per-cycle code; -O0 builds faster, runs slower (the tests') [-Os]
 #>   SCHEDULE=FILE  a schedule TSV to build instead of TOPO/TASK (any topology, task, model)
 #>   ACTIVE=LIST    kbcast, pmnb, pexchange: the active set fixed in the ROMs (e.g. 0,3,5-9)
 #>   K=K            kbcast: that many active nodes drawn from KSEED (001's K)
@@ -249,6 +250,8 @@ ROM_STYLE ?=
 MEM_STYLE ?=
 # pipelined links: L cycles a link (L-1 registers after the router's), a slot of L cycles
 LINK_DELAY ?=
+# Verilator: the optimisation of the model's per-cycle C++ (Verilator's OPT_FAST); empty, its -Os
+SIM_OPT ?=
 COMBINE_STAGES ?=
 # Variables reach the flows as data: each value one single-quoted shell word (a quote inside as
 # '\''), never pasted into the command line; the flows check each value's shape
@@ -258,12 +261,12 @@ sh_vars = $(foreach v,$(1),$(v)=$(call sh_quote,$($(v))))
 DESIGN_VARS = $(call sh_vars,TOPO TASK MODEL WIDTH FLIT ROOT ARCH SCHEDULE ALG OP ACTIVE K M KSEED SPLIT SEED NI WORDS ROM_STYLE MEM_STYLE LINK_DELAY COMBINE_STAGES)
 .PHONY: sim
 sim: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@$(DESIGN_VARS) $(call sh_vars,TRACE SIM) sim/sim.sh
+	@$(DESIGN_VARS) $(call sh_vars,TRACE SIM SIM_OPT) sim/sim.sh
 
 # the same fabric as a SystemC module, with the SystemC test bench
 .PHONY: sim-sc
 sim-sc: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
-	@$(DESIGN_VARS) BENCH=sc sim/sim.sh
+	@$(DESIGN_VARS) $(call sh_vars,SIM_OPT) BENCH=sc sim/sim.sh
 
 # the minimal SystemC platform of docs/SYSTEMC.md
 .PHONY: sc-example
@@ -277,7 +280,7 @@ RUNS   ?= 50
 STAGES ?= 0
 .PHONY: sim-kbcast-rt synth-kbcast-rt
 sim-kbcast-rt: $(BUILD)/cmodel $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
-	@$(call sh_vars,D RUNS SEED WIDTH STAGES TRACE) sim/kbrt_sim.sh
+	@$(call sh_vars,D RUNS SEED WIDTH STAGES TRACE SIM_OPT) sim/kbrt_sim.sh
 synth-kbcast-rt: $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	@$(call sh_vars,D WIDTH STAGES TARGET) synth/kbrt_synth.sh
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # kbrt_sim.sh — the run-time kbcast router of hypercube:D: generate, lint, one Verilator build,
 # many runs (make sim-kbcast-rt).
-#   D=4 [RUNS=50] [SEED=1] [WIDTH=32] [STAGES=0|1] [TRACE=1] sim/kbrt_sim.sh
+#   D=4 [RUNS=50] [SEED=1] [WIDTH=32] [STAGES=0|1|2] [TRACE=1] [SIM_OPT=-O0] sim/kbrt_sim.sh
 #   SIM_DIR=DIR sets the work directory; REUSE_GEN=1 simulates DIR/gen as it is.
 # Runs: RUNS active sets with K spread evenly over 1..2^D (K=1 and K=2^D included), each a
 # pseudo-random K-subset of the golden model (cmodel schedule --k K --seed), with its golden
@@ -55,6 +55,7 @@ flags=(
   -CFLAGS "-I$gen -I$repo/sim -I$repo/cmodel"
 )
 [ "$trace" = 1 ] && flags+=(--trace)
+[ -n "${SIM_OPT-}" ] && flags+=(-MAKEFLAGS "OPT_FAST=$SIM_OPT") # as sim/sim_verilator.sh
 rm -rf "$obj"
 start=$(date +%s)
 (cd "$gen" && verilator "${flags[@]}" -f files_sim.f romnoc.vlt "$repo/sim/kbrt_tb.cpp" "$repo/sim/tb_common.cpp" \

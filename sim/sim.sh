@@ -12,6 +12,7 @@
 #   BENCH=sc builds the SystemC test bench (verilator --sc, make sim-sc) instead of the C++ one.
 #   SIM=icarus runs the design under Icarus Verilog with the Verilog bench (sim/tb_icarus.v) instead
 #   of Verilator (SIM=verilator, the default); the same diff and verify follow.
+#   SIM_OPT=-O0 (-O1..-O3, -Os, -Og) compiles Verilator's model at that level (its -Os by default).
 # Prints the harness's PASS/FAIL line (and the verifier's verdict on the wire log); exits
 # non-zero on any failure. Work goes to build/sim/<topo>_<task>[_r<root>]_w<width>/ (the
 # simulators' own obj*/ and run*/ directories side by side).

@@ -37,6 +37,9 @@ sim_build_run() {
     -CFLAGS "-I$gen -I$repo/sim -I$repo/cmodel"
   )
   [ "$trace" = 1 ] && verilator_flags+=(--trace)
+  # SIM_OPT: g++'s level for that per-cycle code (Verilator's OPT_FAST); -O0 halves a large
+  # fabric's compile and slows its cycles, which a test's run of a few hundred cycles never feels
+  [ -n "${SIM_OPT-}" ] && verilator_flags+=(-MAKEFLAGS "OPT_FAST=$SIM_OPT")
   # the file list and ROM files are relative to the generated directory; every build starts from an
   # empty object directory (stale dependency files break make when a source goes away; ccache
   # makes the rebuild of the unchanged parts cheap)

@@ -41,7 +41,7 @@ if [ "${QUICK:-0}" = 1 ]; then
   for var in TOPO TASK ACTIVE SEED; do refused_var sim "$var"; done
   refused_var synth TARGET
 else
-  for var in TOPO TASK MODEL WIDTH FLIT ROOT ARCH ALG OP ACTIVE K M KSEED SPLIT SEED TRACE SIM ROM_STYLE MEM_STYLE LINK_DELAY; do
+  for var in TOPO TASK MODEL WIDTH FLIT ROOT ARCH ALG OP ACTIVE K M KSEED SPLIT SEED TRACE SIM SIM_OPT ROM_STYLE MEM_STYLE LINK_DELAY; do
     refused_var sim "$var"
   done
   for var in TOPO TARGET; do refused_var synth "$var"; done

@@ -3,7 +3,9 @@
 #   tests/run_all.sh check   make check: every suite at its small sizes, under ASan+UBSan where it
 #                            has an ASan run, the hardware suites in their quick mode (QUICK=1: a
 #                            few designs per router architecture and simulator, the same
-#                            assertions), fuzzing a second per target; a few minutes
+#                            assertions), fuzzing a second per target; a few minutes. The suites
+#                            of the flows around the tools (dynbcast's statistics, FuseSoC,
+#                            progress lines, sweeps) have no small size and run in make test only
 #   tests/run_all.sh [test]  make test (what CI runs): everything but the large sizes
 #   tests/run_all.sh large   make test-large (also run by make bench): the large sizes make test
 #                            leaves out for its time (256-node fabrics, hypercube:6 in hardware)
@@ -30,6 +32,10 @@ esac
 # the time of a short run; the suites start the programs thousands of times); make test, what CI
 # runs, keeps it. An ASAN_OPTIONS the caller sets wins.
 if [ "$tier" = check ] && [ -z "${ASAN_OPTIONS+x}" ]; then export ASAN_OPTIONS=detect_leaks=0; fi
+# The Verilator builds of every tier compile the model's per-cycle code at -O0 (SIM_OPT, the
+# Makefile's; Verilator's -Os by default): a test runs a fabric for tens of cycles, so the
+# compile is the whole cost (hypercube:6 te: 16 -> 10 s). A SIM_OPT the caller sets wins.
+export SIM_OPT=${SIM_OPT--O0}
 
 ids=() tiers=() secs=() descs=() cmds=()
 # suite ID TIERS SECONDS DESCRIPTION COMMAND...: TIERS is test, check, large or a comma-separated
@@ -79,13 +85,13 @@ suite mpi-baselines test 15 "MPI library algorithms as baseline schedules" bash 
 suite mpi-baselines-asan test,check 18 "MPI library algorithms as baseline schedules, asan+ubsan (small sizes)" bash tests/mpi_baselines.sh $A/cmodel small
 suite export test 5 "cmodel export/import: JSON and MSCCL XML round trips, foreign schedules, bad input" bash tests/export.sh build/cmodel
 suite export-asan test,check 12 "cmodel export/import under asan+ubsan" bash tests/export.sh $A/cmodel
-suite dynbcast test,check 20 "cmodel dynbcast (004 s5): delays against the bound (11), the stability limit (14), bad input" bash tests/dynbcast.sh build/cmodel
+suite dynbcast test 20 "cmodel dynbcast (004 s5): delays against the bound (11), the stability limit (14), bad input" bash tests/dynbcast.sh build/cmodel
 suite mpi-names test,check 5 "MPI names as aliases (bcast, allgather, alltoall): CLI, metadata, make variables, rtl_gen, under asan+ubsan" \
   bash tests/mpi_names.sh $A/cmodel $A/rtl_gen
 suite make-vars test 44 "make's variables are data: shell metacharacters in every variable of sim, synth and the kbrt flows refused, a SCHEDULE path with a space simulated" bash tests/make_vars.sh
 suite make-vars check 10 "make's variables are data (four of sim's, synth's TARGET)" env QUICK=1 bash tests/make_vars.sh
 suite make-help test,check 2 "make help: every target and variable of the Makefile, one line each" bash tests/make_help.sh
-suite fusesoc test,check 9 "rtl_gen's FuseSoC core: YAML, filesets against the design, lint and synth targets run from it, asan+ubsan" \
+suite fusesoc test 9 "rtl_gen's FuseSoC core: YAML, filesets against the design, lint and synth targets run from it, asan+ubsan" \
   bash tests/fusesoc.sh $A/rtl_gen
 suite draw test 6 "cmodel draw: occupancy maps and trees, SVG well-formed, bad input" bash tests/draw.sh build/cmodel
 suite draw-asan test,check 9 "cmodel draw under asan+ubsan" bash tests/draw.sh $A/cmodel
@@ -95,9 +101,9 @@ suite mem-bound test,check 6 "the packet memory's lifetime minimum against the s
 suite bad-input test 20 "bad input: the reproducers of issue 10, refusals, atomic outputs" \
   bash tests/bad_input.sh build/cmodel build/rtl_gen $A/rtl_gen
 suite bad-input-asan test,check 26 "bad input under asan+ubsan" bash tests/bad_input.sh $A/cmodel $A/rtl_gen $A/rtl_gen
-suite progress test,check 7 "progress lines on a terminal: cmodel schedule and verify, the Verilator build; none off a terminal" \
+suite progress test 7 "progress lines on a terminal: cmodel schedule and verify, the Verilator build; none off a terminal" \
   bash tests/progress.sh $A/cmodel
-suite sweep test,check 22 "sweeps: job list, local run, Slurm script, collector" bash tests/sweep.sh
+suite sweep test 22 "sweeps: job list, local run, Slurm script, collector" bash tests/sweep.sh
 suite fuzz test 47 "fuzzing: TSV reader, verifier, JSON and MSCCL XML readers, both command lines (libFuzzer, asan+ubsan), 8 s each" \
   bash tests/fuzz_tests.sh
 suite fuzz check 12 "fuzzing, 1 s per target" env FUZZ_SECONDS=1 bash tests/fuzz_tests.sh
@@ -136,7 +142,7 @@ suite sim-large large 619 "hardware, large: every packet task on hypercube:5 and
   env LARGE=1 PART=1 bash tests/sim_tests.sh
 suite sim-models-large large 366 "hardware, large: one-way mnb and te on hypercube:6, the combining tasks on hypercube:5 and 6" env LARGE=1 PART=2 bash tests/sim_tests.sh
 suite kbrt-large large 99 "the run-time kbcast router at d = 5, 50 active sets" bash tests/kbrt_tests.sh 5
-suite kbrt check 35 "the run-time kbcast router, quick: d = 3, 10 active sets with one- and three-cycle slots, bad inputs, FIFO overflow (three-cycle)" env QUICK=1 bash tests/kbrt_tests.sh
+suite kbrt check 35 "the run-time kbcast router, quick: d = 3, 10 active sets, bad inputs, FIFO overflow with three-cycle slots" env QUICK=1 bash tests/kbrt_tests.sh
 
 # ---- which rows run: the tier's, matching ONLY -------------------------------------------
 in_tier() { case ",${tiers[$1]}," in *",$2,"*) return 0 ;; esac; return 1; }
