@@ -87,6 +87,10 @@ typedef struct {
 
 /* The op as a Verilog function body (a, b: payloads), in romnoc_op order. */
 static const char *const op_verilog[ROMNOC_OP_COUNT] = {"a + b", "(a > b) ? a : b", "(a < b) ? a : b", "a ^ b", "a | b"};
+/* The ops that pick one of their operands (max, min): the comparison under which a is picked
+ * over b, ties to a; NULL for the others. A pipelined combiner gives their comparisons a stage
+ * of their own (emit_picks). */
+static const char *const op_pick[ROMNOC_OP_COUNT] = {NULL, ">=", "<=", NULL, NULL};
 
 /* ---- planning ---- */
 
@@ -641,6 +645,43 @@ static void cut_operands(vwriter *w, int pw, int L, int b, char (*opnd)[160], in
   }
 }
 
+/* Picks apart: with two stages or more, an op that picks an operand compares in one stage and
+ * selects in the next (one 32-bit compare and the select it drives were 10 ns on the iCE40,
+ * whatever the tree around them; docs/ARCHITECTURE.md, "A pipelined combiner"). */
+static int picks_apart(const combine_plan *pl) { return op_pick[pl->f->op] && pl->f->combine_stages >= 2; }
+
+/* The op over the registered operands opnd[0..n) (n >= 2), picked in two stages: every pair's
+ * comparison at once, registered with the operands (one carry chain deep); then operand i is
+ * the result where it wins all of its comparisons (against a later one ties to i, against an
+ * earlier one they do not, so exactly one wins): an AND-OR of the winners. Returns the result's
+ * name. */
+static const char *emit_picks(vwriter *w, const combine_plan *pl, const char *prefix, char (*opnd)[160], int n) {
+  int pw = pl->shape.payload_width;
+  const char *g[RTL_MAX_PORTS + 2][RTL_MAX_PORTS + 2] = {{NULL}};
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++) {
+      g[i][j] = vw_ident(w, "%s_g%d_%d_q", prefix, i, j);
+      vw_line(w, "reg %s;  // operand %d picked over %d", g[i][j], i, j);
+      vw_line(w, "always @(posedge clk_i) %s <= %s %s %s;", g[i][j], opnd[i], op_pick[pl->f->op], opnd[j]);
+    }
+  for (int i = 0; i < n; i++) {
+    const char *c = vw_ident(w, "%s_c%d_q", prefix, i);
+    vw_line(w, "reg [%d:0] %s;", pw - 1, c);
+    vw_line(w, "always @(posedge clk_i) %s <= %s;", c, opnd[i]);
+    snprintf(opnd[i], sizeof opnd[0], "%s", c);
+  }
+  const char *pick = vw_ident(w, "%s_pick", prefix);
+  vw_raw(w, "  wire [%d:0] %s =", pw - 1, pick);
+  for (int i = 0; i < n; i++) {
+    vw_raw(w, "%s({%d{", i ? "\n      | " : " ", pw);
+    for (int j = 0; j < n; j++)
+      if (j != i) vw_raw(w, "%s%s%s", j == (i ? 0 : 1) ? "" : " & ", j < i ? "~" : "", j < i ? g[j][i] : g[i][j]);
+    vw_raw(w, "}} & %s)", opnd[i]);
+  }
+  vw_raw(w, ";\n");
+  return pick;
+}
+
 /* The boundaries in cuts, as " 0, 2" (for a comment). */
 static const char *cut_list(uint32_t cuts, int levels) {
   static char buf[64];
@@ -706,6 +747,15 @@ static void emit_combiners(vwriter *w, const combine_plan *pl) {
       if (pl->extra[L] >> j & 1)
         snprintf(opnd[n++], sizeof opnd[0], "(%s ? rx%d_flit_i[%d:0] : %s)",
                  slice(a, sizeof a, "rom_data_i", pl->mask[L].lsb + bit++, 1), j, pw - 1, ident);
+    if (picks_apart(pl) && n > 1) {
+      vw_line(w, "// pipelined (--combine-stages %d): the operands registered, their comparisons, then the pick",
+              pl->f->combine_stages);
+      cut_operands(w, pw, L, 0, opnd, n);
+      char prefix[16];
+      snprintf(prefix, sizeof prefix, "comb%d", L);
+      snprintf(opnd[0], sizeof opnd[0], "%s", emit_picks(w, pl, prefix, opnd, n));
+      n = 1;
+    }
     /* a balanced tree, level by level */
     int levels = rtl_clog2((uint64_t)n);
     uint32_t cuts = pl->f->combine_stages && levels ? combine_cuts(levels, pl->f->combine_stages) : 0;
@@ -733,7 +783,8 @@ static void emit_combiners(vwriter *w, const combine_plan *pl) {
 
 /* Writes into buf the payload of partial txv with the own contribution own added, as lane p
  * sends it: the op itself, or with a pipelined combiner its register, and with two stages or
- * more its operands' too, declared here (combine_cuts). */
+ * more its operands' too, declared here (combine_cuts); an op that picks compares in the second
+ * stage and picks into the lane's register (emit_picks). */
 static void own_sum(vwriter *w, const combine_plan *pl, int p, const char *txv, const char *own, char *buf, size_t len) {
   int pw = pl->shape.payload_width;
   snprintf(buf, len, "op(%s[%d:0], %s)", txv, pw - 1, own);
@@ -743,6 +794,14 @@ static void own_sum(vwriter *w, const combine_plan *pl, int p, const char *txv, 
     vw_line(w, "reg [%d:0] %s, %s;", pw - 1, a, b);
     vw_line(w, "always @(posedge clk_i) {%s, %s} <= {%s[%d:0], %s};", a, b, txv, pw - 1, own);
     snprintf(buf, len, "op(%s, %s)", a, b);
+    if (picks_apart(pl)) { /* the comparison registered, the pick goes to the lane's register */
+      char opnd[2][160], prefix[16];
+      snprintf(prefix, sizeof prefix, "tsum%d", p);
+      snprintf(opnd[0], sizeof opnd[0], "%s", a);
+      snprintf(opnd[1], sizeof opnd[1], "%s", b);
+      snprintf(buf, len, "%s", emit_picks(w, pl, prefix, opnd, 2));
+      return;
+    }
   }
   const char *sum = vw_ident(w, "tsum%d_q", p);
   vw_line(w, "reg [%d:0] %s;  // pipelined: the own addition moves every cycle", pw - 1, sum);

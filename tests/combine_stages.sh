@@ -5,10 +5,12 @@
 #      simulated in Verilator (sim.sh lints the fabric with -Wall first): the wire log and the
 #      deliveries equal the golden model's, the wire log passes cmodel verify, and the run takes
 #      (S+1)*(L+P) clock cycles, S being the slots cmodel verify counts in the golden schedule;
-#   2. the check can fail: the P = 3 design with its slots cut to P cycles (one short of the
+#   2. the check can fail: a P = 2 design with its slots cut to P cycles (one short of the
 #      registers its combiner's path holds) delivers wrong sums;
 #   3. the generated router has the registers the option asks for (P = 1 on the torus's
-#      five-operand tree keeps the first level's three values, the one passed through too);
+#      five-operand tree keeps the first level's three values, the one passed through too; with
+#      P >= 2, max and min compare every pair of a combine's n operands in a stage of their own,
+#      n(n-1)/2 registered bits, and pick from the operands registered beside them, no tree);
 #   4. refusals: a value out of range, a packet task, --ni, and the benches of one-cycle slots.
 BIN=$1 NAME=combine-stages
 . "$(dirname "$0")/suite.sh"
@@ -18,21 +20,23 @@ REPO=$(cd "$HERE/.." && pwd)
 
 # 1. the simulations
 simulate t44-rs-max-cs1 1 1 TOPO=torus:4x4 TASK=reduce_scatter OP=max
-simulate t44-rs-max-cs3 1 3 TOPO=torus:4x4 TASK=reduce_scatter OP=max
+simulate t44-rs-max-cs2 1 2 TOPO=torus:4x4 TASK=reduce_scatter OP=max
+simulate h4-allreduce-min-cs3 1 3 TOPO=hypercube:4 TASK=allreduce OP=min
 simulate h3-allreduce-cs2 1 2 TOPO=hypercube:3 TASK=allreduce
 simulate h4-reduce-cs4 1 4 TOPO=hypercube:4 TASK=reduce
 simulate r8-gsum-max-cs2 1 2 TOPO=ring:8 TASK=global_sum OP=max
 simulate h3-rs-ld2-cs1 2 1 TOPO=hypercube:3 TASK=reduce_scatter
 
-# 2. a slot one cycle short of the combiner's registers: the P = 3 design run with slots of 3
+# 2. a slot one cycle short of the combiner's registers: the P = 2 design (a comparison stage
+#    and a pick stage) run with slots of 2
 m=$T/mutant
-mkdir -p "$m" && cp -r "$T/t44-rs-max-cs3/gen" "$m/gen"
-sed -i 's/^#define RN_SLOT_CYCLES 4$/#define RN_SLOT_CYCLES 3/' "$m/gen/sim_config.h"
-sed -i "s/(phase_q == 2'd3)/(phase_q == 2'd2)/" "$m/gen/romnoc_sim_fabric.v"
-expect "the mutant's slot is three cycles, in the bench and the fabric" \
-  'grep -q "^#define RN_SLOT_CYCLES 3$" "$m/gen/sim_config.h" && grep -q "(phase_q == 2'"'"'d2)" "$m/gen/romnoc_sim_fabric.v"' \
+mkdir -p "$m" && cp -r "$T/t44-rs-max-cs2/gen" "$m/gen"
+sed -i 's/^#define RN_SLOT_CYCLES 3$/#define RN_SLOT_CYCLES 2/' "$m/gen/sim_config.h"
+sed -i "s/(phase_q == 2'd2)/(phase_q == 2'd1)/" "$m/gen/romnoc_sim_fabric.v"
+expect "the mutant's slot is two cycles, in the bench and the fabric" \
+  'grep -q "^#define RN_SLOT_CYCLES 2$" "$m/gen/sim_config.h" && grep -q "(phase_q == 2'"'"'d1)" "$m/gen/romnoc_sim_fabric.v"' \
   "$(grep -n "SLOT_CYCLES\|phase_q ==" "$m/gen/sim_config.h" "$m/gen/romnoc_sim_fabric.v" | head -3)"
-(cd "$REPO" && TOPO=torus:4x4 TASK=reduce_scatter OP=max COMBINE_STAGES=3 SIM_DIR="$m" REUSE_GEN=1 sim/sim.sh) >"$T/out" 2>&1
+(cd "$REPO" && TOPO=torus:4x4 TASK=reduce_scatter OP=max COMBINE_STAGES=2 SIM_DIR="$m" REUSE_GEN=1 sim/sim.sh) >"$T/out" 2>&1
 rc=$?
 echo "    $(grep -m1 -E '^(PASS|FAIL)' "$T/out" | cut -c1-160)"
 expect "a slot one cycle shorter than L+P fails" '[ $rc != 0 ] && grep -q "^FAIL " "$T/out"' \
@@ -49,6 +53,26 @@ expect "P=1: a three-level combiner's path cut once, after level 1, every value 
    grep -q "always @(posedge clk_i) comb[0-9]_s1_2_q <= " "$r"' \
   "$(grep -m3 "pipelined" "$r")"
 
+# 3b. max and min with P >= 2: per combiner k of n operands (its registers comb<k>_c<i>_q), the
+#    n(n-1)/2 comparisons comb<k>_g<i>_<j>_q (i < j) of the registered operands, and no tree
+#    level; the own contribution a lane adds on its way out picked the same way (tsum<p>), under
+#    min by <=
+picks() { # DESIGN OPERATOR: "ok" if every combiner has the pairs its operands ask for
+  awk -v cmp="$2" '
+    match($0, /reg \[[0-9]+:0\] comb[0-9]+_c[0-9]+_q;/) { split($3, f, "_"); n[f[1]]++ }
+    match($0, /comb[0-9]+_g[0-9]+_[0-9]+_q <= comb[0-9]+_s0_[0-9]+_q [<>]= comb[0-9]+_s0_[0-9]+_q;/) {
+      split($4, f, "_"); g[f[1]]++; if ($7 != cmp) bad = 1
+    }
+    /comb[0-9]+_l[0-9]+_[0-9]+ = op\(/ { bad = 1 }
+    END { for (k in n) { if (g[k] != n[k] * (n[k] - 1) / 2 || n[k] < 2) bad = 1; m++ } print (m && !bad) ? "ok" : "bad" }' "$1"
+}
+r=$T/t44-rs-max-cs2/gen/romnoc_router.v
+expect "P=2, max: every combiner compares each pair of its operands apart from the pick" '[ "$(picks "$r" ">=")" = ok ]' \
+  "$(grep -m4 -E "_g[0-9]+_[0-9]+_q <=|= op\(" "$r")"
+r=$T/h4-allreduce-min-cs3/gen/romnoc_router.v
+expect "P=3, min: the combiners' pairs by <=, and the own contribution added on the way out picked apart" \
+  '[ "$(picks "$r" "<=")" = ok ] && grep -qE "always @\(posedge clk_i\) tsum[0-9]+_g0_1_q <= tsel[0-9]+_q <= town[0-9]+_q;" "$r"' \
+  "$(grep -m4 -E "_g[0-9]+_[0-9]+_q <=" "$r")"
 # 4. refusals: one line naming the value, exit 2, nothing written
 refuse() { # LABEL ERE ARGS...
   local label=$1 ere=$2 rc
