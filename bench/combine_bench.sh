@@ -43,7 +43,7 @@ row() {
 }
 # the pipelined combiner's stages per op (docs/ARCHITECTURE.md, "A pipelined combiner"): the
 # fewest at which torus:4x4 reduce_scatter comes nearest 100 MHz
-pipe_add=${PIPE_ADD:-3} pipe_max=${PIPE_MAX:-4}
+pipe_add=${PIPE_ADD:-3} pipe_max=${PIPE_MAX:-2}
 
 rows="" times=""
 for topo in $topos; do

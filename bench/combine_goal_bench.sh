@@ -2,8 +2,8 @@
 # combine_goal_bench.sh OUT.md — issue 40's goal for the combining routers over its whole scope:
 # every combining task (reduce, reduce_scatter, allreduce, global_sum) on hypercube:2..6, ring:8,
 # torus:4x4, torus:8x8 and torus:4x4x4, under add and max with the pipelined combiner at the
-# combine table's settings (PIPE_ADD=3, PIPE_MAX=4 registers: rtl_gen --combine-stages; under add
-# one more where that misses 100 MHz), on an iCE40 HX8K (synth/synth.sh: node 0's router and ROM, nextpnr at 100 MHz, W = 32), beside the
+# combine table's settings (PIPE_ADD=3, PIPE_MAX=2 registers: rtl_gen --combine-stages; under add
+# one more where that misses 100 MHz; max picks apart from P = 2 on, where more adds nothing), on an iCE40 HX8K (synth/synth.sh: node 0's router and ROM, nextpnr at 100 MHz, W = 32), beside the
 # same topology's mnb router. The goal: Fmax >= 100 MHz for every row, LUT4 <= 2x the mnb
 # router's under add. Writes the "combine-goal" section of OUT.md; the figures are
 # deterministic. JOBS syntheses at a time (default 2).
@@ -14,7 +14,7 @@ out=$1
 repo=$(cd "$(dirname "$0")/.." && pwd)
 topos=${TOPOS:-"hypercube:2 hypercube:3 hypercube:4 hypercube:5 hypercube:6 ring:8 torus:4x4 torus:8x8 torus:4x4x4"}
 tasks="reduce reduce_scatter allreduce global_sum"
-pipe_add=${PIPE_ADD:-3} pipe_max=${PIPE_MAX:-4} njobs=${JOBS:-2}
+pipe_add=${PIPE_ADD:-3} pipe_max=${PIPE_MAX:-2} njobs=${JOBS:-2}
 work=$repo/build/bench/combine_goal
 mkdir -p "$work"
 
@@ -41,7 +41,8 @@ meets() { at_100 "$(line_of "$@" | field fmax_mhz)"; }             # TOPO TASK O
 
 # first pass: every router at the combine table's P; then, under add, P+1 where P misses 100 MHz
 # (one more register: the last level of a three-level tree apart from the output multiplexer;
-# under max a level alone is the limit, so one more register does not help: "Combining tasks")
+# max compares in one stage and picks in the next from P = 2 on, and a third register has no
+# place: docs/ARCHITECTURE.md, "A pipelined combiner")
 jobs=()
 for topo in $topos; do
   jobs+=("$topo mnb - 0")
