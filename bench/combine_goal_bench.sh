@@ -2,8 +2,8 @@
 # combine_goal_bench.sh OUT.md — issue 40's goal for the combining routers over its whole scope:
 # every combining task (reduce, reduce_scatter, allreduce, global_sum) on hypercube:2..6, ring:8,
 # torus:4x4, torus:8x8 and torus:4x4x4, under add and max with the pipelined combiner at the
-# combine table's settings (PIPE_ADD=3, PIPE_MAX=2 registers: rtl_gen --combine-stages; under add
-# one more where that misses 100 MHz; max picks apart from P = 2 on, where more adds nothing), on an iCE40 HX8K (synth/synth.sh: node 0's router and ROM, nextpnr at 100 MHz, W = 32), beside the
+# combine table's settings (PIPE_ADD=3, PIPE_MAX=2 registers: rtl_gen --combine-stages; one more
+# where that misses 100 MHz), on an iCE40 HX8K (synth/synth.sh: node 0's router and ROM, nextpnr at 100 MHz, W = 32), beside the
 # same topology's mnb router. The goal: Fmax >= 100 MHz for every row, LUT4 <= 2x the mnb
 # router's under add. Writes the "combine-goal" section of OUT.md; the figures are
 # deterministic. JOBS syntheses at a time (default 2).
@@ -39,10 +39,9 @@ line_of() { grep -h '^SYNTH.*scope=router' "$work/$(tag_of "$@").log" 2>/dev/nul
 at_100() { awk -v f="$1" 'BEGIN { exit !(f + 0 >= 100) }'; }     # FMAX: at 100 MHz or more
 meets() { at_100 "$(line_of "$@" | field fmax_mhz)"; }             # TOPO TASK OP P
 
-# first pass: every router at the combine table's P; then, under add, P+1 where P misses 100 MHz
-# (one more register: the last level of a three-level tree apart from the output multiplexer;
-# max compares in one stage and picks in the next from P = 2 on, and a third register has no
-# place: docs/ARCHITECTURE.md, "A pipelined combiner")
+# first pass: every router at the combine table's P; then P+1 where P misses 100 MHz (one more
+# register: under add the last level of a three-level tree apart from the output multiplexer,
+# under max the winners of a combine's comparisons: docs/ARCHITECTURE.md, "A pipelined combiner")
 jobs=()
 for topo in $topos; do
   jobs+=("$topo mnb - 0")
@@ -51,7 +50,10 @@ done
 run_jobs "${jobs[@]}"
 retry=()
 for topo in $topos; do
-  for task in $tasks; do meets "$topo" "$task" add "$pipe_add" || retry+=("$topo $task add $((pipe_add + 1))"); done
+  for task in $tasks; do
+    meets "$topo" "$task" add "$pipe_add" || retry+=("$topo $task add $((pipe_add + 1))")
+    meets "$topo" "$task" max "$pipe_max" || retry+=("$topo $task max $((pipe_max + 1))")
+  done
 done
 [ ${#retry[@]} -eq 0 ] || run_jobs "${retry[@]}"
 
@@ -62,7 +64,7 @@ for topo in $topos; do
   for task in $tasks; do
     for op in add max; do
       p=$([ "$op" = add ] && echo "$pipe_add" || echo "$pipe_max")
-      meets "$topo" "$task" "$op" "$p" || [ "$op" != add ] || p=$((pipe_add + 1))
+      meets "$topo" "$task" "$op" "$p" || p=$((p + 1))
       l=$(line_of "$topo" "$task" "$op" "$p")
       luts=$(printf '%s' "$l" | field luts) fmax=$(printf '%s' "$l" | field fmax_mhz)
       ratio=$(awk -v a="$luts" -v b="$ref_luts" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else print "-" }')
@@ -83,7 +85,7 @@ Command: \`make bench\` (runs \`bench/combine_goal_bench.sh docs/BENCHMARKS.md\`
 \`TOPOS="hypercube:2 ring:8"\`). One router per row, \`make synth TARGET=ice40 TOPO=T TASK=K OP=O
 COMBINE_STAGES=P\` (synth/synth.sh: node 0's router and ROM in the scan-chain wrapper, nextpnr
 at a 100 MHz constraint; deterministic figures). P: $pipe_add under add and $pipe_max under max, the combine
-table's settings ("Combining tasks" above: a slot of 1+P cycles); under add $((pipe_add + 1)) where $pipe_add misses
+table's settings ("Combining tasks" above: a slot of 1+P cycles), one more where that misses
 100 MHz. mnb LUT4: the same topology's mnb router (\`TASK=mnb\`); × mnb: LUT4 against it.
 Issue 40's goal: every row at 100 MHz or more, and at most 2 × mnb under add. Measured
 $(date -u +%Y-%m-%d); romnoc $(git -C "$repo" rev-parse --short HEAD)$(git -C "$repo" diff --quiet HEAD -- rtl_gen synth 2>/dev/null || echo -dirty).

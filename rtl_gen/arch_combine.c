@@ -651,12 +651,15 @@ static void cut_operands(vwriter *w, int pw, int L, int b, char (*opnd)[160], in
 static int picks_apart(const combine_plan *pl) { return op_pick[pl->f->op] && pl->f->combine_stages >= 2; }
 
 /* The op over the registered operands opnd[0..n) (n >= 2), picked in two stages: every pair's
- * comparison at once, registered with the operands (one carry chain deep); then operand i is
- * the result where it wins all of its comparisons (against a later one ties to i, against an
- * earlier one they do not, so exactly one wins): an AND-OR of the winners. Returns the result's
- * name. */
+ * comparison at once into a register (one carry chain deep); then operand i is the result where
+ * it wins all of its comparisons (against a later one ties go to i, against an earlier one they
+ * do not, so exactly one wins): an AND-OR of the winners. With three stages or more a combine of
+ * more than two operands registers its winners too (the ANDs of up to n-1 comparisons, then the
+ * AND-OR, were four LUT levels on hypercube:5). The operands are read where the comparisons
+ * read them: their inputs hold through the slot, so they hold from its second cycle on and
+ * need no copies. Returns the result's name. */
 static const char *emit_picks(vwriter *w, const combine_plan *pl, const char *prefix, char (*opnd)[160], int n) {
-  int pw = pl->shape.payload_width;
+  int pw = pl->shape.payload_width, winners_held = pl->f->combine_stages >= 3 && n > 2;
   const char *g[RTL_MAX_PORTS + 2][RTL_MAX_PORTS + 2] = {{NULL}};
   for (int i = 0; i < n; i++)
     for (int j = i + 1; j < n; j++) {
@@ -664,20 +667,23 @@ static const char *emit_picks(vwriter *w, const combine_plan *pl, const char *pr
       vw_line(w, "reg %s;  // operand %d picked over %d", g[i][j], i, j);
       vw_line(w, "always @(posedge clk_i) %s <= %s %s %s;", g[i][j], opnd[i], op_pick[pl->f->op], opnd[j]);
     }
+  char wins[RTL_MAX_PORTS + 2][(RTL_MAX_PORTS + 2) * 40];
   for (int i = 0; i < n; i++) {
-    const char *c = vw_ident(w, "%s_c%d_q", prefix, i);
-    vw_line(w, "reg [%d:0] %s;", pw - 1, c);
-    vw_line(w, "always @(posedge clk_i) %s <= %s;", c, opnd[i]);
-    snprintf(opnd[i], sizeof opnd[0], "%s", c);
+    size_t used = 0;
+    for (int j = 0; j < n; j++)
+      if (j != i)
+        used += (size_t)snprintf(wins[i] + used, sizeof wins[i] - used, "%s%s%s", used ? " & " : "", j < i ? "~" : "",
+                                 j < i ? g[j][i] : g[i][j]);
+    if (winners_held) {
+      const char *q = vw_ident(w, "%s_w%d_q", prefix, i);
+      vw_line(w, "reg %s;  // operand %d wins", q, i);
+      vw_line(w, "always @(posedge clk_i) %s <= %s;", q, wins[i]);
+      snprintf(wins[i], sizeof wins[i], "%s", q);
+    }
   }
   const char *pick = vw_ident(w, "%s_pick", prefix);
   vw_raw(w, "  wire [%d:0] %s =", pw - 1, pick);
-  for (int i = 0; i < n; i++) {
-    vw_raw(w, "%s({%d{", i ? "\n      | " : " ", pw);
-    for (int j = 0; j < n; j++)
-      if (j != i) vw_raw(w, "%s%s%s", j == (i ? 0 : 1) ? "" : " & ", j < i ? "~" : "", j < i ? g[j][i] : g[i][j]);
-    vw_raw(w, "}} & %s)", opnd[i]);
-  }
+  for (int i = 0; i < n; i++) vw_raw(w, "%s({%d{%s}} & %s)", i ? "\n      | " : " ", pw, wins[i], opnd[i]);
   vw_raw(w, ";\n");
   return pick;
 }

@@ -53,26 +53,35 @@ expect "P=1: a three-level combiner's path cut once, after level 1, every value 
    grep -q "always @(posedge clk_i) comb[0-9]_s1_2_q <= " "$r"' \
   "$(grep -m3 "pipelined" "$r")"
 
-# 3b. max and min with P >= 2: per combiner k of n operands (its registers comb<k>_c<i>_q), the
-#    n(n-1)/2 comparisons comb<k>_g<i>_<j>_q (i < j) of the registered operands, and no tree
-#    level; the own contribution a lane adds on its way out picked the same way (tsum<p>), under
-#    min by <=
-picks() { # DESIGN OPERATOR: "ok" if every combiner has the pairs its operands ask for
+# 3b. max and min with P >= 2: per combiner k, the comparisons comb<k>_g<i>_<j>_q (i < j) of
+#    its registered operands comb<k>_s0_<i>_q, all n(n-1)/2 pairs of n = the highest j + 1,
+#    and a pick with one term per operand; no tree level; with P >= 3 the winners registered
+#    (comb<k>_w<i>_q); the own contribution a lane adds on its way out picked the same way
+#    (tsum<p>), under min by <=
+picks() { # DESIGN OPERATOR: "ok" if every combiner has the pairs and terms its operands ask for
   awk -v cmp="$2" '
-    match($0, /reg \[[0-9]+:0\] comb[0-9]+_c[0-9]+_q;/) { split($3, f, "_"); n[f[1]]++ }
     match($0, /comb[0-9]+_g[0-9]+_[0-9]+_q <= comb[0-9]+_s0_[0-9]+_q [<>]= comb[0-9]+_s0_[0-9]+_q;/) {
-      split($4, f, "_"); g[f[1]]++; if ($7 != cmp) bad = 1
+      split($4, f, "_"); g[f[1]]++; if (f[3] + 1 > n[f[1]]) n[f[1]] = f[3] + 1; if ($7 != cmp) bad = 1
     }
+    match($0, /}} & comb[0-9]+_s0_[0-9]+_q\)/) { split(substr($0, RSTART + 5), f, "_"); t[f[1], f[3] + 0]++ }
     /comb[0-9]+_l[0-9]+_[0-9]+ = op\(/ { bad = 1 }
-    END { for (k in n) { if (g[k] != n[k] * (n[k] - 1) / 2 || n[k] < 2) bad = 1; m++ } print (m && !bad) ? "ok" : "bad" }' "$1"
+    END {
+      for (k in n) {
+        if (g[k] != n[k] * (n[k] - 1) / 2) bad = 1
+        for (i = 0; i < n[k]; i++) if (t[k, i] != 1) bad = 1
+        m++
+      }
+      print (m && !bad) ? "ok" : "bad"
+    }' "$1"
 }
 r=$T/t44-rs-max-cs2/gen/romnoc_router.v
-expect "P=2, max: every combiner compares each pair of its operands apart from the pick" '[ "$(picks "$r" ">=")" = ok ]' \
-  "$(grep -m4 -E "_g[0-9]+_[0-9]+_q <=|= op\(" "$r")"
+expect "P=2, max: every combiner compares each pair of its operands apart from the pick" \
+  '[ "$(picks "$r" ">=")" = ok ] && ! grep -q "_w[0-9]*_q <=" "$r"' "$(grep -m4 -E "_g[0-9]+_[0-9]+_q <=|= op\(|_pick =" "$r")"
 r=$T/h4-allreduce-min-cs3/gen/romnoc_router.v
-expect "P=3, min: the combiners' pairs by <=, and the own contribution added on the way out picked apart" \
-  '[ "$(picks "$r" "<=")" = ok ] && grep -qE "always @\(posedge clk_i\) tsum[0-9]+_g0_1_q <= tsel[0-9]+_q <= town[0-9]+_q;" "$r"' \
-  "$(grep -m4 -E "_g[0-9]+_[0-9]+_q <=" "$r")"
+expect "P=3, min: the combiners' pairs by <=, their winners registered, the own contribution added on the way out picked apart" \
+  '[ "$(picks "$r" "<=")" = ok ] && grep -qE "always @\(posedge clk_i\) comb[0-9]+_w2_q <= ~comb[0-9]+_g0_2_q & ~comb[0-9]+_g1_2_q" "$r" &&
+   grep -qE "always @\(posedge clk_i\) tsum[0-9]+_g0_1_q <= tsel[0-9]+_q <= town[0-9]+_q;" "$r"' \
+  "$(grep -m4 -E "_[gw][0-9]+(_[0-9]+)?_q <=" "$r")"
 # 4. refusals: one line naming the value, exit 2, nothing written
 refuse() { # LABEL ERE ARGS...
   local label=$1 ere=$2 rc
