@@ -59,8 +59,9 @@ for topo in $topos; do
         echo "-- BENCH combine $topo $task $op P=$stages: $(printf '%s' "$line" | cut -d' ' -f6-)" >&2
         gen=$work/$tag/gen
         slots=$(awk -F= '$1 == "slots" { print $2 }' "$gen/design.txt")
-        # W-bit op units in the router: the combiners' trees and the output lanes' own additions
-        ops=$(grep -cE '= op\(|<= op\(|op\(txv' "$gen/romnoc_router.v" || true)
+        # W-bit op units in the router: the combiners' trees and the output lanes' own additions,
+        # or where max picks apart (P >= 2) its W-bit comparisons
+        ops=$(grep -cE '= op\(|<= op\(|op\(txv|_g[0-9]+_[0-9]+_q <= ' "$gen/romnoc_router.v" || true)
         rows+=$(row "$topo" "$task" "$op" "$stages" "$slots" combine "$ops" "$line" "$ref_luts")$'\n'
       done
     done
@@ -103,7 +104,8 @@ on the default \`banked\` router: the same topology's all-gather, which moves as
 (reduce_scatter is the mnb reversed in time) without adding any. Schedules: the golden model's
 (reduce_scatter: the mnb reversed; allreduce: that and the all-gather back, twice the slots;
 global_sum: one dimension after another). ops = W-bit op units the router has (the combiners'
-trees and the output lanes' own additions: docs/ARCHITECTURE.md), P = registers in the combiner
+trees and the output lanes' own additions: docs/ARCHITECTURE.md; where max picks apart, its
+W-bit comparisons), P = registers in the combiner
 (\`COMBINE_STAGES=P\`: a slot of 1+P cycles), slots/µs = Fmax/(1+P), × mnb = LUT4 against the
 mnb router's. Node 0's ROM is synthesised (every node has its own ROM; the router is shared).
 
@@ -118,9 +120,12 @@ What the table shows (W = 32; measured 2026-11-29, the figures are deterministic
   "A pipelined combiner"; P = $pipe_add under add, $pipe_max under max: PIPE_ADD, PIPE_MAX).
   Under add every row meets 100 MHz (100.1–136.7), and the LUT4 fall (708 → 530 on torus:4x4
   reduce_scatter: a cut tree maps to smaller adders), the FFs grow by W bits a held value.
-  Under max the torus's three tasks and the 4-cube's global_sum meet it (101.3–104.1 MHz), the
-  4-cube's reduce_scatter and allreduce do not (98.2, 95.7): a 32-bit compare and its select
-  alone between two registers take about 10 ns on the iCE40. slots/µs = Fmax/(1+P): the
+  Under max every row meets it too (105.5–119.2 MHz), at P = 2: the comparisons of a combine
+  in a stage of their own, then the pick (docs/ARCHITECTURE.md; a cut tree needed P = 4 and
+  still missed on the 4-cube at 95.7–98.2 MHz, because one 32-bit compare and the select it
+  drives take about 10 ns on the iCE40). Comparing every pair costs LUT4 (1304–1940 on the
+  reduce_scatter and allreduce rows, against 880–1396 for the cut tree) and saves FFs (the
+  operands' registers serve both stages). slots/µs = Fmax/(1+P): the
   pipelined router moves fewer slots a second than the unpipelined one at its own clock (26.4
   against 58.9 on torus:4x4 reduce_scatter add); what it buys is a router that keeps a system's
   100 MHz clock.
