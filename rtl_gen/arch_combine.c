@@ -799,7 +799,6 @@ static void own_sum(vwriter *w, const combine_plan *pl, int p, const char *txv, 
     const char *a = vw_ident(w, "tsel%d_q", p), *b = vw_ident(w, "town%d_q", p);
     vw_line(w, "reg [%d:0] %s, %s;", pw - 1, a, b);
     vw_line(w, "always @(posedge clk_i) {%s, %s} <= {%s[%d:0], %s};", a, b, txv, pw - 1, own);
-    snprintf(buf, len, "op(%s, %s)", a, b);
     if (picks_apart(pl)) { /* the comparison registered, the pick goes to the lane's register */
       char opnd[2][160], prefix[16];
       snprintf(prefix, sizeof prefix, "tsum%d", p);
@@ -808,6 +807,7 @@ static void own_sum(vwriter *w, const combine_plan *pl, int p, const char *txv, 
       snprintf(buf, len, "%s", emit_picks(w, pl, prefix, opnd, 2));
       return;
     }
+    snprintf(buf, len, "op(%s, %s)", a, b);
   }
   const char *sum = vw_ident(w, "tsum%d_q", p);
   vw_line(w, "reg [%d:0] %s;  // pipelined: the own addition moves every cycle", pw - 1, sum);

@@ -10,7 +10,7 @@
 #   3. the generated router has the registers the option asks for (P = 1 on the torus's
 #      five-operand tree keeps the first level's three values, the one passed through too; with
 #      P >= 2, max and min compare every pair of a combine's n operands in a stage of their own,
-#      n(n-1)/2 registered bits, and pick from the operands registered beside them, no tree);
+#      n(n-1)/2 registered bits, and pick from the same operand registers, no tree);
 #   4. refusals: a value out of range, a packet task, --ni, and the benches of one-cycle slots.
 BIN=$1 NAME=combine-stages
 . "$(dirname "$0")/suite.sh"
