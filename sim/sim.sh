@@ -25,9 +25,9 @@ seed=${SEED:-1} trace=${TRACE:-0}
 work=${SIM_DIR:-$repo/build/sim/$name}
 bench=${BENCH:-cpp} sim=${SIM:-verilator}
 # the simulators: each a file sim/sim_<name>.sh, sourced here, that sets obj and run (its
-# directories under $work) and defines sim_build_run (build and run its bench in $gen: the
-# PASS/FAIL line, $run/wire.tsv and $run/deliveries.tsv, status); a new simulator is a new file
-# and a row here
+# directories under $work), self_linted (a top its build lints, or empty) and defines
+# sim_build_run (build and run its bench in $gen: the PASS/FAIL line, $run/wire.tsv and
+# $run/deliveries.tsv, status); a new simulator is a new file and a row here
 case $sim in
 verilator) ;; # Verilator, the C++ bench (BENCH=cpp) or the SystemC one (BENCH=sc)
 icarus) ;;    # Icarus Verilog (iverilog -g2012, vvp), the Verilog bench sim/tb_icarus.v
@@ -53,9 +53,11 @@ else
 fi
 
 echo "-- LINT --"
-(cd "$gen" && verilator --lint-only -Wall -f files.f romnoc.vlt --top-module romnoc_fabric &&
-  verilator --lint-only -Wall -f files_sim.f romnoc.vlt --top-module romnoc_sim_fabric &&
-  { [ "${NI:-0}" != 1 ] || verilator --lint-only -Wall -f files_system.f romnoc.vlt --top-module romnoc_system; })
+# every top the design has, linted with -Wall: here, or by the simulator's own build (the top
+# sim_<name>.sh names in self_linted, which Verilator builds with -Wall)
+lint_top() { [ "$2" = "${self_linted-}" ] || verilator --lint-only -Wall -f "$1" romnoc.vlt --top-module "$2"; }
+(cd "$gen" && lint_top files.f romnoc_fabric && lint_top files_sim.f romnoc_sim_fabric &&
+  { [ "${NI:-0}" != 1 ] || lint_top files_system.f romnoc_system; })
 
 # the Verilator runtime and the test benches' C++ are the same in every build: compile them once
 if command -v ccache >/dev/null 2>&1; then

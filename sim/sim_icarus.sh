@@ -11,6 +11,7 @@ if [ "$bench" != cpp ]; then
   exit 2
 fi
 obj=$work/obj_icarus run=$work/run_icarus
+self_linted= # Icarus lints nothing: sim.sh lints every top
 
 # Every build starts from an empty object directory (no stale bench, no stale log to verify);
 # cxx is the C++ compiler's command (ccache when sim.sh found it). icarus_failed LOG: the build

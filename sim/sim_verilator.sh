@@ -6,6 +6,10 @@
 case $bench in cpp | sc) ;; *) echo "sim.sh: unknown BENCH '$bench' (expected cpp or sc)" >&2; exit 2 ;; esac
 suffix=$([ "$bench" = sc ] && echo _sc || true)$([ "$trace" = 1 ] && echo _trace || true)
 obj=$work/obj$suffix run=$work/run$([ "$bench" = sc ] && echo _sc || true)
+# the top the build verilates, with -Wall: sim.sh does not lint it again
+self_linted=romnoc_sim_fabric
+[ "$bench" = sc ] && self_linted=romnoc_fabric
+[ "${NI:-0}" = 1 ] && self_linted=romnoc_system
 
 sim_build_run() {
   echo "-- VERILATE ($bench bench) --"
@@ -28,7 +32,7 @@ sim_build_run() {
   fi
   verilator_flags=(
     "$model_flag" --exe --build -j 2 # the model plus the bench, built with make -j2
-    -O3 --x-assign fast --x-initial fast --noassert
+    -O3 --x-assign fast --x-initial fast --noassert -Wall # -Wall: the top's lint (self_linted)
     --top-module "$top_module"
     -Mdir "$obj"
     # Verilator's own optimisation levels: -Os for the per-cycle code, none for the code that runs
