@@ -6,30 +6,27 @@
 case $bench in cpp | sc) ;; *) echo "sim.sh: unknown BENCH '$bench' (expected cpp or sc)" >&2; exit 2 ;; esac
 suffix=$([ "$bench" = sc ] && echo _sc || true)$([ "$trace" = 1 ] && echo _trace || true)
 obj=$work/obj$suffix run=$work/run$([ "$bench" = sc ] && echo _sc || true)
-# the top the build verilates, with -Wall: sim.sh does not lint it again
-self_linted=romnoc_sim_fabric
-[ "$bench" = sc ] && self_linted=romnoc_fabric
-[ "${NI:-0}" = 1 ] && self_linted=romnoc_system
+# the C++ bench plays the processors through $c calls (romnoc_sim_fabric: no per-node ports, which
+# build fast); the SystemC bench binds the per-node ports of romnoc_fabric, as a platform would
+if [ "${NI:-0}" = 1 ]; then
+  # the system top: the fabric and a network interface per node, driven through their streams only
+  [ "$bench" = cpp ] || { echo "sim.sh: NI=1 has a C++ bench only (drop BENCH)" >&2; exit 2; }
+  model_flag=--cc
+  bench_src=("$repo/sim/tb_ni.cpp" "$repo/sim/tb_ni_check.cpp" "$repo/sim/tb_common.cpp")
+  top_module=romnoc_system files=files_system.f
+elif [ "$bench" = sc ]; then
+  model_flag=--sc # SystemC model; Debian's libsystemc (C++17, the default standard)
+  bench_src=("$repo/sim/tb_sc_main.cpp" "$repo/sim/tb_common.cpp")
+  top_module=romnoc_fabric files=files.f
+else
+  model_flag=--cc
+  bench_src=("$repo/sim/tb_main.cpp" "$repo/sim/tb_common.cpp")
+  top_module=romnoc_sim_fabric files=files_sim.f
+fi
+self_linted=$top_module # the build verilates it with -Wall: sim.sh does not lint it again
 
 sim_build_run() {
   echo "-- VERILATE ($bench bench) --"
-  # the C++ bench plays the processors through $c calls (romnoc_sim_fabric: no per-node ports, which
-  # build fast); the SystemC bench binds the per-node ports of romnoc_fabric, as a platform would
-  if [ "${NI:-0}" = 1 ]; then
-    # the system top: the fabric and a network interface per node, driven through their streams only
-    [ "$bench" = cpp ] || { echo "sim.sh: NI=1 has a C++ bench only (drop BENCH)" >&2; exit 2; }
-    model_flag=--cc
-    bench_src=("$repo/sim/tb_ni.cpp" "$repo/sim/tb_ni_check.cpp" "$repo/sim/tb_common.cpp")
-    top_module=romnoc_system files=files_system.f
-  elif [ "$bench" = sc ]; then
-    model_flag=--sc # SystemC model; Debian's libsystemc (C++17, the default standard)
-    bench_src=("$repo/sim/tb_sc_main.cpp" "$repo/sim/tb_common.cpp")
-    top_module=romnoc_fabric files=files.f
-  else
-    model_flag=--cc
-    bench_src=("$repo/sim/tb_main.cpp" "$repo/sim/tb_common.cpp")
-    top_module=romnoc_sim_fabric files=files_sim.f
-  fi
   verilator_flags=(
     "$model_flag" --exe --build -j 2 # the model plus the bench, built with make -j2
     -O3 --x-assign fast --x-initial fast --noassert -Wall # -Wall: the top's lint (self_linted)

@@ -27,6 +27,13 @@ static void emit_stage(vwriter *w, int width, const char *name, char suffix, int
   vw_line(w, "always @(posedge clk_i) %s <= %s_%c;", name, name, suffix);
 }
 
+/* emit_stage with the name formatted from FMT and AP (emit_cut, emit_arrival_cut). */
+static void emit_stage_v(vwriter *w, int width, char suffix, int registered, const char *read, const char *fmt, va_list ap) {
+  char name[64];
+  vsnprintf(name, sizeof name, fmt, ap);
+  emit_stage(w, width, name, suffix, registered, read);
+}
+
 /* A decision of the slot (what a queue pops, keeps and pushes, a lane's selects, valid and kind
  * bits, the end of the run, the faults):
  * computed as NAME_c from what the slot holds (the lanes' words, the state, the banks' heads),
@@ -34,12 +41,10 @@ static void emit_stage(vwriter *w, int width, const char *name, char suffix, int
  * stages >= 1, NAME is a register loaded at every edge, so a decision and what it moves never
  * share a cycle; with stages = 0 it is the same net. */
 __attribute__((format(printf, 4, 5))) static void emit_cut(vwriter *w, const kbrt_design *k, int width, const char *fmt, ...) {
-  char name[64];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(name, sizeof name, fmt, ap);
+  emit_stage_v(w, width, 'c', k->stages >= 1, "in the slot's last cycle", fmt, ap);
   va_end(ap);
-  emit_stage(w, width, name, 'c', k->stages >= 1, "in the slot's last cycle");
 }
 
 /* What a slot's arrivals are and which comes first (its lanes' valid bits through the queues'
@@ -48,12 +53,10 @@ __attribute__((format(printf, 4, 5))) static void emit_cut(vwriter *w, const kbr
  * second cycle; otherwise it is the same net. */
 __attribute__((format(printf, 4, 5))) static void emit_arrival_cut(vwriter *w, const kbrt_design *k, int width, const char *fmt,
                                                                    ...) {
-  char name[64];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(name, sizeof name, fmt, ap);
+  emit_stage_v(w, width, 'a', k->stages >= 2, "from the slot's second cycle on", fmt, ap);
   va_end(ap);
-  emit_stage(w, width, name, 'a', k->stages >= 2, "from the slot's second cycle on");
 }
 
 static void emit_ports(vwriter *w, const kbrt_design *k) {
