@@ -650,41 +650,74 @@ static void cut_operands(vwriter *w, int pw, int L, int b, char (*opnd)[160], in
  * whatever the tree around them; docs/ARCHITECTURE.md, "A pipelined combiner"). */
 static int picks_apart(const combine_plan *pl) { return op_pick[pl->f->op] && pl->f->combine_stages >= 2; }
 
-/* The op over the registered operands opnd[0..n) (n >= 2), picked in two stages: every pair's
- * comparison at once into a register (one carry chain deep); then operand i is the result where
- * it wins all of its comparisons (against a later one ties go to i, against an earlier one they
- * do not, so exactly one wins): an AND-OR of the winners. With three stages or more a combine of
- * more than two operands registers its winners too (the ANDs of up to n-1 comparisons, then the
- * AND-OR, were four LUT levels on hypercube:5). The operands are read where the comparisons
- * read them: their inputs hold through the slot, so they hold from its second cycle on and
- * need no copies. Returns the result's name. */
-static const char *emit_picks(vwriter *w, const combine_plan *pl, const char *prefix, char (*opnd)[160], int n) {
-  int pw = pl->shape.payload_width, winners_held = pl->f->combine_stages >= 3 && n > 2;
+#define WINS_LEN ((RTL_MAX_PORTS + 2) * 40)
+
+/* Compares opnd[lo..hi) pairwise, each pair into a register (prefix_g<i>_<j>_q, i < j: one carry
+ * chain deep), and writes into wins[i] the AND that says operand i wins all of its comparisons
+ * (against a later one ties go to i, against an earlier one they do not, so exactly one wins). */
+static void compare_pairs(vwriter *w, const combine_plan *pl, const char *prefix, char (*opnd)[160], int lo, int hi,
+                          char (*wins)[WINS_LEN]) {
   const char *g[RTL_MAX_PORTS + 2][RTL_MAX_PORTS + 2] = {{NULL}};
-  for (int i = 0; i < n; i++)
-    for (int j = i + 1; j < n; j++) {
+  for (int i = lo; i < hi; i++)
+    for (int j = i + 1; j < hi; j++) {
       g[i][j] = vw_ident(w, "%s_g%d_%d_q", prefix, i, j);
       vw_line(w, "reg %s;  // operand %d picked over %d", g[i][j], i, j);
       vw_line(w, "always @(posedge clk_i) %s <= %s %s %s;", g[i][j], opnd[i], op_pick[pl->f->op], opnd[j]);
     }
-  char wins[RTL_MAX_PORTS + 2][(RTL_MAX_PORTS + 2) * 40];
-  for (int i = 0; i < n; i++) {
+  for (int i = lo; i < hi; i++) {
     size_t used = 0;
-    for (int j = 0; j < n; j++)
+    for (int j = lo; j < hi; j++)
       if (j != i)
-        used += (size_t)snprintf(wins[i] + used, sizeof wins[i] - used, "%s%s%s", used ? " & " : "", j < i ? "~" : "",
+        used += (size_t)snprintf(wins[i] + used, WINS_LEN - used, "%s%s%s", used ? " & " : "", j < i ? "~" : "",
                                  j < i ? g[j][i] : g[i][j]);
-    if (winners_held) {
-      const char *q = vw_ident(w, "%s_w%d_q", prefix, i);
+  }
+}
+
+/* Writes the AND-OR that picks, of opnd[lo..hi), the operand whose wins[i] holds. */
+static void pick_terms(vwriter *w, int pw, char (*opnd)[160], char (*wins)[WINS_LEN], int lo, int hi) {
+  for (int i = lo; i < hi; i++) vw_raw(w, "%s({%d{%s}} & %s)", i > lo ? "\n      | " : " ", pw, wins[i], opnd[i]);
+  vw_raw(w, ";\n");
+}
+
+/* The op over the registered operands opnd[0..n) (n >= 2), picked apart (compare_pairs, then the
+ * AND-OR of the winners). With three stages or more a combine of more than two operands
+ * registers its winners too (the ANDs of up to n-1 comparisons, then the AND-OR, were four LUT
+ * levels on hypercube:5). With four stages or more a combine of four operands or more picks in
+ * groups of two or three (the n operands in ceil(n/3) groups, balanced): each group's winner
+ * picked into a register (prefix_v<g>_q: a comparison stage and a pick stage), then the winners
+ * picked apart as above (prefix_x): 7 comparators instead of 15 for six operands. The operands
+ * are read where the comparisons read them: their inputs hold through the slot, so they hold
+ * from its second cycle on and need no copies. Returns the result's name. */
+static const char *emit_picks(vwriter *w, const combine_plan *pl, const char *prefix, char (*opnd)[160], int n) {
+  int pw = pl->shape.payload_width, stages = pl->f->combine_stages;
+  char wins[RTL_MAX_PORTS + 2][WINS_LEN], top[32];
+  snprintf(top, sizeof top, "%s", prefix);
+  if (stages >= 4 && n >= 4) {
+    int groups = (n + 2) / 3;
+    vw_line(w, "// picked in %d groups, then among their winners (--combine-stages %d)", groups, stages);
+    for (int k = 0; k < groups; k++) {
+      int lo = k * n / groups, hi = (k + 1) * n / groups;
+      compare_pairs(w, pl, prefix, opnd, lo, hi, wins);
+      const char *v = vw_ident(w, "%s_v%d_q", prefix, k);
+      vw_line(w, "reg [%d:0] %s;  // the winner of operands %d..%d", pw - 1, v, lo, hi - 1);
+      vw_raw(w, "  always @(posedge clk_i) %s <=", v);
+      pick_terms(w, pw, opnd, wins, lo, hi);
+    }
+    for (int k = 0; k < groups; k++) snprintf(opnd[k], sizeof opnd[0], "%s_v%d_q", prefix, k);
+    n = groups, stages -= 2;
+    snprintf(top, sizeof top, "%s_x", prefix);
+  }
+  compare_pairs(w, pl, top, opnd, 0, n, wins);
+  if (stages >= 3 && n > 2)
+    for (int i = 0; i < n; i++) {
+      const char *q = vw_ident(w, "%s_w%d_q", top, i);
       vw_line(w, "reg %s;  // operand %d wins", q, i);
       vw_line(w, "always @(posedge clk_i) %s <= %s;", q, wins[i]);
       snprintf(wins[i], sizeof wins[i], "%s", q);
     }
-  }
   const char *pick = vw_ident(w, "%s_pick", prefix);
   vw_raw(w, "  wire [%d:0] %s =", pw - 1, pick);
-  for (int i = 0; i < n; i++) vw_raw(w, "%s({%d{%s}} & %s)", i ? "\n      | " : " ", pw, wins[i], opnd[i]);
-  vw_raw(w, ";\n");
+  pick_terms(w, pw, opnd, wins, 0, n);
   return pick;
 }
 

@@ -32,6 +32,7 @@ flow_var TRACE '[01]' '0 or 1'
 flow_var NI '[01]' '0 or 1'
 flow_var ROM_STYLE 'auto|logic|block|family' 'auto, logic, block or family'
 flow_var MEM_STYLE 'auto|logic|block|family' 'auto, logic, block or family'
+flow_var PNR_MAX_FILL '100|[1-9][0-9]?' 'a percentage of the logic cells, 1 to 100'
 unset var
 if [ -n "${SCHEDULE-}" ] && { [ ! -f "$SCHEDULE" ] || [ ! -r "$SCHEDULE" ]; }; then
   echo "${0##*/}: bad SCHEDULE '$SCHEDULE' (expected a readable schedule file)" >&2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/combine_stages.sh RTL_GEN — the pipelined combiner (rtl_gen --combine-stages P, make sim
 # COMBINE_STAGES=P; docs/ARCHITECTURE.md "A pipelined combiner"):
-#   1. combining tasks under add and max with P = 1..4, and with pipelined links (L = 2, P = 1),
+#   1. combining tasks under add, max and min with P = 1..4, and with pipelined links (L = 2, P = 1),
 #      simulated in Verilator (sim.sh lints the fabric with -Wall first): the wire log and the
 #      deliveries equal the golden model's, the wire log passes cmodel verify, and the run takes
 #      (S+1)*(L+P) clock cycles, S being the slots cmodel verify counts in the golden schedule;
@@ -10,7 +10,8 @@
 #   3. the generated router has the registers the option asks for (P = 1 on the torus's
 #      five-operand tree keeps the first level's three values, the one passed through too; with
 #      P >= 2, max and min compare every pair of a combine's n operands in a stage of their own,
-#      n(n-1)/2 registered bits, and pick from the same operand registers, no tree);
+#      n(n-1)/2 registered bits, and pick from the same operand registers, no tree; with P >= 4 a
+#      combine of four operands or more picks in groups, then among the groups' winners);
 #   4. refusals: a value out of range, a packet task, --ni, and the benches of one-cycle slots.
 BIN=$1 NAME=combine-stages
 . "$(dirname "$0")/suite.sh"
@@ -24,6 +25,7 @@ simulate t44-rs-max-cs2 1 2 TOPO=torus:4x4 TASK=reduce_scatter OP=max
 simulate h4-allreduce-min-cs3 1 3 TOPO=hypercube:4 TASK=allreduce OP=min
 simulate h3-allreduce-cs2 1 2 TOPO=hypercube:3 TASK=allreduce
 simulate h4-reduce-cs4 1 4 TOPO=hypercube:4 TASK=reduce
+simulate h3-allreduce-max-cs4 1 4 TOPO=hypercube:3 TASK=allreduce OP=max
 simulate r8-gsum-max-cs2 1 2 TOPO=ring:8 TASK=global_sum OP=max
 simulate h3-rs-ld2-cs1 2 1 TOPO=hypercube:3 TASK=reduce_scatter
 
@@ -82,6 +84,52 @@ expect "P=3, min: the combiners' pairs by <=, their winners registered, the own 
   '[ "$(picks "$r" "<=")" = ok ] && grep -qE "always @\(posedge clk_i\) comb[0-9]+_w2_q <= ~comb[0-9]+_g0_2_q & ~comb[0-9]+_g1_2_q" "$r" &&
    grep -qE "always @\(posedge clk_i\) tsum[0-9]+_g0_1_q <= tsel[0-9]+_q <= town[0-9]+_q;" "$r"' \
   "$(grep -m4 -E "_[gw][0-9]+(_[0-9]+)?_q <=" "$r")"
+# 3c. max with P >= 4: a combine of n >= 4 operands picks in G = ceil(n/3) groups, operands
+#    [floor(g*n/G), floor((g+1)*n/G)) in group g: its pairs compared (comb<k>_g<i>_<j>_q), its
+#    winner picked into comb<k>_v<g>_q (one term per operand, in its own group's pick), then the
+#    G winners' pairs compared (comb<k>_x_g<a>_<b>_q) and picked (one term per winner)
+grouped() { # DESIGN OPERATOR: "ok" if every combiner of four operands or more is grouped so
+  awk -v cmp="$2" '
+    function grp(i, n, G, g) { G = int((n + 2) / 3); for (g = G - 1; g > 0; g--) if (int(g * n / G) <= i) break; return g }
+    $4 ~ /^comb[0-9]+_s0_[0-9]+_q$/ && $5 == "<=" { split($4, f, "_"); if (f[3] + 1 > n[f[1]]) n[f[1]] = f[3] + 1 }
+    match($0, /comb[0-9]+_g[0-9]+_[0-9]+_q <= comb[0-9]+_s0_[0-9]+_q [<>]= comb[0-9]+_s0_[0-9]+_q;/) {
+      split($4, f, "_"); k = f[1]; pairs[k]++; pi[k, pairs[k]] = substr(f[2], 2) + 0; pj[k, pairs[k]] = f[3] + 0
+      if ($7 != cmp) bad = 1
+    }
+    match($0, /comb[0-9]+_x_g[0-9]+_[0-9]+_q <= comb[0-9]+_v[0-9]+_q [<>]= comb[0-9]+_v[0-9]+_q;/) {
+      split($4, f, "_"); x[f[1]]++; if ($7 != cmp) bad = 1
+    }
+    $4 ~ /^comb[0-9]+_v[0-9]+_q$/ && $5 == "<=" { split($4, f, "_"); vk = f[1]; vg = substr(f[2], 2) + 0; v[vk]++ }
+    match($0, /wire \[[0-9]+:0\] comb[0-9]+_pick =/) { split($3, f, "_"); pk = f[1] }
+    vk != "" && match($0, /}} & comb[0-9]+_s0_[0-9]+_q\)/) {
+      split(substr($0, RSTART + 5), f, "_"); i = f[3] + 0; term[f[1], i]++; tg[f[1], i] = vg
+    }
+    pk != "" && match($0, /}} & comb[0-9]+_v[0-9]+_q\)/) { split(substr($0, RSTART + 5), f, "_"); pt[f[1], substr(f[2], 2) + 0]++ }
+    /;/ { vk = ""; pk = "" }
+    /comb[0-9]+_l[0-9]+_[0-9]+ = op\(/ { bad = 1 }
+    END {
+      for (k in n) {
+        if (n[k] < 4) continue
+        G = int((n[k] + 2) / 3); want = 0
+        for (g = 0; g < G; g++) { s = int((g + 1) * n[k] / G) - int(g * n[k] / G); want += s * (s - 1) / 2 }
+        if (pairs[k] != want || v[k] != G || x[k] != G * (G - 1) / 2) bad = 1
+        for (p = 1; p <= pairs[k]; p++) if (grp(pi[k, p], n[k]) != grp(pj[k, p], n[k])) bad = 1
+        for (i = 0; i < n[k]; i++) if (term[k, i] != 1 || tg[k, i] != grp(i, n[k])) bad = 1
+        for (g = 0; g < G; g++) if (pt[k, g] != 1) bad = 1
+        m++
+      }
+      print (m && !bad) ? "ok" : "bad"
+    }' "$1"
+}
+r=$T/h3-allreduce-max-cs4/gen/romnoc_router.v
+expect "P=4, max: a combine of four operands or more picked in groups, then among the groups' winners" \
+  '[ "$(grouped "$r" ">=")" = ok ]' "$(grep -m6 -E "_[gvx]_?[g0-9]*(_[0-9]+)?_q <=" "$r")"
+# the checker fails on the flat design of P = 3 and on a group pick that takes an operand twice
+"$BIN" --topo hypercube:3 --task allreduce --op max --combine-stages 3 -o "$T/flat3" >/dev/null 2>&1
+sed -E '0,/}} & comb0_s0_1_q\)/s//}} \& comb0_s0_0_q)/' "$r" >"$T/twice.v"
+expect "the grouped-picks checker fails on the flat P=3 design and on an operand picked twice" \
+  '[ "$(grouped "$T/flat3/romnoc_router.v" ">=")" = bad ] && ! cmp -s "$r" "$T/twice.v" && [ "$(grouped "$T/twice.v" ">=")" = bad ]' \
+  "$(grouped "$T/flat3/romnoc_router.v" ">=") $(grouped "$T/twice.v" ">=")"
 # 4. refusals: one line naming the value, exit 2, nothing written
 refuse() { # LABEL ERE ARGS...
   local label=$1 ere=$2 rc

@@ -6,7 +6,8 @@
 # combining task (hypercube:3, and torus:4x4 under xor), and the iCE40 flow (synth_ice40 +
 # nextpnr-ice40 on the HX8K) for a hypercube and a combining router under add with a pipelined
 # combiner (COMBINE_STAGES=3) and the run-time kbcast router of hypercube:4 with two-cycle slots
-# (STAGES=1), which must meet 100 MHz; each summary line must be well formed and the design must fit.
+# (STAGES=1), which must meet 100 MHz; each summary line must be well formed and the design must fit;
+# PNR_MAX_FILL: a design packed over it is no-fit and not placed, a bad value refused.
 # Area and speed goals are benchmarks (make bench), not tests, but for the one the issue asks
 # make test to hold (a combining router under add, the kbcast run-time router, at 100 MHz). Ends
 # with "N passed, N failed".
@@ -93,6 +94,18 @@ else
 fi
 
 ice40_case hypercube:4 te
+# over PNR_MAX_FILL % of the logic cells packed: no-fit, not placed (nextpnr does not finish routing
+# a nearly full HX8K); hypercube:2 mnb packs more than 1 % of the 7680 cells (its LUT4 alone: over 77)
+TOPO=hypercube:2 TASK=mnb TARGET=ice40 PNR_MAX_FILL=1 SYNTH_DIR="$T/fill" synth/synth.sh >"$T/out" 2>"$T/err"
+rc=$? cells=$(sed -nE 's/^ice40_pnr: ([0-9]+) of 7680 logic cells packed, over PNR_MAX_FILL=1 %: not placed$/\1/p' "$T/err")
+luts=$(sed -nE 's/.*scope=router luts=([0-9]+) .*/\1/p' "$T/out")
+[ $rc = 0 ] && grep -qE "^SYNTH topo=hypercube:2 task=mnb .*scope=router .*fmax_mhz=none status=no-fit$" "$T/out" &&
+  [ -n "$cells" ] && [ "$cells" -ge "$luts" ] && [ "$cells" -gt 76 ] && ! grep -q "^Info: Placed" "$T/fill/nextpnr.log" && pass ||
+  fail "PNR_MAX_FILL=1: want no-fit, unplaced, the packed cells named (exit $rc, cells ${cells:-none}, LUT4 ${luts:-none})" "$T/err"
+TOPO=hypercube:2 TASK=mnb TARGET=ice40 PNR_MAX_FILL=101 SYNTH_DIR="$T/fill101" synth/synth.sh >"$T/out" 2>"$T/err"
+rc=$?
+[ $rc = 2 ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -q "bad PNR_MAX_FILL '101'" "$T/err" && [ ! -s "$T/out" ] && [ ! -e "$T/fill101" ] &&
+  pass || fail "PNR_MAX_FILL=101: want one line naming it, exit 2, nothing written (exit $rc)" "$T/err"
 if full; then # a combining router under add at 100 MHz: the pipelined combiner (rtl_gen --combine-stages 3)
   TOPO=torus:4x4 TASK=allreduce COMBINE_STAGES=3 TARGET=ice40 synth/synth.sh >"$T/out" 2>&1
   rc=$? fmax=$(sed -nE 's/^SYNTH topo=torus:4x4 task=allreduce .*scope=router .*fmax_mhz=([0-9.]+) status=ok$/\1/p' "$T/out")
