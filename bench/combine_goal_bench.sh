@@ -100,7 +100,8 @@ Command: \`make bench\` (runs \`bench/combine_goal_bench.sh docs/BENCHMARKS.md\`
 COMBINE_STAGES=P\` (synth/synth.sh: node 0's router and ROM in the scan-chain wrapper, nextpnr
 at a 100 MHz constraint; deterministic figures). P: $pipe_add under add and $pipe_max under max, the combine
 table's settings ("Combining tasks" above: a slot of 1+P cycles), one more where that misses
-100 MHz, two where that misses too. mnb LUT4: the same topology's mnb router (\`TASK=mnb\`); × mnb: LUT4 against it.
+100 MHz, two where that misses too (no-fit: packed into more than 95 % of the logic cells, not
+placed). mnb LUT4: the same topology's mnb router (\`TASK=mnb\`); × mnb: LUT4 against it.
 Issue 40's goal: every row at 100 MHz or more, and at most 2 × mnb under add. Measured
 $(date -u +%Y-%m-%d); romnoc $(git -C "$repo" rev-parse --short HEAD)$(git -C "$repo" diff --quiet HEAD -- rtl_gen synth 2>/dev/null || echo -dirty).
 
