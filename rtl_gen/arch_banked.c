@@ -51,9 +51,12 @@ typedef struct {
   bool one_local;         /* one local port (the S4NOC models): lane 0's carries every lane's own
                            * packets and deliveries; uses_local[0] and req*[0] are the router's */
   bank_set banks;         /* reader: the output lane; writer: the receive lane */
+  uint32_t shared_lanes;  /* bit q: receive lane q's wire is in the OR that shared_write banks write
+                           * (share_bank_writes); nonzero: every lane register sends zero when idle */
   /* the ROM word: per lane */
   rom_field sel[RTL_MAX_PORTS], req[RTL_MAX_PORTS], req_bcast[RTL_MAX_PORTS], req_dest[RTL_MAX_PORTS];
   rom_field expect[RTL_MAX_PORTS], deliver[RTL_MAX_PORTS];
+  rom_field quiet[RTL_MAX_PORTS]; /* shared bank writes: the lane sends nothing in slot r+1 */
   rom_field const_end[RTL_MAX_PORTS], const_value[RTL_MAX_PORTS]; /* slot r's control word */
   rom_field dlv, dlv_lane; /* one local port: slot r-1's delivery and the lane it came on */
 } banked_plan;
@@ -145,11 +148,59 @@ static void choose_block_rams(banked_plan *pl) {
   arch_choose_block_rams(m, n);
 }
 
+static int popcount(uint32_t x) {
+  int n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+}
+
+/* Whether no lane of `set` but the writer receives in any slot whose packet sub-bank k of lane r
+ * stores, at any node. */
+static bool writes_alone(const banked_plan *pl, int r, int k, uint32_t set) {
+  for (uint32_t u = 0; u < pl->f->nprograms; u++)
+    for (size_t i = 0; i < pl->progs[u].nops; i++) {
+      const bank_op *op = &pl->progs[u].ops[i];
+      if (!op->is_write || op->reader != r || op->sub != k) continue;
+      for (int q = 0; q < pl->shape.ports; q++)
+        if ((set >> q & 1) && q != op->writer && ir_recv_at(pl->f, u, op->slot, q)->expect) return false;
+    }
+  return true;
+}
+
+/* Shared bank writes (docs/ARCHITECTURE.md, "banked"): a sub-bank of two or more writers takes
+ * its write data through a multiplexer the ROM steers, unless no other lane of a set S ever
+ * receives in a slot whose packet it stores (snb: a node receives one packet per run); then
+ * the OR of S's wires is that packet, since every lane register is cleared in a slot it sends
+ * nothing (its quiet flag, from the ROM word before). One OR for all such sub-banks: S, the
+ * writers of the multi-writer sub-banks, then only those of the sub-banks that pass (a smaller
+ * S keeps them passing). Only where it pays: the multiplexers it replaces (n - 1 LUT4 a bit for
+ * n writers) must cost more than the OR (ceil((|S| - 1) / 3) LUT4 a bit). */
+static void share_bank_writes(banked_plan *pl) {
+  bank_set *b = &pl->banks;
+  uint32_t set = 0;
+  int mux_luts = 0;
+  for (int r = 0; r < pl->shape.ports; r++)
+    for (int k = 0; k < b->subbanks[r]; k++)
+      if (popcount(b->writers[r][k]) > 1) set |= b->writers[r][k];
+  for (int r = 0; r < pl->shape.ports; r++)
+    for (int k = 0; k < b->subbanks[r]; k++)
+      if (popcount(b->writers[r][k]) > 1 && writes_alone(pl, r, k, set)) {
+        b->bank[r][k].shared_write = true;
+        pl->shared_lanes |= b->writers[r][k];
+        mux_luts += popcount(b->writers[r][k]) - 1;
+      }
+  if (mux_luts > (popcount(pl->shared_lanes) + 1) / 3) return;
+  for (int r = 0; r < pl->shape.ports; r++)
+    for (int k = 0; k < b->subbanks[r]; k++) b->bank[r][k].shared_write = false;
+  pl->shared_lanes = 0;
+}
+
 static void layout(void *plan) {
   banked_plan *pl = plan;
   router_shape *sh = &pl->shape;
   int next = 0;
   sh->mem_depth = 0;
+  share_bank_writes(pl);
   for (int p = 0; p < sh->ports; p++) {
     arch_sources *ls = &pl->src[p];
     arch_sources_sort(ls);
@@ -159,6 +210,7 @@ static void layout(void *plan) {
     pl->req[p] = rom_field_take(&next, local);
     pl->req_bcast[p] = rom_field_take(&next, local);
     pl->req_dest[p] = rom_field_take(&next, local ? sh->id_width : 0);
+    pl->quiet[p] = rom_field_take(&next, pl->shared_lanes && ls->count);
     pl->expect[p] = rom_field_take(&next, 1);
     pl->deliver[p] = rom_field_take(&next, !pl->one_local);
     /* a control word: termination (1) or counter (0), and its value 0..N (id_width + 1 bits) */
@@ -215,6 +267,8 @@ static void pack(const void *plan, uint32_t program, uint32_t r, uint32_t *words
         rom_field_put(words, pl->const_value[p], o->dest);
       }
     }
+    /* quiet: slot r+1 of this run sends nothing (0 past the last slot: the next run's word 0 says) */
+    if (r + 1 <= f->slots) rom_field_put(words, pl->quiet[p], pp->out[(size_t)(r + 1) * ports + p].kind == SRC_NONE);
     if (r + 1 <= f->slots && ir_send_at(f, program, r + 1, p)->kind == IR_SEND_LOCAL) {
       const ir_send *o = ir_send_at(f, program, r + 1, p);
       int q = pl->one_local ? 0 : p; /* one local port: the same packet on every lane that sends it */
@@ -241,7 +295,8 @@ static void rom_legend(vwriter *w, const void *plan) {
   for (int p = 0; p < pl->shape.ports; p++) consts = consts || pl->uses_const[p];
   vw_line(w, "// Word r: per lane p from bit 0 up: sel (slot r: i = source i of the lane from 0, the lane's");
   vw_line(w, "// number of sources = nothing; see the router), req, req_bcast, req_dest (own packet of slot r+1;");
-  vw_line(w, "// dest as the local port reads it),");
+  vw_line(w, "// dest as the local port reads it), quiet (where banks share their writes: the lane sends nothing in");
+  vw_line(w, "// slot r+1),");
   if (consts) {
     vw_line(w, "// expect, deliver (slot r-1's reception), const_end, const_value (slot r's control word, on lanes");
     vw_line(w, "// that send one: a termination if const_end, else a counter), then per sub-bank of the lane: we,");
@@ -346,10 +401,11 @@ static void emit_control(vwriter *w, const banked_plan *pl) {
   }
 }
 
-/* A bank's writer: receive lane q's wire. */
+/* A bank's writer: receive lane q's wire, or the OR of the shared lanes' (BANKS_SHARED). */
 static const char *rx_flit(char *buf, size_t len, const void *ctx, int q) {
   (void)ctx;
-  snprintf(buf, len, "rx%d_flit_i", q);
+  if (q == BANKS_SHARED) snprintf(buf, len, "rx_shared");
+  else snprintf(buf, len, "rx%d_flit_i", q);
   return buf;
 }
 
@@ -366,6 +422,15 @@ static void emit_delays_and_banks(vwriter *w, const banked_plan *pl) {
       if (pl->delayed_lanes >> q & 1) vw_line(w, "rxd%d_q <= rx%d_flit_i;", q, q);
     vw_close(w, "end");
   }
+  if (pl->shared_lanes) {
+    vw_blank(w);
+    vw_line(w, "// what the banks that share their writes store: no other of these lanes receives then, and an idle");
+    vw_line(w, "// wire carries zero in a run (shared bank writes)");
+    vw_raw(w, "  wire [%d:0] %s =", fw - 1, vw_ident(w, "rx_shared"));
+    for (int q = 0, k = 0; q < sh->ports; q++)
+      if (pl->shared_lanes >> q & 1) vw_raw(w, "%s rx%d_flit_i", k++ ? " |" : "", q);
+    vw_raw(w, ";\n");
+  }
   for (int p = 0; p < sh->ports; p++)
     for (int k = 0; k < pl->banks.subbanks[p]; k++) {
       char name[16], comment[120];
@@ -378,21 +443,31 @@ static void emit_delays_and_banks(vwriter *w, const banked_plan *pl) {
 
 /* Lane p's register takes source sel in every cycle: the data multiplexer reads the low
  * ceil(log2 count) bits of the index code (arch_sources_code), so the code of nothing and any
- * unused code load some source, which the valid bit leaves unsent. */
+ * unused code load some source, which the valid bit leaves unsent. With shared bank writes the
+ * register loads zero in a slot of the run that sends nothing: a synchronous reset from a
+ * register the ROM word before loads (no LUT a bit, and no block-RAM output on its path). */
 static void emit_outputs(vwriter *w, const banked_plan *pl) {
   const router_shape *sh = &pl->shape;
-  char a[64], b[64], c[64];
+  char a[64], b[64], c[64], quiet[32];
   for (int p = 0; p < sh->ports; p++) {
     const arch_sources *ls = &pl->src[p];
     const char *sel = bits(b, sizeof b, "rom_data_i", pl->sel[p]);
     const char *q = emit_lane_register(w, sh, p, ls->count, sel, pl->sel[p].width, (uint32_t)ls->count);
-    if (ls->count == 1) {
+    if (pl->shared_lanes && ls->count) {
+      snprintf(quiet, sizeof quiet, "tx%d_quiet_q", p);
+      vw_line(w, "reg %s;  // the slot sends nothing: the register loads zero (shared bank writes)", vw_ident(w, "%s", quiet));
+      vw_line(w, "%s %s <= %s;", clocked(sh), quiet, bits(a, sizeof a, "rom_data_i", pl->quiet[p]));
+    }
+    if (ls->count == 1 && pl->shared_lanes) {
+      vw_line(w, "%s %s <= %s ? %d'd0 : %s;", clocked(sh), q, quiet, sh->flit_width, source_expr(a, sizeof a, pl, p, 0));
+    } else if (ls->count == 1) {
       vw_line(w, "%s %s <= %s;", clocked(sh), q, source_expr(a, sizeof a, pl, p, 0));
     } else if (ls->count > 1) {
       rom_field index = pl->sel[p];
       index.width = rtl_clog2((uint64_t)ls->count);
       vw_open(w, "%s begin", clocked(sh));
-      vw_open(w, "case (%s)", bits(c, sizeof c, "rom_data_i", index));
+      if (pl->shared_lanes) vw_line(w, "if (%s) %s <= %d'd0;", quiet, q, sh->flit_width);
+      vw_open(w, "%scase (%s)", pl->shared_lanes ? "else " : "", bits(c, sizeof c, "rom_data_i", index));
       for (int i = 0; i + 1 < ls->count; i++)
         vw_line(w, "%d'd%d: %s <= %s;", index.width, i, q, source_expr(a, sizeof a, pl, p, i));
       vw_line(w, "default: %s <= %s;", q, source_expr(a, sizeof a, pl, p, ls->count - 1));
@@ -407,10 +482,11 @@ static void emit_outputs(vwriter *w, const banked_plan *pl) {
  * of a word: what a merged word takes from the word it does not start from (arch.h). */
 static size_t rom_parts(const void *plan, int part, rom_field *out, size_t max) {
   const banked_plan *pl = plan;
-  rom_field own[3 * RTL_MAX_PORTS + 2];
+  rom_field own[4 * RTL_MAX_PORTS + 2];
   size_t n = 0;
   for (int p = 0; p < pl->shape.ports; p++) {
-    if (part == ROM_PART_REQ) own[n++] = pl->req[p], own[n++] = pl->req_bcast[p], own[n++] = pl->req_dest[p];
+    if (part == ROM_PART_REQ)
+      own[n++] = pl->req[p], own[n++] = pl->req_bcast[p], own[n++] = pl->req_dest[p], own[n++] = pl->quiet[p];
     else own[n++] = pl->expect[p], own[n++] = pl->deliver[p];
   }
   if (part == ROM_PART_RX) own[n++] = pl->dlv, own[n++] = pl->dlv_lane;

@@ -118,7 +118,7 @@ int banks_layout_reader(bank_set *b, int r, int *next) {
   for (int k = 0; k < b->subbanks[r]; k++) {
     bank_info *bk = &b->bank[r][k];
     bk->we = rom_field_take(next, 1);
-    bk->wsel = rom_field_take(next, rtl_clog2((uint64_t)bk->nwriters));
+    bk->wsel = rom_field_take(next, bk->shared_write ? 0 : rtl_clog2((uint64_t)bk->nwriters));
     bk->waddr = rom_field_take(next, bk->addr_width);
     bk->raddr = rom_field_take(next, bk->addr_width);
   }
@@ -175,8 +175,8 @@ void banks_emit(vwriter *w, const router_shape *sh, const bank_set *b, int r, in
   const char *wd = vw_ident(w, "bank_%s_%d_wdata", name, k);
   vw_line(w, "%sreg [%d:0] %s [0:%d];", memory_attributes(bk->block_ram, (uint32_t)bk->entries), bw - 1, mem, bk->entries - 1);
   vw_line(w, "reg [%d:0] %s;", bw - 1, rd);
-  if (bk->nwriters == 1) {
-    vw_line(w, "wire [%d:0] %s = %s;", bw - 1, wd, writer_expr(e, sizeof e, ctx, bk->writer[0]));
+  if (bk->nwriters == 1 || bk->shared_write) {
+    vw_line(w, "wire [%d:0] %s = %s;", bw - 1, wd, writer_expr(e, sizeof e, ctx, bk->shared_write ? BANKS_SHARED : bk->writer[0]));
   } else {
     vw_line(w, "reg [%d:0] %s;", bw - 1, wd);
     vw_open(w, "always @(*) begin");

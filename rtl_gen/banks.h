@@ -47,7 +47,11 @@ typedef struct {
   uint8_t writer[BANKS_MAX_WRITERS];
   rom_field we, wsel, waddr, raddr;
   bool block_ram;
+  bool shared_write; /* set by the router before banks_layout_reader: two or more writers, and it
+                      * writes the router's shared word (writer_expr(ctx, BANKS_SHARED)), no wsel */
 } bank_info;
+
+#define BANKS_SHARED (-1) /* the writer of a shared_write sub-bank */
 
 /* The banks of every program of a design (the router is shared: each sub-bank is as deep as
  * the deepest program needs). */
@@ -85,7 +89,8 @@ void banks_memories(bank_set *b, int r, arch_memory *m, size_t *n);
 
 /* Prints sub-bank k of reader r: the memory `bank_<name>_<k>_q`, its read register
  * `bank_<name>_<k>_rd_q` and its write data `bank_<name>_<k>_wdata`, chosen among the writers'
- * expressions (writer_expr(ctx, w)); written when the word's we is set and the router runs.
+ * expressions (writer_expr(ctx, w)), or the shared word (shared_write); written when the word's
+ * we is set and the router runs.
  * comment: the line above it. Its registers move as sh's (clocked). */
 void banks_emit(vwriter *w, const router_shape *sh, const bank_set *b, int r, int k, const char *name, const char *comment,
                 const char *(*writer_expr)(char *buf, size_t len, const void *ctx, int writer), const void *ctx);
