@@ -10,6 +10,8 @@
 # checked on every row. Two jobs run at a time (the figures are deterministic: no timing is
 # measured).
 #   SIZES="2 3 4" TASKS="mnb te" TORI="torus:4x4" bench/synth_bench.sh OUT.md   (a subset)
+#   REUSE=1 keeps the figures of designs already synthesised under build/bench/synth (delete a
+#   design's log to synthesise it again)
 set -euo pipefail
 out=$1
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,6 +43,7 @@ run_job() { # topo task design(banked|bare|previous) target
   local topo=$1 task=$2 design=$3 target=$4 tag=${1/:/-}-$2-$3 script=$repo/synth/synth.sh flit=tagged
   [ "$design" = previous ] && script=$synth_prev
   [ "$design" = bare ] && flit=bare
+  if [ "${REUSE:-0}" = 1 ] && grep -q '^SYNTH.*scope=router' "$work/$tag-$target.log" 2>/dev/null; then return 0; fi
   FLIT=$flit TOPO=$topo TASK=$task TARGET=$target SYNTH_DIR="$work/$tag-$target" "$script" >"$work/$tag-$target.log" 2>&1 || true
   echo "-- BENCH synth $topo $task $design $target: $(grep '^SYNTH' "$work/$tag-$target.log" | tail -n 1 | cut -d' ' -f6-)" >&2
 }
