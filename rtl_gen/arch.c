@@ -145,6 +145,12 @@ int rtl_clog2(uint64_t n) {
   return b;
 }
 
+int rtl_popcount(uint32_t x) {
+  int n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+}
+
 void *arch_plan_all(void *plan, uint32_t nprograms, int (*plan_program)(void *plan, uint32_t u, char *err, size_t errlen),
                     void (*layout)(void *plan), void (*free_plan)(void *plan), const router_shape *planned,
                     router_shape *shape, char *err, size_t errlen) {

@@ -264,4 +264,7 @@ const char *arch_names(void);
 /* Bits needed to count 0..n-1 (0 for n <= 1). */
 int rtl_clog2(uint64_t n);
 
+/* The set bits of x. */
+int rtl_popcount(uint32_t x);
+
 #endif

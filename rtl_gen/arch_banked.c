@@ -52,7 +52,7 @@ typedef struct {
                            * packets and deliveries; uses_local[0] and req*[0] are the router's */
   bank_set banks;         /* reader: the output lane; writer: the receive lane */
   uint32_t shared_lanes;  /* bit q: receive lane q's wire is in the OR that shared_write banks write
-                           * (share_bank_writes); nonzero: every lane register sends zero when idle */
+                           * (share_bank_writes); nonzero: every lane register loads zero when quiet */
   /* the ROM word: per lane */
   rom_field sel[RTL_MAX_PORTS], req[RTL_MAX_PORTS], req_bcast[RTL_MAX_PORTS], req_dest[RTL_MAX_PORTS];
   rom_field expect[RTL_MAX_PORTS], deliver[RTL_MAX_PORTS];
@@ -148,12 +148,6 @@ static void choose_block_rams(banked_plan *pl) {
   arch_choose_block_rams(m, n);
 }
 
-static int popcount(uint32_t x) {
-  int n = 0;
-  for (; x; x &= x - 1) n++;
-  return n;
-}
-
 /* Whether no lane of `set` but the writer receives in any slot whose packet sub-bank k of lane r
  * stores, at any node. */
 static bool writes_alone(const banked_plan *pl, int r, int k, uint32_t set) {
@@ -181,15 +175,15 @@ static void share_bank_writes(banked_plan *pl) {
   int mux_luts = 0;
   for (int r = 0; r < pl->shape.ports; r++)
     for (int k = 0; k < b->subbanks[r]; k++)
-      if (popcount(b->writers[r][k]) > 1) set |= b->writers[r][k];
+      if (rtl_popcount(b->writers[r][k]) > 1) set |= b->writers[r][k];
   for (int r = 0; r < pl->shape.ports; r++)
     for (int k = 0; k < b->subbanks[r]; k++)
-      if (popcount(b->writers[r][k]) > 1 && writes_alone(pl, r, k, set)) {
+      if (rtl_popcount(b->writers[r][k]) > 1 && writes_alone(pl, r, k, set)) {
         b->bank[r][k].shared_write = true;
         pl->shared_lanes |= b->writers[r][k];
-        mux_luts += popcount(b->writers[r][k]) - 1;
+        mux_luts += rtl_popcount(b->writers[r][k]) - 1;
       }
-  if (mux_luts > (popcount(pl->shared_lanes) + 1) / 3) return;
+  if (mux_luts > (rtl_popcount(pl->shared_lanes) + 1) / 3) return;
   for (int r = 0; r < pl->shape.ports; r++)
     for (int k = 0; k < b->subbanks[r]; k++) b->bank[r][k].shared_write = false;
   pl->shared_lanes = 0;

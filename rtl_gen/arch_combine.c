@@ -343,12 +343,6 @@ out:
   return rc;
 }
 
-static int popcount(uint32_t x) {
-  int n = 0;
-  for (; x; x &= x - 1) n++;
-  return n;
-}
-
 static void layout(void *plan) {
   combine_plan *pl = plan;
   router_shape *sh = &pl->shape;
@@ -367,7 +361,7 @@ static void layout(void *plan) {
     pl->deliver[p] = rom_field_take(&next, (int)(pl->delivers >> p & 1));
     pl->bsel[p] = rom_field_take(&next, base ? rtl_clog2((uint64_t)base + 1) : 0);
     pl->osel[p] = rom_field_take(&next, own ? rtl_clog2((uint64_t)own + 1) : 0);
-    pl->mask[p] = rom_field_take(&next, popcount(pl->extra[p]));
+    pl->mask[p] = rom_field_take(&next, rtl_popcount(pl->extra[p]));
     sh->mem_depth += banks_layout_reader(&pl->banks, p, &next);
     sh->mem_depth += banks_layout_reader(&pl->banks, R_BASE * ports + p, &next);
   }
@@ -620,7 +614,7 @@ static uint32_t combine_cuts(int levels, int stages) {
   int want = stages < levels + 1 ? stages : levels + 1, best_cost = 1 << 30;
   uint32_t best = 0;
   for (uint32_t mask = 0; mask < 1u << (levels + 1); mask++) {
-    if (popcount(mask) != want) continue;
+    if (rtl_popcount(mask) != want) continue;
     int cost = 0, run = 2; /* the selection */
     for (int b = 0; b <= levels; b++) {
       if (mask >> b & 1) {
