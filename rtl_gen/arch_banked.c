@@ -452,10 +452,10 @@ static void emit_outputs(vwriter *w, const banked_plan *pl) {
       vw_line(w, "reg %s;  // the slot sends nothing: the register loads zero (shared bank writes)", vw_ident(w, "%s", quiet));
       vw_line(w, "%s %s <= %s;", clocked(sh), quiet, bits(a, sizeof a, "rom_data_i", pl->quiet[p]));
     }
-    if (ls->count == 1 && pl->shared_lanes) {
-      vw_line(w, "%s %s <= %s ? %d'd0 : %s;", clocked(sh), q, quiet, sh->flit_width, source_expr(a, sizeof a, pl, p, 0));
-    } else if (ls->count == 1) {
-      vw_line(w, "%s %s <= %s;", clocked(sh), q, source_expr(a, sizeof a, pl, p, 0));
+    if (ls->count == 1) {
+      char zero[48] = "";
+      if (pl->shared_lanes) snprintf(zero, sizeof zero, "%s ? %d'd0 : ", quiet, sh->flit_width);
+      vw_line(w, "%s %s <= %s%s;", clocked(sh), q, zero, source_expr(a, sizeof a, pl, p, 0));
     } else if (ls->count > 1) {
       rom_field index = pl->sel[p];
       index.width = rtl_clog2((uint64_t)ls->count);

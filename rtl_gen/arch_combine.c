@@ -696,8 +696,8 @@ static const char *emit_picks(vwriter *w, const combine_plan *pl, const char *pr
       vw_line(w, "reg [%d:0] %s;  // the winner of operands %d..%d", pw - 1, v, lo, hi - 1);
       vw_raw(w, "  always @(posedge clk_i) %s <=", v);
       pick_terms(w, pw, opnd, wins, lo, hi);
+      snprintf(opnd[k], sizeof opnd[0], "%s", v); /* later groups read from (k+1)n/groups > k on */
     }
-    for (int k = 0; k < groups; k++) snprintf(opnd[k], sizeof opnd[0], "%s_v%d_q", prefix, k);
     n = groups, stages -= 2;
     snprintf(top, sizeof top, "%s_x", prefix);
   }

@@ -50,7 +50,7 @@ router_cells() {
 # constraints (the pins: PCF, by default the scan-chain wrappers'; 100 MHz); sets fmax (MHz, or
 # none) and status (ok, timing-fail, no-fit, pnr-error, pnr-timeout)
 ice40_pnr() {
-  local work=$1 repo=$2 pcf=${3:-$2/synth/constraints/ice40_hx8k_ct256.pcf} line rc
+  local work=$1 repo=$2 pcf=${3:-$2/synth/constraints/ice40_hx8k_ct256.pcf} line rc max_fill=${PNR_MAX_FILL:-95}
   local nextpnr=(nextpnr-ice40 --hx8k --package ct256 --json "$work/top.json" --pcf "$pcf"
     --pre-pack "$repo/synth/constraints/clock.py")
   echo "-- PNR nextpnr-ice40 hx8k ct256 --"
@@ -59,8 +59,8 @@ ice40_pnr() {
   # not routed a combining router at 97 % after 10 minutes; it routed one at 94 %)
   "${nextpnr[@]}" --pack-only >"$work/nextpnr.log" 2>&1 || true
   line=$(sed -nE 's/.*ICESTORM_LC: *([0-9]+)\/ *([0-9]+).*/\1 \2/p' "$work/nextpnr.log" | head -n 1)
-  if [ -n "$line" ] && awk -v max="${PNR_MAX_FILL:-95}" '{ exit !($1 * 100 > $2 * max) }' <<<"$line"; then
-    echo "ice40_pnr: ${line% *} of ${line#* } logic cells packed, over PNR_MAX_FILL=${PNR_MAX_FILL:-95} %: not placed" |
+  if [ -n "$line" ] && awk -v max="$max_fill" '{ exit !($1 * 100 > $2 * max) }' <<<"$line"; then
+    echo "ice40_pnr: ${line% *} of ${line#* } logic cells packed, over PNR_MAX_FILL=$max_fill %: not placed" |
       tee -a "$work/nextpnr.log" >&2
     status=no-fit
     return 0
