@@ -109,13 +109,16 @@ W-bit comparisons), P = registers in the combiner
 (\`COMBINE_STAGES=P\`: a slot of 1+P cycles), slots/µs = Fmax/(1+P), × mnb = LUT4 against the
 mnb router's. Node 0's ROM is synthesised (every node has its own ROM; the router is shared).
 
-What the table shows (W = 32; measured 2026-11-29, the figures are deterministic):
+What the table shows (W = 32; measured 2026-11-30, the figures are deterministic):
 - **The op units are what the combiner costs.** Under xor (one LUT level, no carry) the
-  reduce_scatter router is 1.8× the mnb router's LUT4 (the mnb router is the stored template's
-  since issue 40, 266 LUT4); add (a 32-bit adder on the carry chain per unit) 2.7–3.5×, max
-  (a comparator and a 32-bit multiplexer per unit) 3.0–4.5×. allreduce adds the all-gather's
-  sources to the output multiplexers (3.0–5.3×). global_sum needs one unit per dimension and
-  direction: about the mnb router's size on the torus, half of it on the 4-cube.
+  reduce_scatter router is 1.6–1.8× the mnb router's LUT4 (the mnb router is the stored
+  template's since issue 40, 266 LUT4); add (a 32-bit adder on the carry chain per unit)
+  2.5–2.7×, max (a comparator and a 32-bit multiplexer per unit) 2.9–3.0×. The 4-cube's
+  reduce_scatter reverses a searched mnb template (docs/REDUCTIONS.md, \`stored\`): 8 op units
+  where the classes template's reversal had 11 (631 → 494 LUT4 under add at P = 3).
+  allreduce adds the all-gather's sources to the output multiplexers (3.0–5.3×). global_sum
+  needs one unit per dimension and direction: about the mnb router's size on the torus, half of
+  it on the 4-cube.
 - **The pipelined combiner** (rows with P > 0: \`--combine-stages P\`, docs/ARCHITECTURE.md
   "A pipelined combiner"; P = $pipe_add under add, $pipe_max under max: PIPE_ADD, PIPE_MAX).
   Under add every row meets 100 MHz (100.1–136.7), and the LUT4 fall (708 → 530 on torus:4x4
@@ -123,15 +126,15 @@ What the table shows (W = 32; measured 2026-11-29, the figures are deterministic
   Under max every row meets it too (105.5–119.2 MHz), at P = 2: the comparisons of a combine
   in a stage of their own, then the pick (docs/ARCHITECTURE.md; a cut tree needed P = 4 and
   still missed on the 4-cube at 95.7–98.2 MHz, because one 32-bit compare and the select it
-  drives take about 10 ns on the iCE40). Comparing every pair costs LUT4 (1304–1940 on the
+  drives take about 10 ns on the iCE40). Comparing every pair costs LUT4 (1206–1940 on the
   reduce_scatter and allreduce rows, against 880–1396 for the cut tree) and saves FFs (the
   operands' registers serve both stages). slots/µs = Fmax/(1+P): the
   pipelined router moves fewer slots a second than the unpipelined one at its own clock (26.4
   against 58.9 on torus:4x4 reduce_scatter add); what it buys is a router that keeps a system's
   100 MHz clock.
-- **× mnb under add** (issue 40's goal: at most 2 at 100 MHz): met by reduce_scatter on
-  torus:4x4 (1.99) and global_sum (1.11, 0.58); not by the 4-cube's reduce_scatter (2.37) or
-  allreduce (2.88, 3.68), whose output multiplexers take the all-gather's sources too.
+- **× mnb under add** (issue 40's goal: at most 2 at 100 MHz): met by reduce_scatter (1.99 on
+  torus:4x4, 1.86 on the 4-cube) and global_sum (1.11, 0.58); not by allreduce (2.88, 3.68),
+  whose output multiplexers take the all-gather's sources too.
 - **Registers and memory** (P = 0): no bank (mem_depth 0: every partial these schedules keep
   is read one or two cycles after its combine, from the combiner or its delay register), the
   ROM in 1–4 block RAMs.

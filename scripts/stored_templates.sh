@@ -8,9 +8,11 @@
 # the 8-cube: a chain of orbits"); te on hypercube:8 builds on the 7-cube's template written just
 # before it, with 5 sources (--extend; "te on the 8-cube: one cube twice"); te on torus:16x16
 # solves its diagonals' windows one at a time (--diagonals --by-window; "te on the 16x16
-# torus"). CaDiCaL and the chain search are deterministic, so the files come out the same;
-# hypercube:8 mnb, hypercube:7 te and torus:16x16 te take about 3-5 minutes each, torus:16x16
-# mnb 18 to 41 (two days' runs). Stops at the first size not solved.
+# torus"); reduce_scatter TOPO: the mnb template whose reversal in time (reduce_scatter's
+# construction `stored`) gives the smallest combining router of those tried (issue 40: waits of
+# one slot; docs/REDUCTIONS.md). CaDiCaL and the chain search are deterministic, so the files
+# come out the same; hypercube:8 mnb, hypercube:7 te and torus:16x16 te take about 3-5 minutes
+# each, torus:16x16 mnb 18 to 41 (two days' runs). Stops at the first size not solved.
 set -euo pipefail
 cmodel=$1 search=$2
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,7 +23,9 @@ while read -r task topo args; do
   "$cmodel" schedule --topo "$topo" --task "$task" -o "$tmp"
   lb=$("$cmodel" verify "$tmp" | sed -nE 's/.* lb=([0-9]+).*/\1/p')
   out=$repo/cmodel/templates/${task}_${topo/:/-}.tsv
-  echo "$task $topo: $("$search" --topo "$topo" --task "$task" $args --slots "$lb" --no-confirm --time-limit 0 -o "$out")"
+  search_task=$task
+  [ "$task" = reduce_scatter ] && search_task=mnb
+  echo "$task $topo: $("$search" --topo "$topo" --task "$search_task" $args --slots "$lb" --no-confirm --time-limit 0 -o "$out")"
   [ -s "$out" ] || { echo "stored_templates.sh: $task $topo: no template at $lb slots" >&2; exit 1; }
 done <<'SIZES'
 mnb torus:4x4 --rotate
@@ -39,4 +43,6 @@ te torus:8x8 --lanes
 te torus:4x4x4 --lanes
 te hypercube:8 --lanes --sources 5 --extend @templates@/te_hypercube-7.tsv
 te torus:16x16 --lanes --diagonals --by-window
+reduce_scatter hypercube:4 --max-wait 1
+reduce_scatter hypercube:5 --max-wait 1 --sources 3 --rotate
 SIZES

@@ -16,7 +16,8 @@
 #       for even N, 2N for odd N, on every graph with a Hamiltonian cycle (002 §3), else -
 #   reduce (reverse): mla, oneway: D (a breadth-first tree, reversed); the d-cube under sp-full
 #       and sp-half: d (the binomial tree); else -. N-1 transmissions
-#   reduce_scatter (reverse): M, N(N-1) transmissions (003 Thm 2.11)
+#   reduce_scatter (reverse, or stored: a stored mnb template at M reversed): M, N(N-1)
+#       transmissions (003 Thm 2.11)
 #   allreduce rs-ag: 2M, 2N(N-1)
 #   allreduce edge (mla): 2 ceil((N-2)/deg) + 1 (each chunk's two halves summed at the ends of
 #       an edge in ceil((N-2)/deg) slots, one slot across, the same back), 2N(N-1)
@@ -64,7 +65,7 @@ function figures(task, alg,   i, b, s, sumk) {
 	want = -1
 	if (task == "reduce" && alg == "reverse") {
 		want = all_port ? D : kind == "hypercube" ? m : -1; want_tx = N - 1
-	} else if (task == "reduce_scatter" && alg == "reverse") {
+	} else if (task == "reduce_scatter" && (alg == "reverse" || alg == "stored")) {
 		want = mnb_figure(); want_tx = N * (N - 1)
 	} else if (task == "allreduce" && alg == "rs-ag") {
 		s = mnb_figure(); want = s < 0 ? -1 : 2 * s; want_tx = 2 * N * (N - 1)

@@ -27,7 +27,7 @@ simulate h3-allreduce-cs2 1 2 TOPO=hypercube:3 TASK=allreduce
 simulate h4-reduce-cs4 1 4 TOPO=hypercube:4 TASK=reduce
 simulate h3-allreduce-max-cs4 1 4 TOPO=hypercube:3 TASK=allreduce OP=max
 simulate r8-gsum-max-cs2 1 2 TOPO=ring:8 TASK=global_sum OP=max
-simulate h3-rs-ld2-cs1 2 1 TOPO=hypercube:3 TASK=reduce_scatter
+simulate h4-rs-ld2-cs1 2 1 TOPO=hypercube:4 TASK=reduce_scatter
 
 # 2. a slot one cycle short of the combiner's registers: the P = 2 design (a comparison stage
 #    and a pick stage) run with slots of 2

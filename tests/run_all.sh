@@ -75,7 +75,7 @@ suite pexchange-asan test,check 37 "cmodel pexchange under asan+ubsan (torus:4x4
 suite te-search test 53 "template search (SAT): the te loads optimum from the formulas, sat and one slot less unsat for CaDiCaL and MiniSat, the bufferless S4NOC formula against its bounds, mnb and te templates for small routers at 000/003's bounds, symmetric ones by the orbit chain (--chain), bad arguments" \
   bash tests/te_search.sh build/cmodel build/te_search build/rtl_gen
 suite te-search-asan test,check 46 "template search under asan+ubsan (small sizes)" env SMALL=1 bash tests/te_search.sh $A/cmodel $A/te_search $A/rtl_gen
-suite stored-templates test 6 "stored templates (issue 16): the default mnb and te of their sizes, verified at the bounds, routers without packet memory, bad files" \
+suite stored-templates test 6 "stored templates (issue 16, 40): the default mnb, te and reduce_scatter of their sizes, verified at the bounds, routers without packet memory or with fewer op units, bad files" \
   bash tests/stored_templates.sh build/cmodel build/rtl_gen
 suite stored-templates-asan test,check 10 "stored templates under asan+ubsan" bash tests/stored_templates.sh $A/cmodel $A/rtl_gen
 suite s4noc test 14 "S4NOC port models (issue 17): te and mnb at the formulas' bounds, S4NOC's periods, broken rules, refusals, the router's one local port" \

@@ -4,14 +4,48 @@
 # its topology and task must be the stored one, row for row the file's, and both must verify at
 # the bound and transmission count of tests/bounds.awk (the papers' formulas); rtl_gen's router
 # of the default must have no packet memory and at most 4 sources per lane (te on the 8-cube: 5,
-# the pair bound). --alg stored where nothing is stored is refused, and so is a malformed file by
-# the build's table generator.
+# the pair bound). A file reduce_scatter_TOPO.tsv holds an mnb template that reduce_scatter's
+# default reverses (stored_reversal below). --alg stored where nothing is stored is refused, and
+# so is a malformed file by the build's table generator.
 # Prints "ok NAME" per check and "FAIL NAME: why" per failure, then "stored_templates: N passed, N failed".
 BIN=$1 RTL_GEN=${2:-build/rtl_gen} NAME=stored_templates
 . "$(dirname "$0")/suite.sh"
 . "$HERE/checks.sh"
 case $RTL_GEN in /*) ;; *) RTL_GEN=$PWD/$RTL_GEN ;; esac
 cd "$HERE/.."
+
+# the W-bit op units of generated design DIR: every call of the op (the combiners' trees, the
+# lanes' own additions)
+ops_in() { grep -v '^ *function' "$1/romnoc_router.v" | grep -o '\<op(' | wc -l; }
+
+# A broadcast template stored for a combining task (FILE named TASK_TOPO.tsv): TASK's default
+# on TOPO is the template, every translate expanded (tests/xlate.awk, xlate_add.awk: not cmodel),
+# reversed in time: the mnb at its transmission bound delivers each packet once to each node,
+# so every row reverses (slot T+1-s, dst -> src, a moved partial of the origin's chunk). Its
+# router must have fewer op units than that of the construction reverse (the default mnb
+# reversed; issue 40's smaller combining routers).
+stored_reversal() { # FILE TASK TOPO
+  local f=$1 task=$2 topo=$3 lb tx v expand
+  read -r lb tx < <(awk -v task="$task" -v topo="$topo" -f tests/bounds.awk)
+  "$BIN" schedule --topo "$topo" --task "$task" -o "$T/rev.tsv" 2>"$T/err"
+  v=$("$BIN" verify "$T/rev.tsv" 2>&1)
+  expect "$task $topo: the default is alg stored, at the bound (slots $lb, tx $tx)" \
+    'grep -qx "# alg=stored" "$T/rev.tsv" && [ "$(cut -d" " -f1-5 <<<"$v")" = "OK slots=$lb lb=$lb tx=$tx txlb=$tx" ]' \
+    "verify: $v $(cat "$T/err")"
+  case $topo in
+  hypercube:*) expand=(awk -v D="${topo#*:}" -f tests/xlate.awk) ;;
+  *) expand=(awk -v topo="$topo" -f tests/xlate_add.awk) ;;
+  esac
+  "${expand[@]}" "$f" | awk -F'\t' -v OFS='\t' -v T="$lb" '{ print T + 1 - $1, $3, $2, -1, $4 }' | sortrows >"$T/want"
+  expect "$task $topo: its rows are $f's, every translate, reversed in time" \
+    'cmp -s "$T/want" <(rows "$T/rev.tsv" | sortrows)' "$(diff "$T/want" <(rows "$T/rev.tsv" | sortrows) | head -n 4)"
+  rm -rf "$T/gen" "$T/gen_reverse"
+  "$RTL_GEN" --topo "$topo" --task "$task" -o "$T/gen" >/dev/null 2>&1
+  "$RTL_GEN" --topo "$topo" --task "$task" --alg reverse -o "$T/gen_reverse" >/dev/null 2>&1
+  local ops=$(ops_in "$T/gen") ops_reverse=$(ops_in "$T/gen_reverse")
+  expect "$task $topo: its router has fewer op units ($ops) than alg reverse's ($ops_reverse)" \
+    '[ "$ops" -gt 0 ] && [ "$ops" -lt "$ops_reverse" ]' "op calls in romnoc_router.v: $ops against $ops_reverse"
+}
 
 files=(cmodel/templates/*.tsv)
 expect "there are stored templates" '[ -s "${files[0]}" ]' "${files[*]}"
@@ -21,6 +55,12 @@ for f in "${files[@]}"; do
   want="OK slots=$lb lb=$lb tx=$tx txlb=$tx"
   v=$("$BIN" verify "$f" 2>&1)
   expect "$f verifies at the bound: $want" '[ "$(cut -d" " -f1-5 <<<"$v")" = "$want" ]' "verify: $v"
+  serves=${f##*/}
+  serves=${serves%_*}
+  if [ "$serves" != "$task" ]; then
+    stored_reversal "$f" "$serves" "$topo"
+    continue
+  fi
   "$BIN" schedule --topo "$topo" --task "$task" --template -o "$T/default.tsv" 2>"$T/err"
   expect "$task $topo: cmodel's default is the stored template, row for row" \
     'grep -qx "# alg=stored" "$T/default.tsv" && cmp -s <(rows "$T/default.tsv" | sortrows) <(rows "$f" | sortrows)' \
@@ -50,10 +90,12 @@ expect "--alg stored on hypercube:5 mnb: refused, naming the size" \
   '[ $rc = 2 ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -q "no stored mnb template for hypercube:5" "$T/err" && [ ! -e "$T/none.tsv" ]' \
   "exit $rc: $(cat "$T/err")"
 
-# the table generator stops on a malformed file: a row of four fields, a header without the task
+# the table generator stops on a malformed file: a row of four fields, a header without the task,
+# a file named for te that holds an mnb template
 printf '# topo=ring:5\n# task=mnb\n# model=mla\nslot\tsrc\tdst\torigin\tdest\n1\t0\t1\t0\n' >"$T/short.tsv"
 printf '# topo=ring:5\n# model=mla\nslot\tsrc\tdst\torigin\tdest\n1\t0\t1\t0\t-1\n' >"$T/notask.tsv"
-for bad in short notask; do
+printf '# topo=ring:5\n# task=mnb\n# model=mla\nslot\tsrc\tdst\torigin\tdest\n1\t0\t1\t0\t-1\n' >"$T/te_ring-5.tsv"
+for bad in short notask te_ring-5; do
   awk -F'\t' -f scripts/stored_templates_c.awk "$T/$bad.tsv" >"$T/out.c" 2>"$T/err"
   rc=$?
   expect "stored_templates_c.awk refuses $bad.tsv, naming the file" \

@@ -29,25 +29,23 @@ static int keep_first(void *ctx, const sched_row *r) {
   return sched_add(p->out, r->slot, r->src, r->dst, r->origin, r->dest);
 }
 
-/* The broadcast (snb from root, or mnb) of s's topology and model, every translate expanded,
- * cut down to first arrivals, into *tree (an initialized whole schedule). 0, or -1. */
-static int broadcast_tree(const sched *s, task_kind bcast, int64_t root, sched *tree) {
-  sched b;
-  char err[256];
-  if (schedule_build(&b, &s->topo, bcast, s->model, root, NULL, err, sizeof err)) return -1;
-  uint32_t n = s->topo.nodes;
+/* The broadcast b (every translate expanded) cut down to first arrivals, into *tree (an
+ * initialized whole schedule). 0, or -1. */
+static int first_arrivals(const sched *b, sched *tree) {
+  uint32_t n = b->topo.nodes;
   prune_ctx p = {tree, calloc(((uint64_t)n * n + 63) / 64, sizeof(uint64_t)), n};
-  int rc = !p.seen || sched_foreach(&b, keep_first, &p) ? -1 : 0;
+  int rc = !p.seen || sched_foreach(b, keep_first, &p) ? -1 : 0;
   free(p.seen);
-  sched_free(&b);
   sched_finish(tree);
   return rc;
 }
 
-int combine_from_broadcast(sched *s, task_kind bcast, int64_t root, int32_t chunk, bool spread) {
+/* The broadcast b (bcast from root) cut down to its first arrivals and reversed in time into
+ * s (see combine_from_broadcast). 0, or -1. */
+static int reverse_broadcast(sched *s, const sched *b, task_kind bcast, int64_t root, int32_t chunk, bool spread) {
   sched tree;
   sched_init(&tree, &s->topo, bcast, s->model, root);
-  int rc = broadcast_tree(s, bcast, root, &tree);
+  int rc = first_arrivals(b, &tree);
   for (size_t i = 0; i < tree.nrows && !rc; i++) {
     const sched_row *r = &tree.rows[i];
     int32_t c = chunk < 0 ? (int32_t)r->origin : chunk;
@@ -58,9 +56,26 @@ int combine_from_broadcast(sched *s, task_kind bcast, int64_t root, int32_t chun
   return rc ? -1 : 0;
 }
 
+int combine_from_broadcast(sched *s, task_kind bcast, int64_t root, int32_t chunk, bool spread) {
+  sched b;
+  char err[256];
+  if (schedule_build(&b, &s->topo, bcast, s->model, root, NULL, err, sizeof err)) return -1;
+  int rc = reverse_broadcast(s, &b, bcast, root, chunk, spread);
+  sched_free(&b);
+  return rc;
+}
+
 int reduce_reverse(sched *s) { return combine_from_broadcast(s, TASK_SNB, s->root, 0, false); }
 
 int reduce_scatter_reverse(sched *s) { return combine_from_broadcast(s, TASK_MNB, -1, -1, false); }
+
+int reduce_scatter_stored(sched *s) {
+  sched b;
+  sched_init(&b, &s->topo, TASK_MNB, s->model, -1);
+  int rc = stored_broadcast(s, &b) ? -1 : reverse_broadcast(s, &b, TASK_MNB, -1, -1, false);
+  sched_free(&b);
+  return rc;
+}
 
 /* Reduce-scatter (the mnb reversed, T slots), then all-gather of the finished sums along the
  * same trees forwards (slots T+1..2T): each node copies the sum of a chunk to its children.

@@ -22,6 +22,11 @@ typedef int (*construct_fn)(sched *s);
 int stored_schedule(sched *s);
 int stored_schedule_applies(const sched *s, char *why, size_t len);
 
+/* The broadcast template stored for s's combining task (a file reduce_scatter_TOPO.tsv holds
+ * the mnb template its reversal starts from) into b, initialised for that broadcast's task on
+ * s's topology and model, and finished. 0; -1 if none is stored or it is of another task. */
+int stored_broadcast(const sched *s, sched *b);
+
 /* ---- hypercube, paper 000 (mla) ---- */
 
 /* Single-node broadcast along the binomial tree: in slot k every node that has the packet
@@ -156,6 +161,11 @@ int reduce_reverse(sched *s);
 
 /* Reduce-scatter: the mnb reversed in time (universal accumulation, 003 §1), the same slots. */
 int reduce_scatter_reverse(sched *s);
+
+/* Reduce-scatter: the mnb template stored for it reversed in time (stored_broadcast; applies
+ * where stored_schedule_applies): the template te_search found for the smallest combining
+ * router among those at the mnb's slot bound (issue 40; docs/REDUCTIONS.md). */
+int reduce_scatter_stored(sched *s);
 
 /* Allreduce: the reduce-scatter, then the all-gather of the sums along the same trees: twice
  * the mnb's slots. */

@@ -1,15 +1,19 @@
 /* stored_schedule.c — the construction `stored`: a template of stored_templates.h, for the
- * topology, task and model it was found for (issue 16's small routers; docs/SCHEDULES.md). */
+ * topology, task and model it was found for (issue 16's small routers; docs/SCHEDULES.md); and
+ * the broadcast template stored for a combining task, which reverses it (issue 40). */
 #include <stdio.h>
 #include <string.h>
 
 #include "construct/construct.h"
 #include "construct/stored_templates.h"
 
+/* The template stored for s's task (its own, or the broadcast it reverses) on s's topology
+ * and model, or NULL. */
 static const stored_template *find(const sched *s) {
   for (size_t i = 0; i < stored_templates_count; i++) {
     const stored_template *st = &stored_templates[i];
-    if (!strcmp(st->topo, s->topo.name) && !strcmp(st->task, task_name(s->task)) && !strcmp(st->model, model_name(s->model)))
+    if (!strcmp(st->topo, s->topo.name) && !strcmp(st->serves, task_name(s->task)) &&
+        !strcmp(st->model, model_name(s->model)))
       return st;
   }
   return NULL;
@@ -22,12 +26,21 @@ int stored_schedule_applies(const sched *s, char *why, size_t len) {
   return -1;
 }
 
-int stored_schedule(sched *s) {
-  const stored_template *st = find(s);
-  s->is_template = true;
+/* The rows of st into b, a template of origin 0. */
+static int add_rows(const stored_template *st, sched *b) {
+  b->is_template = true;
   for (size_t i = 0; st && i < st->nrows; i++) {
     const stored_row *r = &st->rows[i];
-    if (sched_add(s, r->slot, r->src, r->dst, 0, r->dest)) return -1;
+    if (sched_add(b, r->slot, r->src, r->dst, 0, r->dest)) return -1;
   }
+  return 0;
+}
+
+int stored_schedule(sched *s) { return add_rows(find(s), s); }
+
+int stored_broadcast(const sched *s, sched *b) {
+  const stored_template *st = find(s);
+  if (!st || strcmp(st->task, task_name(b->task)) || add_rows(st, b)) return -1;
+  sched_finish(b);
   return 0;
 }

@@ -4,7 +4,9 @@
  * (scripts/stored_templates_c.awk makes build/gen/stored_templates_data.c). They are the mnb and te templates for small routers of
  * issue 16 (docs/SCHEDULES.md): at the slot bound, every packet forwarded one or two slots
  * after it arrives (no packet memory), at most 4 sources per output port. The construction
- * `stored` (stored_schedule.c) serves them; cmodel has no solver of its own.
+ * `stored` (stored_schedule.c) serves them; cmodel has no solver of its own. A file named
+ * reduce_scatter_TOPO.tsv holds an mnb template that reduce_scatter's construction `stored`
+ * reverses in time (issue 40: the template found for the smallest combining router).
  */
 #ifndef ROMNOC_STORED_TEMPLATES_H
 #define ROMNOC_STORED_TEMPLATES_H
@@ -20,8 +22,10 @@ typedef struct {
 } stored_row;
 
 typedef struct {
-  const char *topo;  /* as topo_parse names it, e.g. "torus:8x8" */
-  const char *task;  /* as task_name names it */
+  const char *topo;   /* as topo_parse names it, e.g. "torus:8x8" */
+  const char *task;   /* the template's task, as task_name names it */
+  const char *serves; /* the task it is the default for: its own, or a combining task that
+                       * reverses it (the file name's prefix: reduce_scatter_TOPO.tsv) */
   const char *model; /* as model_name names it */
   const stored_row *rows;
   size_t nrows;
