@@ -145,7 +145,8 @@ $(call lib,o2): $(call objs,o2,$(CMODEL_LIB_SRC))
 $(call lib,asan): $(call objs,asan,$(CMODEL_LIB_SRC))
 $(call lib,fuzz): $(call objs,fuzz,$(CMODEL_LIB_SRC))
 
-$(STORED_C): $(STORED_TSV) scripts/stored_templates_c.awk
+# the directory too: a template file removed changes its time, not any file's
+$(STORED_C): $(STORED_TSV) cmodel/templates scripts/stored_templates_c.awk
 	@mkdir -p $(@D)
 	awk -F'\t' -f scripts/stored_templates_c.awk $(STORED_TSV) > $@.tmp && mv $@.tmp $@
 
