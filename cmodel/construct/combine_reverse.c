@@ -29,10 +29,11 @@ static int keep_first(void *ctx, const sched_row *r) {
   return sched_add(p->out, r->slot, r->src, r->dst, r->origin, r->dest);
 }
 
-/* The broadcast b (every translate expanded) cut down to first arrivals, into *tree (an
- * initialized whole schedule). 0, or -1. */
+/* The broadcast b (every translate expanded) cut down to first arrivals, into *tree (a whole
+ * schedule of b's topology, task, model and root, initialised here). 0, or -1. */
 static int first_arrivals(const sched *b, sched *tree) {
   uint32_t n = b->topo.nodes;
+  sched_init(tree, &b->topo, b->task, b->model, b->root);
   prune_ctx p = {tree, calloc(((uint64_t)n * n + 63) / 64, sizeof(uint64_t)), n};
   int rc = !p.seen || sched_foreach(b, keep_first, &p) ? -1 : 0;
   free(p.seen);
@@ -40,11 +41,10 @@ static int first_arrivals(const sched *b, sched *tree) {
   return rc;
 }
 
-/* The broadcast b (bcast from root) cut down to its first arrivals and reversed in time into
- * s (see combine_from_broadcast). 0, or -1. */
-static int reverse_broadcast(sched *s, const sched *b, task_kind bcast, int64_t root, int32_t chunk, bool spread) {
+/* The broadcast b cut down to its first arrivals and reversed in time into s (see
+ * combine_from_broadcast). 0, or -1. */
+static int reverse_broadcast(sched *s, const sched *b, int32_t chunk, bool spread) {
   sched tree;
-  sched_init(&tree, &s->topo, bcast, s->model, root);
   int rc = first_arrivals(b, &tree);
   for (size_t i = 0; i < tree.nrows && !rc; i++) {
     const sched_row *r = &tree.rows[i];
@@ -60,7 +60,7 @@ int combine_from_broadcast(sched *s, task_kind bcast, int64_t root, int32_t chun
   sched b;
   char err[256];
   if (schedule_build(&b, &s->topo, bcast, s->model, root, NULL, err, sizeof err)) return -1;
-  int rc = reverse_broadcast(s, &b, bcast, root, chunk, spread);
+  int rc = reverse_broadcast(s, &b, chunk, spread);
   sched_free(&b);
   return rc;
 }
@@ -72,7 +72,7 @@ int reduce_scatter_reverse(sched *s) { return combine_from_broadcast(s, TASK_MNB
 int reduce_scatter_stored(sched *s) {
   sched b;
   sched_init(&b, &s->topo, TASK_MNB, s->model, -1);
-  int rc = stored_broadcast(s, &b) ? -1 : reverse_broadcast(s, &b, TASK_MNB, -1, -1, false);
+  int rc = stored_broadcast(s, &b) ? -1 : reverse_broadcast(s, &b, -1, false);
   sched_free(&b);
   return rc;
 }
