@@ -236,6 +236,7 @@ static void *plan(const ir_fabric *f, const flit_format *flit, router_shape *sha
   pl->f = f;
   pl->one_local = f->fd->one_local_port;
   router_shape_init_sync(&pl->shape, "banked", f, flit);
+  pl->shape.quiet_idle_word = true; /* pack: receptions and bank writes from word 2 on */
   pl->banks.width = pl->shape.flit_width;
   return arch_plan_all(pl, f->nprograms, plan_program, layout, free_plan, &pl->shape, shape, err, errlen);
 }
@@ -340,7 +341,7 @@ static void emit_constants(vwriter *w, const banked_plan *pl) {
 static void emit_one_delivery(vwriter *w, const banked_plan *pl) {
   const router_shape *sh = &pl->shape;
   char a[64];
-  vw_line(w, "assign dlv0_valid_o = running & %s;", bits(a, sizeof a, "rom_data_i", pl->dlv));
+  vw_line(w, "assign dlv0_valid_o = %s;", bits(a, sizeof a, "rom_data_i", pl->dlv)); /* quiet_idle_word */
   if (sh->ports == 1) {
     vw_line(w, "assign dlv0_flit_o = rx0_flit_i;");
   } else {
@@ -363,7 +364,7 @@ static void emit_control(vwriter *w, const banked_plan *pl) {
   const router_shape *sh = &pl->shape;
   char a[64], b[64];
   emit_run_counter(w, sh);
-  vw_raw(w, "  wire %s = running & (", vw_ident(w, "mismatch"));
+  vw_raw(w, "  wire %s = (", vw_ident(w, "mismatch")); /* also while idle: quiet_idle_word */
   for (int q = 0; q < sh->ports; q++)
     vw_raw(w, "%s(rx%d_valid_i != %s)", q ? " | " : "", q, bits(a, sizeof a, "rom_data_i", pl->expect[q]));
   vw_raw(w, ");\n");
@@ -380,7 +381,7 @@ static void emit_control(vwriter *w, const banked_plan *pl) {
       vw_line(w, "assign inj%d_dest_o = %d'd0;", p, sh->id_width + 1);
     }
     if (pl->one_local) continue;
-    vw_line(w, "assign dlv%d_valid_o = running & %s;", p, bits(a, sizeof a, "rom_data_i", pl->deliver[p]));
+    vw_line(w, "assign dlv%d_valid_o = %s;", p, bits(a, sizeof a, "rom_data_i", pl->deliver[p]));
     vw_line(w, "assign dlv%d_flit_o = rx%d_flit_i;", p, p);
   }
   if (pl->one_local) emit_one_delivery(w, pl);

@@ -172,6 +172,52 @@ full && rom_edit "hc3-allreduce: a combiner that loses its own contribution must
   -v lane=0 -v field=osel -f tests/rom_field.awk -- \
   '^FAIL topo=hypercube:3 task=allreduce .*deliveries.tsv differs .*delivered [0-9a-f]+ as the add of chunk [0-9]+' '^OK slots='
 
+# ---- an idle banked router (ring:8 te, node 0's router and ROM alone): it reads word 0, which
+# delivers and expects nothing, so it raises no error and delivers nothing while its links are
+# quiet; a flit arriving while it idles raises err_o (docs/ARCHITECTURE.md: the quiet word 0,
+# no `running` gate), and the flag stays up
+g=$T/idle/gen
+if build/rtl_gen --topo ring:8 --task te --flit bare -o "$T/idle/gen" >"$T/out" 2>&1; then
+  rw=$(sed -n 's/^rom_width=//p' "$g/design.txt")
+  aw=$(sed -nE 's/.*output wire \[([0-9]+):0\] rom_addr_o.*/\1/p' "$g/romnoc_router.v")
+  lanes=""
+  for p in 0 1; do
+    lanes+="    .tx${p}_valid_o(), .tx${p}_flit_o(), .rx${p}_valid_i(rxv[$p]), .rx${p}_flit_i(32'd0), .inj${p}_req_o(),"
+    lanes+=" .inj${p}_dest_o(), .inj${p}_flit_i(32'd0), .dlv${p}_valid_o(dlv[$p]), .dlv${p}_flit_o()$([ $p = 1 ] || echo ,)"$'\n'
+  done
+  cat >"$T/tb_idle.v" <<EOF
+module tb_idle;
+  reg clk = 0, rst_n = 0;
+  reg [1:0] rxv = 2'd0;
+  wire done, err;
+  wire [1:0] dlv;
+  wire [$aw:0] addr;
+  wire [$((rw - 1)):0] data;
+  integer quiet_err = 0, quiet_dlv = 0, i;
+  romnoc_rom #(.FILE("$g/rom_n0.hex")) rom (.clk_i(clk), .addr_i(addr), .data_o(data));
+  romnoc_router dut (.clk_i(clk), .rst_ni(rst_n), .start_i(1'b0), .done_o(done), .err_o(err),
+    .rom_addr_o(addr), .rom_data_i(data),
+$lanes  );
+  always #5 clk = !clk;
+  initial begin
+    #22 rst_n = 1;  // two rising edges in reset: the ROM shows word 0 (router_ports.c, rst_ni)
+    for (i = 0; i < 6; i = i + 1) begin @(posedge clk); #1 quiet_err = quiet_err | err; quiet_dlv = quiet_dlv | (|dlv); end
+    rxv = 2'b01;
+    @(posedge clk); #1 rxv = 2'b00;
+    repeat (4) @(posedge clk); #1;
+    \$display("IDLE quiet_err=%0d quiet_dlv=%0d err_after_flit=%0d", quiet_err, quiet_dlv, err);
+    \$finish;
+  end
+endmodule
+EOF
+  (cd "$g" && iverilog -g2012 -o "$T/tb_idle.vvp" "$T/tb_idle.v" romnoc_rom.v romnoc_router.v && vvp -n "$T/tb_idle.vvp") >"$T/out" 2>&1
+fi
+if grep -q '^IDLE quiet_err=0 quiet_dlv=0 err_after_flit=1$' "$T/out"; then
+  pass "an idle banked router: quiet links raise nothing, a flit arriving while it idles raises err_o"
+else
+  fail "an idle banked router: want IDLE quiet_err=0 quiet_dlv=0 err_after_flit=1" "$T/out"
+fi
+
 # ---- refusals: exit 2, one stderr line naming the value, nothing on stdout, no work directory
 refused() { # NAME WANT VAR=VALUE...
   local name=$1 want=$2 rc
