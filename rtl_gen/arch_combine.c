@@ -391,7 +391,6 @@ static void *plan(const ir_fabric *f, const flit_format *flit, router_shape *sha
   if (!pl || !(pl->progs = calloc(f->nprograms, sizeof *pl->progs))) return arch_plan_oom(pl, err, errlen);
   pl->f = f;
   router_shape_init_sync(&pl->shape, "combine", f, flit);
-  pl->shape.quiet_idle_word = true; /* pack: receptions, combines and bank writes from word 2 on */
   pl->value_width = pl->shape.id_width + flit->payload_width;
   pl->banks.width = pl->value_width;
   return arch_plan_all(pl, f->nprograms, plan_program, layout, free_plan, &pl->shape, shape, err, errlen);
@@ -558,7 +557,7 @@ static void emit_control(vwriter *w, const combine_plan *pl) {
   int aw = sh->id_width, pw = sh->payload_width, vw = pl->value_width;
   char a[64], b[64];
   emit_run_counter(w, sh);
-  vw_raw(w, "  wire %s = (", vw_ident(w, "mismatch")); /* also while idle: quiet_idle_word */
+  vw_raw(w, "  wire %s = running & (", vw_ident(w, "mismatch"));
   for (int q = 0; q < sh->ports; q++) vw_raw(w, "%s(rx%d_valid_i != %s)", q ? " | " : "", q, bits(a, sizeof a, pl->expect[q]));
   vw_raw(w, ");\n");
   emit_run_state(w, sh);
@@ -573,7 +572,7 @@ static void emit_control(vwriter *w, const combine_plan *pl) {
       vw_line(w, "assign inj%d_dest_o = %d'd0;", p, aw + 1);
     }
     if (pl->delivers >> p & 1) {
-      vw_line(w, "assign dlv%d_valid_o = %s;", p, bits(a, sizeof a, pl->deliver[p]));
+      vw_line(w, "assign dlv%d_valid_o = running & %s;", p, bits(a, sizeof a, pl->deliver[p]));
       snprintf(b, sizeof b, "comb%d", p);
       vw_line(w, "assign dlv%d_flit_o = {1'b0, %s[%d:%d], %d'd0, %s[%d:0]};", p, b, vw - 1, pw, aw, b, pw - 1);
     } else {

@@ -14,10 +14,8 @@
 #   - the logs are in run_icarus/ and the run leaves no Verilator run/ directory.
 # For three designs the Verilator run of the same design writes the same wire log and
 # deliveries line for line. Also: ROM edits (a node's own-packet requests cleared; a combiner's
-# own contribution lost) must FAIL under Icarus; an idle banked and an idle combining router
-# (ring:8, node 0 alone) raise err_o on a flit that arrives while they idle, and nothing else;
-# SIM=bogus and SIM=icarus BENCH=sc are refused with exit 2, one stderr line naming the value,
-# nothing written; TRACE=1 writes a VCD.
+# own contribution lost) must FAIL under Icarus; SIM=bogus and SIM=icarus BENCH=sc are refused
+# with exit 2, one stderr line naming the value, nothing written; TRACE=1 writes a VCD.
 # Ends with "N passed, N failed". (set -u, not -e: a failed check is counted, not fatal.)
 # QUICK=1 (make check): hypercube:3 mnb alone (under Icarus, against Verilator, its ROM edited),
 # the refusals and TRACE=1; the same checks.
@@ -174,23 +172,20 @@ full && rom_edit "hc3-allreduce: a combiner that loses its own contribution must
   -v lane=0 -v field=osel -f tests/rom_field.awk -- \
   '^FAIL topo=hypercube:3 task=allreduce .*deliveries.tsv differs .*delivered [0-9a-f]+ as the add of chunk [0-9]+' '^OK slots='
 
-# ---- idle routers on ring:8 (node 0's router and ROM alone): the banked one (te) and the
-# combining one (allreduce). An idle router reads word 0, which delivers and expects nothing,
-# so it raises no error and delivers nothing while its links are quiet; a flit arriving while
-# it idles raises err_o (docs/ARCHITECTURE.md: the quiet word 0, no `running` gate), and the
-# flag stays up
-idle_check() { # NAME RTL_GEN_ARGS...: node 0's router of ring:8, idle, then one flit on lane 0
-  local name=$1 g=$T/idle-$1/gen rw aw fw lanes="" p
-  shift
-  : >"$T/out"
-  if build/rtl_gen --topo ring:8 "$@" -o "$g" >"$T/out" 2>&1; then
-    rw=$(sed -n 's/^rom_width=//p' "$g/design.txt") fw=$(sed -n 's/^flit_width=//p' "$g/design.txt")
-    aw=$(sed -nE 's/.*output wire \[([0-9]+):0\] rom_addr_o.*/\1/p' "$g/romnoc_router.v")
-    for p in 0 1; do
-      lanes+="    .tx${p}_valid_o(), .tx${p}_flit_o(), .rx${p}_valid_i(rxv[$p]), .rx${p}_flit_i({$fw{1'b0}}), .inj${p}_req_o(),"
-      lanes+=" .inj${p}_dest_o(), .inj${p}_flit_i({$fw{1'b0}}), .dlv${p}_valid_o(dlv[$p]), .dlv${p}_flit_o()$([ $p = 1 ] || echo ,)"$'\n'
-    done
-    cat >"$T/tb_idle.v" <<EOF
+# ---- an idle banked router (ring:8 te, node 0's router and ROM alone): it reads word 0, which
+# delivers and expects nothing, so it raises no error and delivers nothing while its links are
+# quiet; a flit arriving while it idles raises err_o (docs/ARCHITECTURE.md: the quiet word 0,
+# no `running` gate), and the flag stays up
+g=$T/idle/gen
+if build/rtl_gen --topo ring:8 --task te --flit bare -o "$T/idle/gen" >"$T/out" 2>&1; then
+  rw=$(sed -n 's/^rom_width=//p' "$g/design.txt")
+  aw=$(sed -nE 's/.*output wire \[([0-9]+):0\] rom_addr_o.*/\1/p' "$g/romnoc_router.v")
+  lanes=""
+  for p in 0 1; do
+    lanes+="    .tx${p}_valid_o(), .tx${p}_flit_o(), .rx${p}_valid_i(rxv[$p]), .rx${p}_flit_i(32'd0), .inj${p}_req_o(),"
+    lanes+=" .inj${p}_dest_o(), .inj${p}_flit_i(32'd0), .dlv${p}_valid_o(dlv[$p]), .dlv${p}_flit_o()$([ $p = 1 ] || echo ,)"$'\n'
+  done
+  cat >"$T/tb_idle.v" <<EOF
 module tb_idle;
   reg clk = 0, rst_n = 0;
   reg [1:0] rxv = 2'd0;
@@ -215,16 +210,13 @@ $lanes  );
   end
 endmodule
 EOF
-    (cd "$g" && iverilog -g2012 -o "$T/tb_idle.vvp" "$T/tb_idle.v" romnoc_rom.v romnoc_router.v && vvp -n "$T/tb_idle.vvp") >"$T/out" 2>&1
-  fi
-  if grep -q '^IDLE quiet_err=0 quiet_dlv=0 err_after_flit=1$' "$T/out"; then
-    pass "an idle $name router: quiet links raise nothing, a flit arriving while it idles raises err_o"
-  else
-    fail "an idle $name router: want IDLE quiet_err=0 quiet_dlv=0 err_after_flit=1" "$T/out"
-  fi
-}
-idle_check banked --task te --flit bare
-idle_check combining --task allreduce
+  (cd "$g" && iverilog -g2012 -o "$T/tb_idle.vvp" "$T/tb_idle.v" romnoc_rom.v romnoc_router.v && vvp -n "$T/tb_idle.vvp") >"$T/out" 2>&1
+fi
+if grep -q '^IDLE quiet_err=0 quiet_dlv=0 err_after_flit=1$' "$T/out"; then
+  pass "an idle banked router: quiet links raise nothing, a flit arriving while it idles raises err_o"
+else
+  fail "an idle banked router: want IDLE quiet_err=0 quiet_dlv=0 err_after_flit=1" "$T/out"
+fi
 
 # ---- refusals: exit 2, one stderr line naming the value, nothing on stdout, no work directory
 refused() { # NAME WANT VAR=VALUE...
