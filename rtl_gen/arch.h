@@ -70,12 +70,12 @@ typedef struct {
    * receptions, ROM_PART_RX) and cycles+2 (cycle slots of a run that continues: word slots
    * with word 0's requests for the next run's slot 1, ROM_PART_REQ); arch_pack_word. */
   bool overlap;
-  /* word 0 of every task, read whenever the router idles (and word 1, read while a start is held
-   * in reset), expects, delivers and writes nothing: the reception fields of a word are those of the
-   * slot before it, and slot 0 sends nothing. An architecture whose plan guarantees this sets it, and
-   * its deliveries, bank writes and reception check then read the ROM without a `running` gate (a
-   * LUT input fewer each: issue 40, the mux floor); a flit that arrives while it idles is an error (but in
-   * the cycle that starts a run, which clears the error state) */
+  /* word 0 of every task, read whenever the router idles (and word 1, read while a start is
+   * held in reset), expects, delivers and writes nothing: the reception fields of a word are
+   * those of the slot before it, and slot 0 sends nothing. An architecture whose plan guarantees
+   * this sets it; its deliveries, bank writes and reception check then read the ROM without a
+   * `running` gate (a LUT input fewer each: issue 40, the mux floor), and a flit that arrives
+   * while it idles is an error (but in the cycle that starts a run, which clears the error) */
   bool quiet_idle_word;
   int mem_depth;      /* packet-memory entries the routers need */
   int mem_lifetime_min; /* the fewest entries any router could have for the schedule (mem_bound.h);

@@ -187,8 +187,9 @@ void banks_emit(vwriter *w, const router_shape *sh, const bank_set *b, int r, in
     vw_close(w, "endcase");
     vw_close(w, "end");
   }
+  const char *gate = sh->quiet_idle_word ? "" : "running && "; /* arch.h */
   vw_open(w, "%s begin", clocked(sh));
-  vw_line(w, "if (%s%s) %s[%s] <= %s;", sh->quiet_idle_word ? "" : "running && ", slice(a, sizeof a, "rom_data_i", bk->we.lsb, bk->we.width), mem,
+  vw_line(w, "if (%s%s) %s[%s] <= %s;", gate, slice(a, sizeof a, "rom_data_i", bk->we.lsb, bk->we.width), mem,
           slice(c, sizeof c, "rom_data_i", bk->waddr.lsb, bk->waddr.width), wd);
   vw_line(w, "%s <= %s[%s];", rd, mem, slice(a, sizeof a, "rom_data_i", bk->raddr.lsb, bk->raddr.width));
   vw_close(w, "end");

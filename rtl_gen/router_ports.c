@@ -12,7 +12,8 @@ typedef struct {
 
 static const port_kind_info kinds[] = {
     [RP_CLK] = {.kind = RP_CLK, .pattern = "clk_i", .input = true, .what = NULL},
-    [RP_RST] = {.kind = RP_RST, .pattern = "rst_ni", .input = true, .what = "asynchronous, active low: low for two rising edges of clk_i, so the ROM shows word 0"},
+    [RP_RST] = {.kind = RP_RST, .pattern = "rst_ni", .input = true,
+        .what = "asynchronous, active low: low for two rising edges of clk_i, so the ROM shows word 0"},
     [RP_START] = {.kind = RP_START, .pattern = "start_i", .input = true, .what = "while idle: run the schedule"},
     [RP_SLOT_EN] = {.kind = RP_SLOT_EN, .pattern = "slot_en_i", .input = true,
         .what = "a slot of several cycles: its last, the only one in which the router moves"},

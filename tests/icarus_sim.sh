@@ -14,8 +14,10 @@
 #   - the logs are in run_icarus/ and the run leaves no Verilator run/ directory.
 # For three designs the Verilator run of the same design writes the same wire log and
 # deliveries line for line. Also: ROM edits (a node's own-packet requests cleared; a combiner's
-# own contribution lost) must FAIL under Icarus; SIM=bogus and SIM=icarus BENCH=sc are refused
-# with exit 2, one stderr line naming the value, nothing written; TRACE=1 writes a VCD.
+# own contribution lost) must FAIL under Icarus; an idle banked router (ring:8, node 0 alone)
+# raises err_o on a flit that arrives while it idles, and nothing else; SIM=bogus and SIM=icarus
+# BENCH=sc are refused with exit 2, one stderr line naming the value, nothing written; TRACE=1
+# writes a VCD.
 # Ends with "N passed, N failed". (set -u, not -e: a failed check is counted, not fatal.)
 # QUICK=1 (make check): hypercube:3 mnb alone (under Icarus, against Verilator, its ROM edited),
 # the refusals and TRACE=1; the same checks.
@@ -177,7 +179,7 @@ full && rom_edit "hc3-allreduce: a combiner that loses its own contribution must
 # quiet; a flit arriving while it idles raises err_o (docs/ARCHITECTURE.md: the quiet word 0,
 # no `running` gate), and the flag stays up
 g=$T/idle/gen
-if build/rtl_gen --topo ring:8 --task te --flit bare -o "$T/idle/gen" >"$T/out" 2>&1; then
+if build/rtl_gen --topo ring:8 --task te --flit bare -o "$g" >"$T/out" 2>&1; then
   rw=$(sed -n 's/^rom_width=//p' "$g/design.txt")
   aw=$(sed -nE 's/.*output wire \[([0-9]+):0\] rom_addr_o.*/\1/p' "$g/romnoc_router.v")
   lanes=""
