@@ -77,6 +77,12 @@ typedef struct {
    * `running` gate (a LUT input fewer each: issue 40, the mux floor), and a flit that arrives
    * while it idles is an error (but in the cycle that starts a run, which clears the error) */
   bool quiet_idle_word;
+  /* the run control's lean form (emit_run_counter): `running` a register of its own rather than
+   * a compare of the count with 0, and the last cycle read from LastCycle's 1 bits alone (a
+   * count that runs 1..LastCycle has them all only there). Issue 40, the mux floor: te ring:16
+   * 153 -> 150 LUT4 bare. An architecture sets it where it measured the gain; the combining
+   * router keeps the compares (its Fmax margins at 100 MHz were measured with them) */
+  bool lean_run_control;
   int mem_depth;      /* packet-memory entries the routers need */
   int mem_lifetime_min; /* the fewest entries any router could have for the schedule (mem_bound.h);
                          * -1 for combining tasks, whose memories hold partial sums */

@@ -205,7 +205,7 @@ static void emit_ni_counter(vwriter *w, const router_shape *s, const ni_widths *
   emit_cycle_constants(w, s, "run_task");
   vw_line(w, "reg [%d:0] cyc_q;", cw - 1);
   vw_line(w, "wire running = (cyc_q != %d'd0);", cw);
-  emit_next_cycle(w, s, "!running");
+  emit_next_cycle(w, s, "!running", "cyc_q == LastCycle");
   vw_line(w, "assign begin_buf = running ? !rb_q : rb_q;  // the buffer whose message begins");
   if (wb) {
     vw_line(w, "// a message of %d words: run m carries word m of every block, the runs back to back", x->m);

@@ -46,6 +46,20 @@ const char *clocked(const router_shape *sh) {
 
 const char *reset_else(const router_shape *sh) { return sh->slot_cycles > 1 ? "else if (slot_en_i)" : "else"; }
 
+/* `last`: cyc_q is the run's last cycle. A count that runs 1..LastCycle and otherwise rests at 0
+ * is LastCycle exactly when it has all of LastCycle's 1 bits (a count with them all is at least
+ * LastCycle), so the lean run control (router_shape.lean_run_control) reads only those bits:
+ * fewer LUT inputs on the counter's path. A router that runs back to back also counts
+ * SharedCycle and ContinueCycle, above LastCycle: it compares the whole count. */
+static void emit_last_cycle(vwriter *w, const router_shape *sh) {
+  if (sh->overlap || !sh->lean_run_control) {
+    vw_line(w, "wire %s = (cyc_q == LastCycle);", vw_ident(w, "last"));
+    return;
+  }
+  vw_line(w, "// the last cycle: the count has LastCycle's 1 bits (it never exceeds LastCycle)");
+  vw_line(w, "wire %s = &(cyc_q | ~LastCycle);", vw_ident(w, "last"));
+}
+
 void emit_run_counter(vwriter *w, const router_shape *sh) {
   int cw = sh->cycle_width, tw = sh->task_width;
   vw_blank(w);
@@ -54,7 +68,12 @@ void emit_run_counter(vwriter *w, const router_shape *sh) {
   vw_line(w, "reg %s;", vw_ident(w, "done_q"));
   vw_line(w, "reg %s;", vw_ident(w, "err_q"));
   vw_line(w, "reg %s;  // a cycle's mismatch, registered: err_o sees it at the same edge", vw_ident(w, "mismatch_q"));
-  vw_line(w, "wire %s = (cyc_q == %d'd0);", vw_ident(w, "idle"), cw);
+  if (sh->lean_run_control) {
+    vw_line(w, "reg %s;  // cyc_q is not 0: a register of its own, not a compare", vw_ident(w, "running_q"));
+    vw_line(w, "wire %s = !running_q;", vw_ident(w, "idle"));
+  } else {
+    vw_line(w, "wire %s = (cyc_q == %d'd0);", vw_ident(w, "idle"), cw);
+  }
   vw_line(w, "wire %s = !idle;", vw_ident(w, "running"));
   if (tw) { /* several tasks: task_i while idle, then the run's, held until it ends */
     vw_line(w, "// the run's task: task_i while idle, held from the start to the run's end");
@@ -66,7 +85,8 @@ void emit_run_counter(vwriter *w, const router_shape *sh) {
   /* the cycle constants matter only while running, where run_task is task_q: from the register,
    * not through the idle mux (a shorter path to the ROM address) */
   emit_cycle_constants(w, sh, tw ? "task_q" : "run_task");
-  emit_next_cycle(w, sh, "idle");
+  emit_last_cycle(w, sh);
+  emit_next_cycle(w, sh, "idle", "last");
   vw_line(w, "assign rom_addr_o = %s;", tw ? "{run_task, cyc_d}" : "cyc_d");
 }
 
@@ -110,11 +130,11 @@ void emit_cycle_constants(vwriter *w, const router_shape *sh, const char *task) 
   cycle_constant(w, sh, task, "PenultimateSlot", -2);
 }
 
-void emit_next_cycle(vwriter *w, const router_shape *sh, const char *idle) {
+void emit_next_cycle(vwriter *w, const router_shape *sh, const char *idle, const char *last) {
   int cw = sh->cycle_width;
   if (!sh->overlap) {
-    vw_line(w, "wire [%d:0] %s = %s ? {%d'd0, start_i} : (cyc_q == LastCycle ? %d'd0 : cyc_q + %d'd1);", cw - 1,
-            vw_ident(w, "cyc_d"), idle, cw - 1, cw, cw);
+    vw_line(w, "wire [%d:0] %s = %s ? {%d'd0, start_i} : (%s ? %d'd0 : cyc_q + %d'd1);", cw - 1, vw_ident(w, "cyc_d"),
+            idle, cw - 1, last, cw, cw);
     return;
   }
   /* runs back to back (arch.h, router_shape.overlap) */
@@ -125,21 +145,23 @@ void emit_next_cycle(vwriter *w, const router_shape *sh, const char *idle) {
           vw_ident(w, "acting"), cw, cw);
   vw_line(w, "wire [%d:0] %s = %s ? {%d'd0, start_i} : (acting == PenultimateSlot && start_i) ? ContinueCycle :", cw - 1,
           vw_ident(w, "cyc_d"), idle, cw - 1);
-  vw_line(w, "    cyc_q == ContinueCycle ? SharedCycle : cyc_q == LastCycle ? %d'd0 : acting + %d'd1;", cw, cw);
+  vw_line(w, "    cyc_q == ContinueCycle ? SharedCycle : %s ? %d'd0 : acting + %d'd1;", last, cw, cw);
 }
 
 void emit_run_state(vwriter *w, const router_shape *sh) {
   vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
   vw_open(w, "if (!rst_ni) begin");
   vw_line(w, "cyc_q <= %d'd0;", sh->cycle_width);
+  if (sh->lean_run_control) vw_line(w, "running_q <= 1'b0;");
   vw_line(w, "done_q <= 1'b0;");
   vw_line(w, "err_q <= 1'b0;");
   vw_line(w, "mismatch_q <= 1'b0;");
   vw_close(w, "end %s begin", reset_else(sh));
   w->indent++;
   vw_line(w, "cyc_q <= cyc_d;");
+  if (sh->lean_run_control) vw_line(w, "running_q <= idle ? start_i : !last;  // cyc_d is not 0");
   vw_line(w, "if (idle && start_i) done_q <= 1'b0;");
-  vw_line(w, "else if (cyc_q == LastCycle) done_q <= 1'b1;");
+  vw_line(w, "else if (last) done_q <= 1'b1;");
   vw_open(w, "if (idle && start_i) begin  // a start clears the error state");
   vw_line(w, "mismatch_q <= 1'b0;");
   vw_line(w, "err_q <= 1'b0;");

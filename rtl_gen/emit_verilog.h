@@ -38,18 +38,18 @@ const char *reset_else(const router_shape *sh);
 
 /* The run control of a router with a synchronous ROM (banked, single): emit_run_counter
  * declares the cycle counter cyc_q (0 idle, 1..cycles running), done_q, err_q, idle, running
- * and the next count cyc_d, which is the ROM address; the caller then declares the wire
- * `mismatch` (traffic its ROM word did not announce) and emit_run_state prints the registers'
- * update (done from the last cycle until the next start, err sticky until then) and drives
- * done_o and err_o. The mismatch is registered (mismatch_q) before the sticky flag takes it,
+ * (a register running_q under router_shape.lean_run_control), last (cyc_q is LastCycle) and the
+ * next count cyc_d, which is the ROM address; the caller then declares the wire `mismatch`
+ * (traffic its ROM word did not announce) and emit_run_state prints the registers' update (done
+ * from the last cycle until the next start, err sticky until then) and drives done_o and err_o. The mismatch is registered (mismatch_q) before the sticky flag takes it,
  * and err_o is err_q | mismatch_q: high from the same edge as before, the ROM's comparison off
  * the flag's enable path (issue 40: 129 -> 175 MHz on the bare hypercube:5 mnb router). */
 void emit_run_counter(vwriter *w, const router_shape *sh);
-/* The next count cyc_d from cyc_q, start_i, the expression idle (cyc_q is 0) and the localparam
- * LastCycle (declared by the caller); for a router that runs back to back also SharedCycle, ContinueCycle,
- * PenultimateSlot and `acting` (the cycle of the run the count stands for): arch.h,
+/* The next count cyc_d from cyc_q, start_i, the expressions idle (cyc_q is 0) and last (cyc_q is
+ * LastCycle); for a router that runs back to back also the caller's SharedCycle, ContinueCycle,
+ * PenultimateSlot, and `acting` (the cycle of the run the count stands for): arch.h,
  * router_shape.overlap. The network interface counts with the same. */
-void emit_next_cycle(vwriter *w, const router_shape *sh, const char *idle);
+void emit_next_cycle(vwriter *w, const router_shape *sh, const char *idle, const char *last);
 /* LastCycle (and for a router that runs back to back SharedCycle, ContinueCycle and
  * PenultimateSlot) of a run of the task the expression `task` names: localparams for one
  * task, wires that select the task's for several (router_shape.tasks). */

@@ -177,8 +177,12 @@ full && rom_edit "hc3-allreduce: a combiner that loses its own contribution must
 # ---- an idle banked router (ring:8 te, node 0's router and ROM alone): it reads word 0, which
 # delivers and expects nothing, so it raises no error and delivers nothing while its links are
 # quiet; a flit arriving while it idles raises err_o (docs/ARCHITECTURE.md: the quiet word 0,
-# no `running` gate), and the flag stays up
+# no `running` gate), and the flag stays up. Then two runs, one after the other: each ends S + 1
+# cycles after the edge that samples start_i (docs/ARCHITECTURE.md), S = 8 the ring's bound
+# (every node's distances, 1+1+2+2+3+3+4, over its two links), and the router is idle again,
+# reading word 0 (its running flag and last-cycle bits: issue 40's lean run control)
 g=$T/idle/gen
+ring_te_slots=$(awk 'BEGIN { n = 8; for (j = 1; j < n; j++) d += (j < n - j ? j : n - j); print d / 2 }')
 if build/rtl_gen --topo ring:8 --task te --flit bare -o "$g" >"$T/out" 2>&1; then
   rw=$(sed -n 's/^rom_width=//p' "$g/design.txt")
   aw=$(sed -nE 's/.*output wire \[([0-9]+):0\] rom_addr_o.*/\1/p' "$g/romnoc_router.v")
@@ -195,9 +199,17 @@ module tb_idle;
   wire [1:0] dlv;
   wire [$aw:0] addr;
   wire [$((rw - 1)):0] data;
-  integer quiet_err = 0, quiet_dlv = 0, i;
+  integer quiet_err = 0, quiet_dlv = 0, i, n1, n2;
+  reg start = 0;
+  reg [$aw:0] addr_idle;
+  task run(output integer n);  // a start pulse, then the edges until done_o is high
+    begin
+      start = 1; @(posedge clk); #1 start = 0; n = 0;
+      while (!done && n < 100) begin @(posedge clk); #1 n = n + 1; end
+    end
+  endtask
   romnoc_rom #(.FILE("$g/rom_n0.hex")) rom (.clk_i(clk), .addr_i(addr), .data_o(data));
-  romnoc_router dut (.clk_i(clk), .rst_ni(rst_n), .start_i(1'b0), .done_o(done), .err_o(err),
+  romnoc_router dut (.clk_i(clk), .rst_ni(rst_n), .start_i(start), .done_o(done), .err_o(err),
     .rom_addr_o(addr), .rom_data_i(data),
 $lanes  );
   always #5 clk = !clk;
@@ -208,6 +220,8 @@ $lanes  );
     @(posedge clk); #1 rxv = 2'b00;
     repeat (4) @(posedge clk); #1;
     \$display("IDLE quiet_err=%0d quiet_dlv=%0d err_after_flit=%0d", quiet_err, quiet_dlv, err);
+    run(n1); run(n2); repeat (2) @(posedge clk); #1 addr_idle = addr;
+    \$display("RUNS cycles=%0d,%0d addr_idle=%0d", n1, n2, addr_idle);
     \$finish;
   end
 endmodule
@@ -218,6 +232,12 @@ if grep -q '^IDLE quiet_err=0 quiet_dlv=0 err_after_flit=1$' "$T/out"; then
   pass "an idle banked router: quiet links raise nothing, a flit arriving while it idles raises err_o"
 else
   fail "an idle banked router: want IDLE quiet_err=0 quiet_dlv=0 err_after_flit=1" "$T/out"
+fi
+want="RUNS cycles=$((ring_te_slots + 1)),$((ring_te_slots + 1)) addr_idle=0"
+if grep -qx "$want" "$T/out"; then
+  pass "two runs of the banked router: each S + 1 = $((ring_te_slots + 1)) cycles, then idle at word 0"
+else
+  fail "two runs of the banked router: want $want" "$T/out"
 fi
 
 # ---- refusals: exit 2, one stderr line naming the value, nothing on stdout, no work directory
