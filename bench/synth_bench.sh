@@ -121,7 +121,8 @@ Columns: banked = the default architecture; ports = router lanes; LUT/(port×bit
 router would need to keep every packet (the delay registers that carry packets sent two slots
 after arrival are counted in FFs, not here); lifetime min = the fewest entries any router could
 have for this schedule (the most packets a node holds three or more slots at once, one entry per
-packet: rtl_gen/mem_bound.h), which the banks exceed because they keep a copy per sending lane
+packet, but for a send one slot after a send of the same packet, which an output register holds:
+rtl_gen/mem_bound.h), which the banks exceed because they keep a copy per sending lane
 and split a lane's copies into sub-banks; mux floor = what the lanes' output multiplexers alone
 cost, in the same unit: Σ over lanes of (LUT4 per bit of a multiplexer of that lane's sources,
 from bench/mux_bench.sh, "mux" below) × flit bits, over (ports × 32) — a router whose floor

@@ -3,7 +3,9 @@
  * One cycle per slot. Cycle r (1..slots+1) reads ROM word r from a synchronous ROM. At its
  * end each output register takes slot r's flit — the node's own packet, a receive wire (a
  * packet sent one slot after it arrived), a delay register of a receive lane (two slots
- * after), or the read register of a bank of the output lane (three or more) — each delay
+ * after), the output register of a lane that sent the packet in the slot before (three or more:
+ * a chain of sends, as a broadcast makes), or the read register of a bank of the output lane
+ * (three or more otherwise) — each delay
  * register takes its wire, and each bank writes what a receive lane got in slot r-1 and reads
  * the entry slot r+1 needs. During cycle r the wires carry slot r-1, which is checked against
  * `expect` and handed to the local port.
@@ -27,9 +29,10 @@
 #include "emit_verilog.h"
 #include "router_ports.h"
 
-enum { SRC_NONE = 0, SRC_LOCAL, SRC_RX, SRC_RXD, SRC_BANK, SRC_CONST };
+enum { SRC_NONE = 0, SRC_LOCAL, SRC_RX, SRC_RXD, SRC_TXD, SRC_BANK, SRC_CONST };
 
-/* arg: the receive lane (RX, RXD) or the sub-bank (BANK); CONST: a control word whose kind and
+/* arg: the receive lane (RX, RXD), the output lane whose register holds the packet (TXD: it sent
+ * it in the slot before) or the sub-bank (BANK); CONST: a control word whose kind and
  * value the ROM word gives (kbcast's counters and terminations, ir.h) */
 typedef arch_source source;
 
@@ -89,8 +92,9 @@ static int check_one_local_port(const ir_fabric *f, uint32_t u, char *err, size_
   return 0;
 }
 
-/* Plans program u: a source per send; packets sent three or more slots after arrival are read
- * from the banks of the output lane (banks.h). */
+/* Plans program u: a source per send; packets sent three or more slots after arrival come from
+ * an output register that sent them in the slot before, or else from the banks of the output
+ * lane (banks.h). */
 static int plan_program(void *plan, uint32_t u, char *err, size_t errlen) {
   banked_plan *pl = plan;
   const ir_fabric *f = pl->f;
@@ -112,7 +116,9 @@ static int plan_program(void *plan, uint32_t u, char *err, size_t errlen) {
         *src = (source){SRC_CONST, 0};
       } else if (o->kind == IR_SEND_FORWARD) {
         uint32_t gap = s - o->from_slot;
+        int before = gap > 2 ? ir_sent_before(f, u, s, o) : -1;
         if (gap <= 2) *src = (source){gap == 1 ? SRC_RX : SRC_RXD, o->from_lane};
+        else if (before >= 0) *src = (source){SRC_TXD, before};
         else reads[nreads++] = (bank_read){s, o->from_slot, (uint8_t)p, o->from_lane};
       }
     }
@@ -316,6 +322,7 @@ static const char *source_expr(char *buf, size_t len, const banked_plan *pl, int
   if (s.kind == SRC_LOCAL) snprintf(buf, len, "inj%d_flit_i", pl->one_local ? 0 : p);
   else if (s.kind == SRC_RX) snprintf(buf, len, "rx%d_flit_i", s.arg);
   else if (s.kind == SRC_RXD) snprintf(buf, len, "rxd%d_q", s.arg);
+  else if (s.kind == SRC_TXD) snprintf(buf, len, "tx%d_q", s.arg);
   else if (s.kind == SRC_CONST) snprintf(buf, len, "ctl%d_flit", p);
   else snprintf(buf, len, "bank_p%d_%d_rd_q", p, s.arg);
   return buf;
@@ -445,15 +452,23 @@ static void emit_delays_and_banks(vwriter *w, const banked_plan *pl) {
 static void emit_outputs(vwriter *w, const banked_plan *pl) {
   const router_shape *sh = &pl->shape;
   char a[64], b[64], c[64], quiet[32];
+  /* every lane's register is declared before any lane's multiplexer reads one (SRC_TXD) */
   for (int p = 0; p < sh->ports; p++) {
     const arch_sources *ls = &pl->src[p];
-    const char *sel = bits(b, sizeof b, "rom_data_i", pl->sel[p]);
-    const char *q = emit_lane_register(w, sh, p, ls->count, sel, pl->sel[p].width, (uint32_t)ls->count);
+    emit_lane_register(w, sh, p, ls->count, bits(b, sizeof b, "rom_data_i", pl->sel[p]), pl->sel[p].width,
+                       (uint32_t)ls->count);
     if (pl->shared_lanes && ls->count) {
-      snprintf(quiet, sizeof quiet, "tx%d_quiet_q", p);
-      vw_line(w, "reg %s;  // the slot sends nothing: the register loads zero (shared bank writes)", vw_ident(w, "%s", quiet));
-      vw_line(w, "%s %s <= %s;", clocked(sh), quiet, bits(a, sizeof a, "rom_data_i", pl->quiet[p]));
+      vw_line(w, "reg %s;  // the slot sends nothing: the register loads zero (shared bank writes)",
+              vw_ident(w, "tx%d_quiet_q", p));
+      vw_line(w, "%s tx%d_quiet_q <= %s;", clocked(sh), p, bits(a, sizeof a, "rom_data_i", pl->quiet[p]));
     }
+  }
+  for (int p = 0; p < sh->ports; p++) {
+    const arch_sources *ls = &pl->src[p];
+    char q[16];
+    snprintf(q, sizeof q, "tx%d_q", p);
+    snprintf(quiet, sizeof quiet, "tx%d_quiet_q", p);
+    vw_blank(w);
     if (ls->count == 1) {
       char zero[48] = "";
       if (pl->shared_lanes) snprintf(zero, sizeof zero, "%s ? %d'd0 : ", quiet, sh->flit_width);

@@ -139,6 +139,15 @@ static inline const ir_send *ir_send_at(const ir_fabric *f, uint32_t prog, uint3
 static inline const ir_recv *ir_recv_at(const ir_fabric *f, uint32_t prog, uint32_t slot, int lane) {
   return &f->programs[prog].recv[(size_t)slot * f->fd->ports + lane];
 }
+/* The lowest lane on which program u sends in slot s - 1 the packet that o forwards in slot s
+ * (that lane's output register holds it through slot s), or -1. */
+static inline int ir_sent_before(const ir_fabric *f, uint32_t u, uint32_t s, const ir_send *o) {
+  for (int q = 0; q < f->fd->ports; q++) {
+    const ir_send *b = ir_send_at(f, u, s - 1, q);
+    if (b->kind == IR_SEND_FORWARD && b->from_slot == o->from_slot && b->from_lane == o->from_lane) return q;
+  }
+  return -1;
+}
 static inline const ir_combine *ir_combine_at(const ir_fabric *f, uint32_t prog, uint32_t slot, int lane) {
   return &f->programs[prog].comb[(size_t)slot * f->fd->ports + lane];
 }

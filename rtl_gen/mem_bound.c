@@ -12,7 +12,8 @@ static uint32_t program_peak(const ir_fabric *f, uint32_t u, uint32_t *last, int
   for (uint32_t s = 1; s <= f->slots; s++) /* the last slot each arrival (slot, lane) is sent in */
     for (int p = 0; p < ports; p++) {
       const ir_send *o = ir_send_at(f, u, s, p);
-      if (o->kind != IR_SEND_FORWARD || s < o->from_slot + 3) continue;
+      if (o->kind != IR_SEND_FORWARD || s < o->from_slot + 3 || ir_sent_before(f, u, s, o) >= 0)
+        continue; /* wire, delay register, or an output register (sent the slot before) */
       uint32_t *l = &last[(size_t)o->from_slot * ports + o->from_lane];
       if (s > *l) *l = s;
     }

@@ -2,8 +2,9 @@
 # tests/mem_bound.sh CMODEL RTL_GEN — the packet memory's lifetime minimum (rtl_gen/mem_bound.h,
 # issue 16): design.txt's mem_lifetime_min, which rtl_gen computes from its router IR (program
 # 0 of a template), must equal the most packets any node of the schedule holds three or more
-# slots, counted independently from the schedule's rows by bench/held_packets.awk (min_gap=3,
-# every node); the banked router's mem_depth (one copy per sending lane, split into sub-banks)
+# slots but for those it sent in the slot before (an output register holds them), counted
+# independently from the schedule's rows by bench/held_packets.awk (min_gap=3, chain=1, every
+# node); the banked router's mem_depth (one copy per sending lane, split into sub-banks)
 # is never below it; and a combining task, whose memories hold partial sums, has none.
 # Prints "ok NAME" per check and "FAIL NAME: why" per failure, then "mem_bound: N passed, N
 # failed"; exits 1 if any check failed.
@@ -33,7 +34,7 @@ for d in $designs; do
     continue
   fi
   got=$(fact mem_lifetime_min "$g/design.txt") depth=$(fact mem_depth "$g/design.txt")
-  want=$(awk -v min_gap=3 -f "$REPO/bench/held_packets.awk" "$g.tsv" | sed -E 's/node=([0-9]+) .*/\1/')
+  want=$(awk -v min_gap=3 -v chain=1 -f "$REPO/bench/held_packets.awk" "$g.tsv" | sed -E 's/node=([0-9]+) .*/\1/')
   expect "$d: mem_lifetime_min = packets held >= 3 slots, from the rows" '[ -n "$got" ] && [ "$got" = "$want" ]' \
     "design.txt says '$got', the rows say '$want'"
   expect "$d: mem_depth $depth >= mem_lifetime_min" '[ -n "$depth" ] && [ "$depth" -ge "${got:-0}" ]' "mem_depth '$depth'"

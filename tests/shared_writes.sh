@@ -3,10 +3,14 @@
 # "Shared bank writes"): a sub-bank of several writers whose writes never meet another of the
 # shared lanes' packets takes the OR of those lanes' wires, and every lane register loads zero in
 # a slot it sends nothing (its quiet flag, from the ROM word before).
-#   1. snb on hypercube:D (000's binomial tree: node u receives on lane j in slot j+1, lane k
-#      sends in slot k+1, so lane k keeps in a bank what lanes 0..k-3 received): the OR is of
-#      lanes 0..D-4 exactly, the banks of lanes 4..D-1 write it and lane 3's writes lane 0; every
-#      lane register with a source has a quiet flag that zeroes it;
+#   0. the optimal snb on hypercube:6 has no bank: lanes 3..5 read the lane before's register,
+#      simulated against the golden model;
+#   1. snb on hypercube:D, 000's binomial tree stretched to two slots a step (slot s -> 2s-1: the
+#      optimal tree sends a packet on one lane after another, one slot apart, which the output
+#      registers carry with no bank, SRC_TXD). Node u receives on lane j in slot 2j+1 and lane k
+#      sends in slot 2k+1, so lane k keeps in a bank what lanes 0..k-2 received: the OR is of
+#      lanes 0..D-3 exactly, the banks of lanes 3..D-1 write it and lane 2's writes lane 0;
+#      every lane register with a source has a quiet flag that zeroes it;
 #   2. the quiet bit of lane p in ROM word r, for two nodes, is 1 exactly where the golden wire
 #      log has the node send nothing on that lane in slot r+1 (0 past the last slot);
 #   3. simulated in Verilator (bare flits, and tagged with LINK_DELAY=2) and Icarus: wire log and
@@ -14,24 +18,44 @@
 #   4. the check can fail: the same design with lane registers that load ones in their quiet
 #      slots (nonzero idle wires, ORed into the banks) FAILs;
 #   5. none where it is wrong or does not pay: te on mesh:4x4 (its banks' writers receive in the
-#      same slots) and snb on hypercube:5 (one bank of two writers: its OR would cost what its
-#      multiplexer does) keep their multiplexers and zero nothing.
+#      same slots) and the stretched snb on hypercube:4 (one bank of two writers: its OR would
+#      cost what its multiplexer does) keep their multiplexers and zero nothing.
 BIN=$1 NAME=shared-writes
 . "$(dirname "$0")/suite.sh"
 . "$HERE/checks.sh"
 . "$HERE/slot_sims.sh"
 REPO=$(cd "$HERE/.." && pwd)
 
+# stretched D: hypercube:D snb with slot s moved to 2s-1 (a valid schedule of 2D-1 slots)
+stretched() {
+  "$CMODEL" schedule --topo "hypercube:$1" --task snb -o "$T/snb$1.tsv" &&
+    awk -F'\t' 'BEGIN { OFS = "\t" } /^# slots=/ { sub(/=.*/, "=" 2 * substr($0, 10) - 1) } /^#/ || $1 == "slot" { print; next }
+      { $1 = 2 * $1 - 1; print }' "$T/snb$1.tsv" >"$T/snb$1x.tsv"
+}
+CMODEL=$(dirname "$BIN")/cmodel
+for d in 4 6 7; do stretched $d; done
+expect "the stretched hypercube:6 snb verifies in 11 slots" \
+  '"$CMODEL" verify "$T/snb6x.tsv" | grep -q "^OK slots=11 "' "$("$CMODEL" verify "$T/snb6x.tsv" 2>&1 | head -2)"
+
+# 0. the optimal tree needs no bank: lane k sends in slot k+1 what lane k-1 sent in slot k, so
+#    lanes 3..D-1 (three or more slots after the arrival on lanes 0..k-3) read tx<k-1>_q
+"$BIN" --topo hypercube:6 --task snb --flit bare -o "$T/opt6" >/dev/null 2>"$T/err"
+r=$T/opt6/romnoc_router.v
+expect "hypercube:6 snb (optimal): no bank; lanes 3..5 read the register of the lane before" \
+  '! grep -q "bank_p" "$r" && (for k in 3 4 5; do grep -qE "tx${k}_q <= tx$((k - 1))_q;" "$r" || exit 1; done)' \
+  "$(grep -m3 -E "bank_p|<= tx[0-9]_q;" "$r")"
+simulate h6-snb-opt 1 0 TOPO=hypercube:6 TASK=snb FLIT=bare
+
 # 1. the OR and its banks
 for d in 6 7; do
   g=$T/sw$d
-  "$BIN" --topo hypercube:$d --task snb --flit bare -o "$g" >/dev/null 2>"$T/err"
+  "$BIN" --schedule "$T/snb${d}x.tsv" --flit bare -o "$g" >/dev/null 2>"$T/err"
   r=$g/romnoc_router.v
-  want="wire [31:0] rx_shared = rx0_flit_i$(for ((j = 1; j <= d - 4; j++)); do printf ' | rx%d_flit_i' $j; done);"
-  expect "hypercube:$d snb: rx_shared is the OR of lanes 0..$((d - 4))" 'grep -qxF "  $want" "$r"' "$(grep rx_shared "$r" | head -1)"
-  expect "hypercube:$d snb: the banks of lanes 4..$((d - 1)) write rx_shared, lane 3's lane 0's wire, no write multiplexer" \
-    '[ "$(grep -cE "^  wire \[31:0\] bank_p[4-9]_0_wdata = rx_shared;$" "$r")" = $((d - 4)) ] &&
-     grep -qx "  wire \[31:0\] bank_p3_0_wdata = rx0_flit_i;" "$r" && ! grep -q "reg \[31:0\] bank_p[0-9]*_0_wdata;" "$r"' \
+  want="wire [31:0] rx_shared = rx0_flit_i$(for ((j = 1; j <= d - 3; j++)); do printf ' | rx%d_flit_i' $j; done);"
+  expect "hypercube:$d snb: rx_shared is the OR of lanes 0..$((d - 3))" 'grep -qxF "  $want" "$r"' "$(grep rx_shared "$r" | head -1)"
+  expect "hypercube:$d snb: the banks of lanes 3..$((d - 1)) write rx_shared, lane 2's lane 0's wire, no write multiplexer" \
+    '[ "$(grep -cE "^  wire \[31:0\] bank_p[3-9]_0_wdata = rx_shared;$" "$r")" = $((d - 3)) ] &&
+     grep -qx "  wire \[31:0\] bank_p2_0_wdata = rx0_flit_i;" "$r" && ! grep -q "reg \[31:0\] bank_p[0-9]*_0_wdata;" "$r"' \
     "$(grep "_wdata" "$r" | head -6)"
   expect "hypercube:$d snb: every lane register loads zero where its quiet flag says so" \
     '[ "$(grep -cE "^  always @\(posedge clk_i\) tx[0-9]+_quiet_q <= rom_data_i\[[0-9]+\];$" "$r")" = $d ] &&
@@ -74,9 +98,9 @@ expect "the quiet-bit checker fails on a ROM with one quiet bit flipped" \
   "bit ${pos0:-none}: $(quiet_bits "$T/flip" 0)"
 
 # 3. the simulations
-simulate h6-snb-bare 1 0 TOPO=hypercube:6 TASK=snb FLIT=bare
-simulate h6-snb-ld2 2 0 TOPO=hypercube:6 TASK=snb LINK_DELAY=2
-(cd "$REPO" && TOPO=hypercube:6 TASK=snb SIM=icarus SIM_DIR="$T/h6-icarus" sim/sim.sh) >"$T/out" 2>&1
+simulate h6-snb-bare 1 0 SCHEDULE="$T/snb6x.tsv" FLIT=bare
+simulate h6-snb-ld2 2 0 SCHEDULE="$T/snb6x.tsv" LINK_DELAY=2
+(cd "$REPO" && SCHEDULE="$T/snb6x.tsv" SIM=icarus SIM_DIR="$T/h6-icarus" sim/sim.sh) >"$T/out" 2>&1
 rc=$?
 expect "hypercube:6 snb in Icarus (idle wires before the run hold x)" '[ $rc = 0 ] && grep -q "^PASS " "$T/out"' \
   "exit $rc: $(grep -m1 -E '^(PASS|FAIL)' "$T/out")"
@@ -89,16 +113,17 @@ sed -i -E "s/(tx[0-9]+_quiet_q) \? 32'd0 :/\1 ? ~32'd0 :/; s/if \((tx[0-9]+_quie
   "$m/gen/romnoc_router.v"
 expect "the mutant's lane registers load ones in their quiet slots" \
   '[ "$(grep -cE "quiet_q(\)|) (tx[0-9]+_q <= |\? )~32.d0" "$m/gen/romnoc_router.v")" = 6 ]' "$(grep -m2 "quiet_q [?)]" "$m/gen/romnoc_router.v")"
-(cd "$REPO" && TOPO=hypercube:6 TASK=snb FLIT=bare SIM_DIR="$m" REUSE_GEN=1 sim/sim.sh) >"$T/out" 2>&1
+(cd "$REPO" && SCHEDULE="$T/snb6x.tsv" FLIT=bare SIM_DIR="$m" REUSE_GEN=1 sim/sim.sh) >"$T/out" 2>&1
 rc=$?
 echo "    $(grep -m1 -E '^(PASS|FAIL)' "$T/out" | cut -c1-160)"
 expect "nonzero idle wires, ORed into the banks, fail" '[ $rc != 0 ] && grep -q "^FAIL " "$T/out"' \
   "exit $rc: $(grep -m1 -E '^(PASS|FAIL)' "$T/out")"
 
 # 5. no sharing where the writers meet, or where it does not pay
-for x in "mesh:4x4 te" "hypercube:5 snb"; do
+for x in "mesh:4x4 te" "hypercube:4 snb"; do
   set -- $x
-  "$BIN" --topo "$1" --task "$2" -o "$T/no-$2" >/dev/null 2>"$T/err"
+  if [ "$2" = snb ]; then "$BIN" --schedule "$T/snb4x.tsv" -o "$T/no-$2" >/dev/null 2>"$T/err"
+  else "$BIN" --topo "$1" --task "$2" -o "$T/no-$2" >/dev/null 2>"$T/err"; fi
   r=$T/no-$2/romnoc_router.v
   expect "$1 $2: a bank of several writers keeps its multiplexer, nothing shared or zeroed" \
     'grep -q "reg \[[0-9]*:0\] bank_p[0-9]*_[0-9]*_wdata;" "$r" && ! grep -qE "rx_shared|quiet" "$r"' "$(grep -m3 -E "wdata|rx_shared" "$r")"
