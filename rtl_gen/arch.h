@@ -80,8 +80,11 @@ typedef struct {
   /* the run control's lean form (emit_run_counter): `running` a register of its own rather than
    * a compare of the count with 0, and the last cycle read from LastCycle's 1 bits alone (a
    * count that runs 1..LastCycle has them all only there). Issue 40, the mux floor: te ring:16
-   * 153 -> 150 LUT4 bare. An architecture sets it where it measured the gain; the combining
-   * router keeps the compares (its Fmax margins at 100 MHz were measured with them) */
+   * 153 -> 150 LUT4 bare. The banked router sets it for counters of LEAN_RUN_CONTROL_BITS or
+   * more, where each full compare spans two LUT4 levels: measured over the synthesis table,
+   * every such router is 2 to 4 LUT4 smaller, while below it half of them grew by 1 or 2 (the
+   * compares were one LUT4 each). The combining router keeps the compares (its Fmax margins at
+   * 100 MHz were measured with them) */
   bool lean_run_control;
   int mem_depth;      /* packet-memory entries the routers need */
   int mem_lifetime_min; /* the fewest entries any router could have for the schedule (mem_bound.h);
@@ -89,6 +92,8 @@ typedef struct {
   int lane_sources[RTL_MAX_PORTS]; /* inputs of each lane's output multiplexer, where the
                                     * architecture has one per lane (banked); else all 0 */
 } router_shape;
+
+enum { LEAN_RUN_CONTROL_BITS = 6 }; /* router_shape.lean_run_control */
 
 typedef enum { ARCH_PACKET_TASKS, ARCH_COMBINING_TASKS, ARCH_BOTH_KINDS } arch_serves;
 

@@ -243,7 +243,7 @@ static void *plan(const ir_fabric *f, const flit_format *flit, router_shape *sha
   pl->one_local = f->fd->one_local_port;
   router_shape_init_sync(&pl->shape, "banked", f, flit);
   pl->shape.quiet_idle_word = true; /* pack: receptions and bank writes from word 2 on */
-  pl->shape.lean_run_control = true;
+  pl->shape.lean_run_control = pl->shape.cycle_width >= LEAN_RUN_CONTROL_BITS;
   pl->banks.width = pl->shape.flit_width;
   return arch_plan_all(pl, f->nprograms, plan_program, layout, free_plan, &pl->shape, shape, err, errlen);
 }

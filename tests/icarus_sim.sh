@@ -14,7 +14,7 @@
 #   - the logs are in run_icarus/ and the run leaves no Verilator run/ directory.
 # For three designs the Verilator run of the same design writes the same wire log and
 # deliveries line for line. Also: ROM edits (a node's own-packet requests cleared; a combiner's
-# own contribution lost) must FAIL under Icarus; an idle banked router (ring:8, node 0 alone)
+# own contribution lost) must FAIL under Icarus; an idle banked router (ring:16, node 0 alone)
 # raises err_o on a flit that arrives while it idles, and nothing else; SIM=bogus and SIM=icarus
 # BENCH=sc are refused with exit 2, one stderr line naming the value, nothing written; TRACE=1
 # writes a VCD.
@@ -174,16 +174,16 @@ full && rom_edit "hc3-allreduce: a combiner that loses its own contribution must
   -v lane=0 -v field=osel -f tests/rom_field.awk -- \
   '^FAIL topo=hypercube:3 task=allreduce .*deliveries.tsv differs .*delivered [0-9a-f]+ as the add of chunk [0-9]+' '^OK slots='
 
-# ---- an idle banked router (ring:8 te, node 0's router and ROM alone): it reads word 0, which
+# ---- an idle banked router (ring:16 te, node 0's router and ROM alone): it reads word 0, which
 # delivers and expects nothing, so it raises no error and delivers nothing while its links are
 # quiet; a flit arriving while it idles raises err_o (docs/ARCHITECTURE.md: the quiet word 0,
 # no `running` gate), and the flag stays up. Then two runs, one after the other: each ends S + 1
-# cycles after the edge that samples start_i (docs/ARCHITECTURE.md), S = 8 the ring's bound
-# (every node's distances, 1+1+2+2+3+3+4, over its two links), and the router is idle again,
+# cycles after the edge that samples start_i (docs/ARCHITECTURE.md), S = 32 the ring's bound
+# (every node's distances, 1+1+2+2+...+7+7+8, over its two links), and the router is idle again,
 # reading word 0 (its running flag and last-cycle bits: issue 40's lean run control)
 g=$T/idle/gen
-ring_te_slots=$(awk 'BEGIN { n = 8; for (j = 1; j < n; j++) d += (j < n - j ? j : n - j); print d / 2 }')
-if build/rtl_gen --topo ring:8 --task te --flit bare -o "$g" >"$T/out" 2>&1; then
+ring_te_slots=$(awk 'BEGIN { n = 16; for (j = 1; j < n; j++) d += (j < n - j ? j : n - j); print d / 2 }')
+if build/rtl_gen --topo ring:16 --task te --flit bare -o "$g" >"$T/out" 2>&1; then
   rw=$(sed -n 's/^rom_width=//p' "$g/design.txt")
   aw=$(sed -nE 's/.*output wire \[([0-9]+):0\] rom_addr_o.*/\1/p' "$g/romnoc_router.v")
   lanes=""
@@ -232,6 +232,11 @@ if grep -q '^IDLE quiet_err=0 quiet_dlv=0 err_after_flit=1$' "$T/out"; then
   pass "an idle banked router: quiet links raise nothing, a flit arriving while it idles raises err_o"
 else
   fail "an idle banked router: want IDLE quiet_err=0 quiet_dlv=0 err_after_flit=1" "$T/out"
+fi
+if grep -q 'running_q <= idle ? start_i : !last;' "$g/romnoc_router.v"; then
+  pass "the ring:16 te router (a 6-bit count) has the lean run control: a running register"
+else
+  fail "the ring:16 te router: want the lean run control (running_q)" "$g/romnoc_router.v"
 fi
 want="RUNS cycles=$((ring_te_slots + 1)),$((ring_te_slots + 1)) addr_idle=0"
 if grep -qx "$want" "$T/out"; then
