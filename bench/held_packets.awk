@@ -7,9 +7,9 @@
 #
 # min_gap (default 2): count only sends e >= a + G. chain=1: nor a send in slot e of a packet the
 # node also sent in slot e - 1 (an output register holds it). With 3 and chain=1, node= is the
-# packet memory's lifetime minimum (rtl_gen/mem_bound.h: one and two slots are the receive wire
-# and the delay register, a send after a send the output register), which tests/mem_bound.sh
-# checks rtl_gen's mem_lifetime_min against.
+# packet memory's lifetime minimum (rtl_gen/mem_bound.h: one and two slots after arrival are the
+# receive wire and the delay register, one slot after a send the output register), which
+# tests/mem_bound.sh checks rtl_gen's mem_lifetime_min against.
 #
 # node: the most packets one node keeps at once (each counted once, however many links wait
 # for it); port: the most one out-link of one node has waiting (the depth a FIFO per out-port

@@ -41,9 +41,10 @@ const char *reset_else(const router_shape *sh);
  * (a register running_q under router_shape.lean_run_control), last (cyc_q is LastCycle) and the
  * next count cyc_d, which is the ROM address; the caller then declares the wire `mismatch`
  * (traffic its ROM word did not announce) and emit_run_state prints the registers' update (done
- * from the last cycle until the next start, err sticky until then) and drives done_o and err_o. The mismatch is registered (mismatch_q) before the sticky flag takes it,
- * and err_o is err_q | mismatch_q: high from the same edge as before, the ROM's comparison off
- * the flag's enable path (issue 40: 129 -> 175 MHz on the bare hypercube:5 mnb router). */
+ * from the last cycle until the next start, err sticky until then) and drives done_o and err_o.
+ * The mismatch is registered (mismatch_q) before the sticky flag takes it, and err_o is err_q |
+ * mismatch_q: high from the same edge as before, the ROM's comparison off the flag's enable path
+ * (issue 40: 129 -> 175 MHz on the bare hypercube:5 mnb router). */
 void emit_run_counter(vwriter *w, const router_shape *sh);
 /* The next count cyc_d from cyc_q, start_i, the expressions idle (cyc_q is 0) and last (cyc_q is
  * LastCycle); for a router that runs back to back also the caller's SharedCycle, ContinueCycle,

@@ -15,7 +15,8 @@
 # For three designs the Verilator run of the same design writes the same wire log and
 # deliveries line for line. Also: ROM edits (a node's own-packet requests cleared; a combiner's
 # own contribution lost) must FAIL under Icarus; an idle banked router (ring:16, node 0 alone)
-# raises err_o on a flit that arrives while it idles, and nothing else; SIM=bogus and SIM=icarus
+# raises err_o on a flit that arrives while it idles, and nothing else, then runs twice in a row,
+# S + 1 cycles each, and idles at word 0; SIM=bogus and SIM=icarus
 # BENCH=sc are refused with exit 2, one stderr line naming the value, nothing written; TRACE=1
 # writes a VCD.
 # Ends with "N passed, N failed". (set -u, not -e: a failed check is counted, not fatal.)
