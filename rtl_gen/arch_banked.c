@@ -457,15 +457,15 @@ static void emit_outputs(vwriter *w, const banked_plan *pl) {
     emit_lane_register(w, sh, p, ls->count, bits(b, sizeof b, "rom_data_i", pl->sel[p]), pl->sel[p].width,
                        (uint32_t)ls->count);
     if (pl->shared_lanes && ls->count) {
-      vw_line(w, "reg %s;  // the slot sends nothing: the register loads zero (shared bank writes)",
-              vw_ident(w, "tx%d_quiet_q", p));
-      vw_line(w, "%s tx%d_quiet_q <= %s;", clocked(sh), p, bits(a, sizeof a, "rom_data_i", pl->quiet[p]));
+      snprintf(quiet, sizeof quiet, "tx%d_quiet_q", p);
+      vw_line(w, "reg %s;  // the slot sends nothing: the register loads zero (shared bank writes)", vw_ident(w, "%s", quiet));
+      vw_line(w, "%s %s <= %s;", clocked(sh), quiet, bits(a, sizeof a, "rom_data_i", pl->quiet[p]));
     }
   }
   for (int p = 0; p < sh->ports; p++) {
     const arch_sources *ls = &pl->src[p];
     char q[16];
-    snprintf(q, sizeof q, "tx%d_q", p);
+    snprintf(q, sizeof q, "tx%d_q", p); /* emit_lane_register's names */
     snprintf(quiet, sizeof quiet, "tx%d_quiet_q", p);
     vw_blank(w);
     if (ls->count == 1) {
