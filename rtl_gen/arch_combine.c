@@ -78,10 +78,13 @@ typedef struct {
   uint32_t inj_delayed;          /* bit i: local port i's contribution is read a cycle later */
   uint32_t moves;                /* bit p: lane p sends partials (tag: moved or copied) */
   uint32_t delivers;             /* bit L: lane L hands complete partials over */
+  int8_t pref[R_GROUPS * RTL_MAX_PORTS]; /* the local port each reader of own contributions tries first (choose_ports) */
+  int64_t sole_chunk; /* the chunk of every partial sent (reduce, global_sum: one), a constant in the flits; else -1 */
   bank_set banks;
   /* the ROM word, per lane */
   rom_field sel[RTL_MAX_PORTS], move[RTL_MAX_PORTS], req[RTL_MAX_PORTS], req_dest[RTL_MAX_PORTS];
   rom_field tsel[RTL_MAX_PORTS]; /* the own contribution slot r's send adds */
+  rom_field chunk[RTL_MAX_PORTS]; /* slot r's partial's chunk, where the lane sends partials from two sources or more */
   rom_field expect[RTL_MAX_PORTS], deliver[RTL_MAX_PORTS], bsel[RTL_MAX_PORTS], osel[RTL_MAX_PORTS], mask[RTL_MAX_PORTS];
 } combine_plan;
 
@@ -218,10 +221,10 @@ static const ir_run *run_ending(const ir_fabric *f, uint32_t r) {
 static uint32_t deadline(const own_need *x) { return x->window[x->n - 1] & ~WINDOW_TX; }
 
 /* Fetches the own contributions of program u: cycle by cycle, first the partials sent in the
- * cycle (each from its lane's local port if free, else another, else one of the cycle before),
+ * cycle (each from its reader's preferred port if free, else another, else one of the cycle before),
  * then the pending additions that a combine or send of the cycle can make, earliest deadline
  * first. Returns 0, or the cycle at which a need found no local port. */
-static uint32_t fetch_own(const ir_fabric *f, program_plan *pp, own_needs *o) {
+static uint32_t fetch_own(const ir_fabric *f, program_plan *pp, own_needs *o, const int8_t *pref) {
   int ports = f->fd->ports, n = o->n;
   own_need *need = o->need;
   for (uint32_t r = 1; r <= f->slots + 1; r++) {
@@ -229,10 +232,10 @@ static uint32_t fetch_own(const ir_fabric *f, program_plan *pp, own_needs *o) {
     const ir_run *run = run_ending(f, r);
     for (int q = 0; q < ports && f->back_to_back && run; q++)
       if (pp->req[(size_t)(run->base + 1) * ports + q] >= 0) pp->req[(size_t)r * ports + q] = RESERVED;
-    for (int pass = 0; pass < 2; pass++) /* sends: their own lane's port first */
+    for (int pass = 0; pass < 2; pass++) /* sends: their preferred port first */
       for (int i = 0; i < n; i++) {
         if (need[i].window || need[i].at != r || need[i].done) continue;
-        if (take_port(pp, ports, r, need[i].reader, need[i].reader, need[i].chunk, pass ? TAKE_PREV : TAKE_PREF)) {
+        if (take_port(pp, ports, r, pref[need[i].reader], need[i].reader, need[i].chunk, pass ? TAKE_PREV : TAKE_PREF)) {
           if (pass) return r;
           continue;
         }
@@ -252,8 +255,8 @@ static uint32_t fetch_own(const ir_fabric *f, program_plan *pp, own_needs *o) {
       int reader = (entry & WINDOW_TX ? R_TX_OWN : R_OWN) * ports + lane;
       bool due = deadline(&need[best]) / (uint32_t)ports == r;
       uint32_t k = need[best].chunk;
-      /* this cycle's ports (the lane's first); at the deadline the cycle before's too */
-      if (take_port(pp, ports, r, lane, reader, k, due ? TAKE_PREV : TAKE_ANY)) {
+      /* this cycle's ports (the preferred first); at the deadline the cycle before's too */
+      if (take_port(pp, ports, r, pref[reader], reader, k, due ? TAKE_PREV : TAKE_ANY)) {
         if (due) return r;
         break; /* every port is taken: the rest wait for a later combine */
       }
@@ -305,7 +308,7 @@ static int plan_program(void *plan, uint32_t u, char *err, size_t errlen) {
       else reads[nreads++] = (bank_read){r, c->base_slot, (uint8_t)(R_BASE * ports + q), c->base_lane};
     }
   }
-  uint32_t stuck = fetch_own(f, pp, &need);
+  uint32_t stuck = fetch_own(f, pp, &need, pl->pref);
   if (stuck) {
     rc = plan_fail(err, errlen, u, stuck, "more own contributions are needed than the router has local-port lanes");
     goto out;
@@ -343,6 +346,13 @@ out:
   return rc;
 }
 
+/* The sources of a lane's partials (all but the words passed on). */
+static int partial_sources(const arch_sources *rs) {
+  int n = 0;
+  for (int i = 0; i < rs->count; i++) n += rs->src[i].kind != SRC_RX;
+  return n;
+}
+
 static void layout(void *plan) {
   combine_plan *pl = plan;
   router_shape *sh = &pl->shape;
@@ -355,6 +365,7 @@ static void layout(void *plan) {
     pl->sel[p] = rom_field_take(&next, tx ? rtl_clog2((uint64_t)tx + 1) : 0);
     pl->tsel[p] = rom_field_take(&next, tx_own ? rtl_clog2((uint64_t)tx_own + 1) : 0);
     pl->move[p] = rom_field_take(&next, (int)(pl->moves >> p & 1));
+    pl->chunk[p] = rom_field_take(&next, pl->sole_chunk < 0 && partial_sources(&pl->src[p]) >= 2 ? sh->id_width : 0);
     pl->req[p] = rom_field_take(&next, (int)(pl->requests >> p & 1));
     pl->req_dest[p] = rom_field_take(&next, pl->requests >> p & 1 ? sh->id_width : 0);
     pl->expect[p] = rom_field_take(&next, 1);
@@ -386,6 +397,93 @@ static void free_plan(void *plan) {
   free(pl);
 }
 
+/* ---- which local port supplies whom ---- */
+
+/* The own-contribution sources the routers need with the readers' preferred ports pref: the
+ * local ports (and their delay registers) each reader takes from over all programs, counted
+ * per reader, their union in used[reader] (bit q: port q, bit 8 + q: its delay register); -1
+ * if a program finds no port or memory runs out. Adds the work it did to *work (unless NULL). */
+static long own_sources(const combine_plan *pl, const int8_t *pref, uint32_t *used, double *work) {
+  const ir_fabric *f = pl->f;
+  int ports = f->fd->ports, readers = READERS(ports);
+  size_t cycles = (size_t)f->slots + 2;
+  program_plan pp = {calloc(cycles * readers, sizeof *pp.src), malloc(cycles * ports * sizeof *pp.req), NULL, 0};
+  long count = -1;
+  memset(used, 0, readers * sizeof *used);
+  for (uint32_t u = 0; pp.src && pp.req && u < f->nprograms; u++) {
+    own_needs need = {NULL, NULL, 0};
+    memset(pp.src, 0, cycles * readers * sizeof *pp.src);
+    for (size_t i = 0; i < cycles * ports; i++) pp.req[i] = -1;
+    bool stuck = own_needs_of(f, u, &need) || fetch_own(f, &pp, &need, pref);
+    if (work) *work += (double)need.n * (double)cycles;
+    own_needs_free(&need);
+    if (stuck) goto out;
+    for (size_t i = 0; i < cycles * readers; i++)
+      if (pp.src[i].kind == SRC_INJ || pp.src[i].kind == SRC_INJD)
+        used[i % readers] |= 1u << (pp.src[i].arg + (pp.src[i].kind == SRC_INJD ? 8 : 0));
+  }
+  count = 0;
+  for (int k = 0; k < readers; k++) count += rtl_popcount(used[k]);
+out:
+  free(pp.src);
+  free(pp.req);
+  return count;
+}
+
+/* How much choose_ports may spend: its trials times the work of one (own contributions to
+ * fetch times cycles, summed over the programs). The search takes a fraction of a second on
+ * the largest fabrics that fit an FPGA (hypercube:6: 400 trials allowed, far more than it
+ * needs); on hypercube:8 it stops after 9, on hypercube:10 it does not start. */
+#define CHOOSE_PORTS_BUDGET 40000000.0
+
+/* Chooses each reader's preferred local port: its own lane's at first, then, reader by
+ * reader, any port that leaves the routers fewer own-contribution sources (each source is a
+ * multiplexer input of the payload's width), until no change helps or the budget is spent.
+ * The lane's own port is not always best: where a lane both sends an own contribution and
+ * combines one in the same cycle, one of them takes another port in that program only, and
+ * the union over programs gives the lane's reader two sources where one port for all would
+ * do. Deterministic: readers and ports in order, a change kept only if it strictly helps. */
+static void choose_ports(combine_plan *pl) {
+  const ir_fabric *f = pl->f;
+  int ports = f->fd->ports, readers = READERS(ports);
+  for (int k = 0; k < readers; k++) pl->pref[k] = (int8_t)(k % ports);
+  uint32_t used[READERS(RTL_MAX_PORTS)], scratch[READERS(RTL_MAX_PORTS)];
+  double work = 0;
+  long best = own_sources(pl, pl->pref, used, &work), trials = (long)(CHOOSE_PORTS_BUDGET / (work + 1));
+  for (bool better = best > 0; better && trials > 0;) {
+    better = false;
+    for (int k = 0; k < readers && trials > 0; k++)
+      for (int q = 0; q < ports && trials > 0; q++) {
+        if (q == pl->pref[k] || !used[k]) continue;
+        int8_t was = pl->pref[k];
+        pl->pref[k] = (int8_t)q;
+        long n = own_sources(pl, pl->pref, scratch, NULL);
+        trials--;
+        if (n >= 0 && n < best) {
+          best = n, better = true;
+          memcpy(used, scratch, sizeof used);
+        } else {
+          pl->pref[k] = was;
+        }
+      }
+  }
+}
+
+/* The chunk every partial of f is sent with, if all have the same (reduce and global_sum have
+ * one chunk), else -1. */
+static int64_t sole_chunk(const ir_fabric *f) {
+  int64_t chunk = -1;
+  for (uint32_t u = 0; u < f->nprograms; u++)
+    for (uint32_t s = 1; s <= f->slots; s++)
+      for (int p = 0; p < f->fd->ports; p++) {
+        const ir_send *x = ir_send_at(f, u, s, p);
+        if (x->kind != IR_SEND_PARTIAL) continue;
+        if (chunk >= 0 && chunk != (int64_t)x->dest) return -1;
+        chunk = x->dest;
+      }
+  return chunk;
+}
+
 static void *plan(const ir_fabric *f, const flit_format *flit, router_shape *shape, char *err, size_t errlen) {
   combine_plan *pl = calloc(1, sizeof *pl);
   if (!pl || !(pl->progs = calloc(f->nprograms, sizeof *pl->progs))) return arch_plan_oom(pl, err, errlen);
@@ -393,6 +491,8 @@ static void *plan(const ir_fabric *f, const flit_format *flit, router_shape *sha
   router_shape_init_sync(&pl->shape, "combine", f, flit);
   pl->value_width = pl->shape.id_width + flit->payload_width;
   pl->banks.width = pl->value_width;
+  choose_ports(pl);
+  pl->sole_chunk = sole_chunk(f);
   return arch_plan_all(pl, f->nprograms, plan_program, layout, free_plan, &pl->shape, shape, err, errlen);
 }
 
@@ -420,6 +520,7 @@ static void pack(const void *plan, uint32_t program, uint32_t r, uint32_t *words
       rom_field_put(words, pl->tsel[p], arch_sources_select(&pl->src[t], pp->src[(size_t)r * readers + t]));
       const ir_send *o = ir_send_at(f, program, r, p);
       rom_field_put(words, pl->move[p], o->kind == IR_SEND_PARTIAL && o->move);
+      if (o->kind == IR_SEND_PARTIAL) rom_field_put(words, pl->chunk[p], o->dest);
     }
     int32_t chunk = local_request(plan, program, r, p);
     if (chunk >= 0) {
@@ -459,6 +560,7 @@ static void rom_legend(vwriter *w, const void *plan) {
     legend_field(w, "sel", pl->sel[p]);
     legend_field(w, "tsel", pl->tsel[p]);
     legend_field(w, "move", pl->move[p]);
+    legend_field(w, "chunk", pl->chunk[p]);
     legend_field(w, "req", pl->req[p]);
     legend_field(w, "req_dest", pl->req_dest[p]);
     legend_field(w, "expect", pl->expect[p]);
@@ -489,11 +591,19 @@ static const char *value_expr(char *buf, size_t len, source s, int reader) {
 static int reader_code(int ports, int k) { return k < ports ? 2 * k : 2 * (k - ports) + 1; }
 
 /* A partial {chunk, payload} as a flit with the tag tag (A bits), whose payload is sum (an
- * expression: the partial's payload with the own contribution added), or v's own (NULL). */
-static void partial_flit(char *buf, size_t len, const combine_plan *pl, const char *v, const char *tag, const char *sum) {
+ * expression: the partial's payload with the own contribution added), or v's own (NULL); its
+ * chunk the constant sole_chunk where there is one, else lane p's ROM field where it has one,
+ * else v's own. */
+static void partial_flit(char *buf, size_t len, const combine_plan *pl, int p, const char *v, const char *tag,
+                         const char *sum) {
   int w = pl->shape.payload_width, vw = pl->value_width;
-  if (sum) snprintf(buf, len, "{1'b0, %s[%d:%d], %s, %s}", v, vw - 1, w, tag, sum);
-  else snprintf(buf, len, "{1'b0, %s[%d:%d], %s, %s[%d:0]}", v, vw - 1, w, tag, v, w - 1);
+  char chunk[80], payload[112];
+  if (pl->sole_chunk >= 0) snprintf(chunk, sizeof chunk, "%d'd%lld", vw - w, (long long)pl->sole_chunk);
+  else if (pl->chunk[p].width) bits(chunk, sizeof chunk, pl->chunk[p]);
+  else snprintf(chunk, sizeof chunk, "%s[%d:%d]", v, vw - 1, w);
+  if (sum) snprintf(payload, sizeof payload, "%s", sum);
+  else snprintf(payload, sizeof payload, "%s[%d:0]", v, w - 1);
+  snprintf(buf, len, "{1'b0, %s, %s, %s}", chunk, tag, payload);
 }
 
 /* A multiplexer `name` of the own contributions of rs's local ports by the ROM field sel,
@@ -846,7 +956,7 @@ static void emit_outputs(vwriter *w, const combine_plan *pl) {
   const router_shape *sh = &pl->shape;
   romnoc_flit_layout fl = shape_flit_layout(sh); /* a partial's chunk is the dest field */
   int aw = sh->id_width, pw = sh->payload_width;
-  char a[64], b[64], tag[64], e[64], flit[240], ident[32], sum[96];
+  char a[64], b[64], tag[64], e[64], flit[320], ident[32], sum[96];
   identity(ident, sizeof ident, pl);
   for (int p = 0; p < sh->ports; p++) {
     const arch_sources *rs = &pl->src[p], *os = &pl->src[R_TX_OWN * sh->ports + p];
@@ -891,12 +1001,12 @@ static void emit_outputs(vwriter *w, const combine_plan *pl) {
           used += (size_t)snprintf(labels + used, sizeof labels - used, "%s%d'd%d", used ? ", " : "", pl->sel[p].width, i + 1);
           continue;
         } else {
-          partial_flit(flit, sizeof flit, pl, value_expr(e, sizeof e, s, reader_code(sh->ports, p)), tag, NULL);
+          partial_flit(flit, sizeof flit, pl, p, value_expr(e, sizeof e, s, reader_code(sh->ports, p)), tag, NULL);
         }
         vw_line(w, "%d'd%d: %s <= %s;", pl->sel[p].width, i + 1, q, flit);
       }
       if (used) {
-        partial_flit(flit, sizeof flit, pl, txv, tag, sum);
+        partial_flit(flit, sizeof flit, pl, p, txv, tag, sum);
         vw_line(w, "%s: %s <= %s;", labels, q, flit);
       }
       vw_line(w, "default: %s <= %s;", q, q);
@@ -920,6 +1030,8 @@ static void emit_unused(vwriter *w, const combine_plan *pl) {
     if (pl->inj_delayed >> p & 1) vw_raw(w, ", injd%d_q", p);
     if (pl->combiners >> p & 1) vw_raw(w, ", comb%d", p);
     if (pl->delayed >> p & 1) vw_raw(w, ", combd%d_q", p);
+    if (pl->src[R_TX_OWN * ports + p].count) vw_raw(w, ", txv%d", p); /* its chunk: from the ROM where the lane has a field */
+    for (int k = 0; k < pl->banks.subbanks[p]; k++) vw_raw(w, ", bank_p%d_%d_rd_q", p, k); /* the chunk, as txv */
     for (int k = 0; k < pl->banks.subbanks[ports + p]; k++) vw_raw(w, ", bank_b%d_%d_rd_q", p, k);
   }
   vw_raw(w, "};\n");
