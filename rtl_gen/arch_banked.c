@@ -6,8 +6,8 @@
  * after), the output register of a lane that sent the packet in the slot before (three or more:
  * a chain of sends, as a broadcast makes), or the read register of a bank of the output lane
  * (three or more otherwise) — each delay register takes its wire, and each bank writes what a
- * receive lane got in slot r-1 and reads the entry slot r+1 needs. During cycle r the wires carry slot r-1, which is checked against
- * `expect` and handed to the local port.
+ * receive lane got in slot r-1 and reads the entry slot r+1 needs. During cycle r the wires
+ * carry slot r-1, which is checked against `expect` and handed to the local port.
  *
  * A bank belongs to one output lane and is read by it only; a lane's packets are split into
  * sub-banks so that each is written at most once per cycle: a 1R1W memory with a synchronous
