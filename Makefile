@@ -46,9 +46,9 @@
 #>   SIM=S          sim: the simulator, verilator or icarus (Icarus Verilog) [verilator]
 #>   SIM_OPT=O      Verilator: g++'s -O of the model's per-cycle code; -O0 builds faster, runs slower (the tests') [-Os]
 #>   SCHEDULE=FILE  a schedule TSV to build instead of TOPO/TASK (any topology, task, model)
-#>   ACTIVE=LIST    kbcast, pmnb, pexchange: the active set fixed in the ROMs (e.g. 0,3,5-9)
+#>   ACTIVE=LIST    kbcast, pmnb, pexchange, pgather: the active set fixed in the ROMs (e.g. 0,3,5-9)
 #>   K=K            kbcast: that many active nodes drawn from KSEED (001's K)
-#>   M=M            pmnb, pexchange: that many active nodes drawn from KSEED (004's M)
+#>   M=M            pmnb, pexchange, pgather: that many active nodes drawn from KSEED (004's M)
 #>   KSEED=S        the seed of K or M's draw [1]
 #>   SPLIT=1        pmnb: packets split into pieces (004 s3.1), a piece per flit [0]
 #>   NI=1           make sim: the system top, a network interface per node (AXI4-Stream streams, MPI's order) [0]
@@ -226,13 +226,13 @@ SCHEDULE ?=
 ALG   ?=
 # a combining task's operation: add (default), max, min, xor or or (refused for other tasks)
 OP    ?=
-# the active set of kbcast, pmnb and pexchange, fixed in the ROMs: ACTIVE=LIST (e.g. 0,3,5-9), or
+# the active set of kbcast, pmnb, pexchange and pgather, fixed in the ROMs: ACTIVE=LIST (e.g. 0,3,5-9), or
 # its size with KSEED=S (the set 'cmodel schedule --k K / --m M --seed S' draws; default seed 1).
 # A SCHEDULE file carries its own.
 ACTIVE ?=
 # kbcast's K (001's name for the set's size)
 K     ?=
-# pmnb's and pexchange's M (004's name for it)
+# pmnb's, pexchange's and pgather's M (004's name for it)
 M     ?=
 KSEED ?=
 # SPLIT=1: pmnb's packets split into pieces (004 s3.1; a mini-slot per cycle, a piece per flit)

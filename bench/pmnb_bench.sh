@@ -3,7 +3,7 @@
 # tasks for an active set fixed at generation, beside the full task's router of the same topology:
 # pmnb (004, whole packets and split into pieces; 004-prefix, the rank phase's counters in the
 # ROMs; auto, the fastest construction for the set) next to
-# mnb, pexchange (004) next to te, on
+# mnb, pexchange (004) and pgather (its dual: 004's exchange reversed) next to te, on
 # TOPOS (default torus:4x4 mesh:4x4), M = N/2 nodes drawn with KSEED=1 (cmodel's --m M --seed 1),
 # W = 32, the banked router, node 0's router and ROM in the scan-chain wrapper (synth/synth.sh).
 # A second table, from the golden model alone: how many packets 004's schedules make one node
@@ -25,7 +25,7 @@ mkdir -p "$work"
 designs() {
   local n=$1 m=$(($1 / 2))
   printf '%s\n' "mnb" "pmnb ALG=004 M=$m KSEED=1" "pmnb ALG=004 M=$m KSEED=1 SPLIT=1" "pmnb ALG=004-prefix M=$m KSEED=1" \
-    "pmnb M=$m KSEED=1" "te" "pexchange ALG=004 M=$m KSEED=1"
+    "pmnb M=$m KSEED=1" "te" "pexchange ALG=004 M=$m KSEED=1" "pgather ALG=004 M=$m KSEED=1"
 }
 nodes() { local s=${1#*:} n=1 k; for k in ${s//x/ }; do n=$((n * k)); done; echo $n; }
 tag_of() { printf '%s' "$*" | tr ' :=' '_-_'; }
@@ -62,7 +62,7 @@ done
 held=""
 for t in $held_topos; do
   n=$(nodes "$t")
-  for task in pmnb pexchange; do
+  for task in pmnb pexchange pgather; do
     for m in $((n / 4)) $((n / 2)) $n; do
       "$repo/build/cmodel" schedule --topo "$t" --task "$task" --alg 004 --m "$m" --seed 1 -o "$work/held.tsv"
       h=$(awk -f "$repo/bench/held_packets.awk" "$work/held.tsv")
@@ -75,9 +75,9 @@ bench/tables/md_section.sh "$out" pmnb-rom <<MD
 
 Command: \`make bench\` (runs \`bench/pmnb_bench.sh docs/BENCHMARKS.md\`); one design:
 \`make synth TARGET=ice40 TOPO=torus:4x4 TASK=pmnb ALG=004 M=8 KSEED=1\` (add \`SPLIT=1\` for
-the pieces; \`TASK=pexchange\`; \`TASK=mnb\` or \`TASK=te\` for the full task). The banked ROM
+the pieces; \`TASK=pexchange\`, \`TASK=pgather\`; \`TASK=mnb\` or \`TASK=te\` for the full task). The banked ROM
 router running 004's schedule for M = N/2 active nodes drawn by \`--m M --seed 1\` (the same
-set for pmnb and pexchange), beside the router of the full task (mnb, te: every node active,
+set for pmnb, pexchange and pgather), beside the router of the full task (mnb, te: every node active,
 the golden model's best construction). Node 0's router and ROM in the scan-chain wrapper as in
 the synthesis section above (same flow, constraints, 100 MHz target); the router module is the
 same for every node, the ROM is node 0's (a ROM per node when the schedule is not the same at
@@ -93,20 +93,27 @@ What it shows. The figures are deterministic: the mnb and te rows reproduce the 
 section's exactly. With the set fixed, the set lives only in the ROM contents, and the router
 pays for what the schedule makes it keep. 004's pmnb at M = N/2 is longer on these small 4×4
 fabrics than the full mnb (8 and 10 slots against 4 and 8: 004 is built for M ≪ N and for a
-set learned at run time), and its router is 3.5× (torus) and 1.9× (mesh) the mnb router: a
+set learned at run time), and its router is 3.8× (torus) and 2.5× (mesh) the mnb router: a
 ROM per node and 6–7 banked packets, where mnb's schedule keeps none. With the rank phase in
 the rows (004-prefix, t_p = one slot: 4d(p−1) = 24 more slots here) the ROM router sends the
-counters as ROM constants, for 2 more flit bits and 1.02–1.14× the LUT4; its slots are about
+counters as ROM constants, for 2 more flit bits and 1.10–1.16× the LUT4; its slots are about
 what a router that learns the set at run time would take (docs/ARCHITECTURE.md, "A run-time
 active set for PMNB and partial exchange"). For a set fixed at generation the better choice
 is the fastest construction for that set, \`ALG=auto\` (the rows
 whose alg is mnb-subset, mnb's schedule without the inactive origins' rows, on the torus, and
 offline, the rarest-first search, on the mesh): the mnb router's slots and area on the torus;
-6 slots against mnb's 8 on the mesh, for 1.2× its LUT4. pexchange (004) costs about te's area
-on the torus and half of it on the mesh, where te's greedy schedule keeps 23 packets. A split
+6 slots against mnb's 8 on the mesh, for 2.0× its LUT4. pexchange (004) costs 2.0× te's area
+on the torus, where te's stored template keeps no packet, and half of it on the mesh, where
+te's greedy schedule keeps 23. pgather (pexchange's schedule reversed, the same slots) costs
+what pexchange does: 650 against 691 LUT4 on the torus, 657 against 658 on the mesh. A split
 pmnb counts mini-slots: per packet time the torus's 19 mini-slots of 4 pieces are 4.75
 against 8 whole-packet slots, for 14 banked pieces and 27 block RAMs (each piece a W-bit
-flit, so at W = 32 the design moves 4× the bits of the whole-packet one).
+flit, so at W = 32 the design moves 4× the bits of the whole-packet one). Two rows have no
+Fmax: nextpnr-ice40 placed them but its router ended with one overused wire it never
+resolved (router1 still looping after 7 million iterations when the run was stopped; router2
+on the same netlist aborts on an assertion), status pnr-error. The same torus pexchange
+netlist with nextpnr's \`--seed 2\` instead of the flow's default routes, at 140.83 MHz (run by
+hand, 2026-11-30): a placement the router cannot finish, not a design that cannot be routed.
 
 Packets one node keeps at once in 004's schedules (\`cmodel schedule --alg 004 --m M --seed 1\`,
 counted by bench/held_packets.awk from the rows: a packet that reaches a node in slot a and

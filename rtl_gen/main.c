@@ -41,7 +41,8 @@ static const char usage[] =
     "       rtl_gen --topo T --task K [--root R] [--model M] [--alg A] [options] -o DIR\n"
     "       rtl_gen --topo hypercube:D --task kbcast (--active LIST | --k K [--active-seed S]) [--alg A]\n"
     "               [options] -o DIR\n"
-    "       rtl_gen --topo T --task pmnb|pexchange (--active LIST | --m M [--active-seed S]) [--split]\n"
+    "       rtl_gen --topo T --task pmnb|pexchange|pgather (--active LIST | --m M [--active-seed S])\n"
+    "               [--split]\n"
     "               [--alg A] [options] -o DIR\n"
     "\n"
     "Verifies a schedule and writes into DIR the schedule-ROM router, ROM and fabric Verilog (one\n"
@@ -60,11 +61,12 @@ static const char usage[] =
     "                  task: reduce | reduce_scatter | allreduce | global_sum; or a task of an\n"
     "                  active set: kbcast, K of the 2^D nodes of hypercube:D broadcast (001,\n"
     "                  docs/KBCAST.md); pmnb, M nodes broadcast; pexchange, M nodes send a\n"
-    "                  packet to every node (004, tori and meshes)); MPI's names work too:\n"
+    "                  packet to every node; pgather, M nodes receive one from every node\n"
+    "                  (004, tori and meshes)); MPI's names work too:\n"
     "                  bcast (= snb), allgather (= mnb), alltoall (= te)\n"
-    "  --active LIST kbcast, pmnb, pexchange: the active nodes, fixed in the ROMs (ids and\n"
+    "  --active LIST kbcast, pmnb, pexchange, pgather: the active nodes, fixed in the ROMs (ids and\n"
     "                ranges: 0,3,5-9)\n"
-    "  --k K, --m M  kbcast (K), pmnb and pexchange (M): that many pseudo-random active nodes,\n"
+    "  --k K, --m M  kbcast (K), pmnb, pexchange, pgather (M): that many pseudo-random active nodes,\n"
     "                drawn from --active-seed S\n"
     "  --active-seed S  (default 1) as 'cmodel schedule --k K (--m M) --seed S' draws them: the\n"
     "                same set. A schedule file carries its set (# active=): no option needed.\n"
@@ -338,7 +340,7 @@ static int parse_options(int argc, char **argv, options *o) {
     return bad_input("--schedule '%s' comes with its own topology, task, model and root: drop --topo, --task, --root, "
                      "--model and --alg",
                      cli_printable(o->schedule, 80, shown, sizeof shown));
-  if (o->k && o->m) return bad_input("give the active set's size once: --k (kbcast) or --m (pmnb, pexchange)");
+  if (o->k && o->m) return bad_input("give the active set's size once: --k (kbcast) or --m (pmnb, pexchange, pgather)");
   if (o->m) o->k = o->m; /* one size: job_parse_active names it after the task */
   if (o->schedule && (o->active || o->k || o->active_seed))
     return bad_input("--schedule '%s' carries its active set (# active=): drop --active, --k and --active-seed",
@@ -390,7 +392,7 @@ static int get_schedule(const options *o, uint32_t k, sched *s) {
   const char *count = job_count_option(j.task);
   if (!task_has_active_set(j.task) && given) {
     char shown[160];
-    return bad_input("%s '%s' applies to tasks kbcast, pmnb and pexchange only, not %s", given,
+    return bad_input("%s '%s' applies to tasks kbcast, pmnb, pexchange and pgather only, not %s", given,
                      cli_printable(o->active ? o->active : o->k ? o->k : o->active_seed, 40, shown, sizeof shown),
                      task_name(j.task));
   }

@@ -5,7 +5,7 @@
 # torus-4x4_allreduce_max_w32 or myschedule_w32.
 # ARCH empty: rtl_gen picks the architecture of the schedule's port model (rtl_gen --help).
 # OP empty: rtl_gen's default (add) for a combining task; OP is refused for the other tasks.
-# The tasks of an active set: ACTIVE (a list, e.g. 0,3,5-9), or K (kbcast) or M (pmnb, pexchange)
+# The tasks of an active set: ACTIVE (a list, e.g. 0,3,5-9), or K (kbcast) or M (pmnb, pexchange, pgather)
 # with KSEED (that many nodes drawn from seed KSEED, default 1, as cmodel's --k K / --m M
 # --seed S) name the set, e.g. hypercube-4_kbcast_001_k5s3_w32, torus-4x4_pmnb_m5s3_w32;
 # TASK may be an MPI name (bcast, allgather, alltoall): the directory uses the task's own.

@@ -3,7 +3,7 @@
 #   TOPO=hypercube:4 TASK=mnb [MODEL=mla] [WIDTH=32] [FLIT=bare] [SEED=1] [ROOT=0] [ALG=...] [ARCH=...] [OP=...] [TRACE=1] sim/sim.sh
 #   SCHEDULE=FILE.tsv [WIDTH=32] [SEED=1] sim/sim.sh      (any schedule in the exchange format)
 #   TOPO=hypercube:4 TASK=kbcast [ALG=001] (ACTIVE=0,3,5-9 | K=5 [KSEED=3]) sim/sim.sh   (kbcast's set)
-#   TOPO=torus:4x4 TASK=pmnb|pexchange (ACTIVE=0,3,5-9 | M=5 [KSEED=3]) [SPLIT=1] sim/sim.sh   (004's)
+#   TOPO=torus:4x4 TASK=pmnb|pexchange|pgather (ACTIVE=0,3,5-9 | M=5 [KSEED=3]) [SPLIT=1] sim/sim.sh   (004's)
 #   SIM_DIR=DIR sets the work directory; REUSE_GEN=1 simulates DIR/gen as it is.
 #   LINK_DELAY=L pipelines every link (rtl_gen --link-delay): the C++ Verilator bench only.
 #   NI=1 builds the system top (the fabric and a network interface per node, rtl_gen --ni) and

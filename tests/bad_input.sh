@@ -214,7 +214,7 @@ row "rtl_gen --k out of range" 2 "--k '17' is not a number of nodes of hypercube
   '"$R" --topo hypercube:4 --task kbcast --k 17 -o d'
 row "rtl_gen kbcast on a torus" 2 "task kbcast is defined on the hypercube under mla \(001\), not on torus:4x4" '' \
   '"$R" --topo torus:4x4 --task kbcast --k 3 -o d'
-row "rtl_gen --active for mnb" 2 "--active '1,2' applies to tasks kbcast, pmnb and pexchange only, not mnb" '' \
+row "rtl_gen --active for mnb" 2 "--active '1,2' applies to tasks kbcast, pmnb, pexchange and pgather only, not mnb" '' \
   '"$R" --topo hypercube:4 --task mnb --active 1,2 -o d'
 row "rtl_gen kbcast 001 on the simple router" 2 "the simple router sends no constant control words" '' \
   '"$R" --topo hypercube:4 --task kbcast --k 5 --alg 001 --arch simple -o d'

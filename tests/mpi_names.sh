@@ -35,7 +35,7 @@ for t in $mpi_as_is; do
   out=$("$BIN" info --task "$t" 2>&1)
   expect "info --task $t is MPI's name" '[[ $out == "task=$t mpi=$t "* ]]' "got '$out'"
 done
-for t in global_sum kbcast pmnb pexchange; do
+for t in global_sum kbcast pmnb pexchange pgather; do
   out=$("$BIN" info --task "$t" 2>&1)
   expect "info --task $t has no MPI name" '[[ $out == "task=$t mpi=- "* ]]' "got '$out'"
 done

@@ -28,10 +28,20 @@
 # other rows (the first legs); after them a node holds <= m(K1-1) R packets for its column and
 # <= m(K0-1) C packets for its row (the second legs). For K0 = K1 = p it is 004's figure.
 # Every expected figure is computed here from K0, K1 and M, never taken from cmodel's output.
+#
+# TASK=pgather: the same checks for the partial gather (004 §2: M active nodes each receive a
+# packet from every other node; the dual of pexchange, "with the same complexity"): the same
+# sets, bounds and lower bounds (reversed, each counts the same packets crossing the same links
+# the other way: (a) the m x m block receives m^2 (N - m^2) packets, (b) the right half sends
+# (N/2)^2 to the left), and instead of the routing rules of part 2, duality: every pgather
+# schedule is the pexchange schedule of the same set and construction with each row
+# (s, u, v, a, w) turned into (S+1-s, v, u, w, a), the reversal done here by awk; part 3's
+# inactive-origin row becomes a row for an inactive destination.
 # Prints "ok NAME" per check and "FAIL NAME: why" per failure, then
 # "pexchange: N passed, N failed"; exits 1 if any check failed.
 # shellcheck disable=SC2016 # expect's conditions are single-quoted: evaluated when it runs
-BIN=${1:?usage: tests/pexchange.sh BIN [small|large]} NAME=pexchange # NAME: suite.sh's temporary directory
+BIN=${1:?usage: [TASK=pgather] tests/pexchange.sh BIN [small|large]}
+TASK=${TASK:-pexchange} NAME=$TASK # NAME: suite.sh's temporary directory
 SMALL=${2-}
 # shellcheck source=tests/suite.sh
 . "$(dirname "$0")/suite.sh"
@@ -67,9 +77,9 @@ one_set() {
   shift 6
   for a in 004 row-first auto; do
     f=$T/$a.tsv name="$topo $label --alg $a"
-    cmd="$BIN schedule --topo $topo --task pexchange $* --alg $a -o $f"
+    cmd="$BIN schedule --topo $topo --task $TASK $* --alg $a -o $f"
     rm -f "$f" "$f".tmp.*
-    "$BIN" schedule --topo "$topo" --task pexchange "$@" --alg "$a" -o "$f" >"$T/out" 2>"$T/err" </dev/null
+    "$BIN" schedule --topo "$topo" --task "$TASK" "$@" --alg "$a" -o "$f" >"$T/out" 2>"$T/err" </dev/null
     rc=$?
     if [ $rc != 0 ] || [ -s "$T/out" ] || [ -s "$T/err" ] || [ ! -s "$f" ]; then
       fail "$name" "exit $rc: \$ $cmd" "$T/err"
@@ -110,10 +120,28 @@ one_set() {
     if [ -n "$lower" ]; then
       expect "$name: $s slots >= 004 s4's lower bound ${lower#*:} = ${lower%%:*}" '[ "$s" -ge "${lower%%:*}" ]' "\$ $cmd"
     fi
-    awk -v K0="$k0" -v K1="$k1" -v KIND="$kind" -v ACTIVE="$M_active" -v ALG="$a" -v LABEL="$name" \
-      -f "$HERE/pexchange.awk" "$f" >"$T/awk"
-    tally "$T/awk" "$name rules"
+    if [ "$TASK" = pgather ]; then
+      dual "$f" "$topo" "$M_active" "$a" "$name"
+    else
+      awk -v K0="$k0" -v K1="$k1" -v KIND="$kind" -v ACTIVE="$M_active" -v ALG="$a" -v LABEL="$name" \
+        -f "$HERE/pexchange.awk" "$f" >"$T/awk"
+      tally "$T/awk" "$name rules"
+    fi
   done
+}
+
+# dual PGATHER_TSV TOPO SET ALG NAME: the pgather schedule is the pexchange of the same set and
+# construction reversed (004 s2; 003 Thm 2.10): row (s, u, v, a, w) of the exchange, S slots,
+# becomes (S+1-s, v, u, w, a)
+dual() {
+  local f=$1 topo=$2 set=$3 a=$4 name=$5 slots
+  "$BIN" schedule --topo "$topo" --task pexchange --active "$set" --alg "$a" -o "$T/px.tsv" 2>"$T/err" ||
+    { fail "$name: dual" "no pexchange schedule" "$T/err"; return; }
+  slots=$(sed -n 's/^# slots=//p' "$T/px.tsv")
+  rows "$T/px.tsv" | awk -F '\t' -v S="$slots" -v OFS='\t' '{ print S + 1 - $1, $3, $2, $5, $4 }' | sortrows >"$T/rev"
+  rows "$f" | sortrows >"$T/pg"
+  expect "$name: pexchange's $a schedule reversed ($slots slots), row for row" 'cmp -s "$T/rev" "$T/pg"' \
+    "$(diff "$T/rev" "$T/pg" | head -n 4 | tr '\n' ' ')"
 }
 
 # sets KIND K0 K1: every active set of part 1 on one topology
@@ -171,7 +199,7 @@ done
 # 3-D (004 §4 leaves d > 2 open; docs/PEXCHANGE.md has our generalization): verified, at least
 # verify's lb, and at least what one active node must send, N-1 packets over its 2d links
 # (torus) or what the corner must receive, M - [corner active] over its d links (mesh) —
-# computed here
+# computed here (pgather: receive and send swap places, the counts stay)
 TOPOS3="torus:4x4x4 mesh:4x4x4 mesh:3x4x5"
 [ "${QUICK:-0}" = 1 ] && TOPOS3=torus:4x4x4
 for topo in $TOPOS3; do
@@ -182,7 +210,7 @@ for topo in $TOPOS3; do
     [ "$SMALL" = small ] && [ "$m" -gt 16 ] && continue
     for a in 004 row-first; do
       name="$topo M=$m --alg $a"
-      "$BIN" schedule --topo "$topo" --task pexchange --m "$m" --seed 1 --alg "$a" -o "$T/x3.tsv"
+      "$BIN" schedule --topo "$topo" --task "$TASK" --m "$m" --seed 1 --alg "$a" -o "$T/x3.tsv"
       v=$("$BIN" verify "$T/x3.tsv" 2>&1)
       if [[ ! $v =~ ^OK\ slots=([0-9]+)\ lb=([0-9]+) ]]; then fail "$name" "verify: $v"; continue; fi
       s=${BASH_REMATCH[1]} lb=${BASH_REMATCH[2]}
@@ -198,7 +226,7 @@ done
 broken() {
   local kind=$1 k0=$2 k1=$3 set=$4 topo=$1:$2x$3 f=$T/b.tsv label s u w o v
   label="broken $topo --active $set"
-  "$BIN" schedule --topo "$topo" --task pexchange --active "$set" --alg 004 -o "$f" 2>"$T/err" || fail "$label" "no schedule" "$T/err"
+  "$BIN" schedule --topo "$topo" --task "$TASK" --active "$set" --alg 004 -o "$f" 2>"$T/err" || fail "$label" "no schedule" "$T/err"
   expect "$label: the base verifies" '"$BIN" verify "$f" | grep -q "^OK "' "\$ $BIN verify $f"
   # the last row (a delivery) deleted: that packet never arrives
   read -r s u w o v < <(rows "$f" | tail -n 1)
@@ -216,10 +244,16 @@ broken() {
   local z=0 ids
   ids=" $(printf '%s\n' "$set" | tr ',' '\n' | awk -F- '{ hi = NF == 2 ? $2 : $1; for (x = $1; x <= hi; x++) printf "%d ", x }')"
   while [[ $ids == *" $z "* ]]; do z=$((z + 1)); done
-  edit "$f" "$T/b4.tsv" 'if (NR == 1) $4 = z; print' -v z="$z"
-  refuses "$label: the first row given the inactive origin $z" "$T/b4.tsv" "origin $z is not an active node"
+  if [ "$TASK" = pgather ]; then # a row carrying a packet for an inactive destination
+    edit "$f" "$T/b4.tsv" 'if (NR == 1) $5 = z; print' -v z="$z"
+    refuses "$label: the first row given the inactive dest $z" "$T/b4.tsv" "dest $z is not an active node"
+  else
+    edit "$f" "$T/b4.tsv" 'if (NR == 1) $4 = z; print' -v z="$z"
+    refuses "$label: the first row given the inactive origin $z" "$T/b4.tsv" "origin $z is not an active node"
+  fi
   # verify against another set (every node)
   refuses "$label: verify --active 0-$((k0 * k1 - 1)) (every node)" "$f" '^FAIL ' --active "0-$((k0 * k1 - 1))"
+  [ "$TASK" = pgather ] && return # part 2's rules are pexchange's; duality stands for them
   # pexchange.awk must fail the row-first schedule taken for 004 (the set has C nodes), and a
   # 004 schedule whose last row waits a slot longer than it must
   "$BIN" schedule --topo "$topo" --task pexchange --active "$set" --alg row-first -o "$T/rf.tsv" 2>/dev/null
@@ -252,7 +286,7 @@ bad() {
     fail "bad input $name" "want exit 2, one line matching /$ere/, no output, no file; got exit $rc, files: $(find "$dir" -mindepth 1 -printf '%P '): \$ cd $dir && $BIN $*" "$T/err"
   fi
 }
-S=(schedule --task pexchange)
+S=(schedule --task "$TASK")
 bad "hypercube:4" "hypercube:4" "${S[@]}" --topo hypercube:4 --m 4 -o x.tsv
 bad "ring:8" "not available on topology ring:8" "${S[@]}" --topo ring:8 --active 0,4 -o x.tsv
 bad "ring:8 --alg row-first" "ring:8" "${S[@]}" --topo ring:8 --m 4 --alg row-first -o x.tsv
@@ -272,17 +306,17 @@ bad "-o into a missing directory" "nodir/x.tsv" "${S[@]}" --topo torus:4x4 --m 4
 for a in 004 row-first; do
   for opts in "--m 11 --seed 9" "--active 2,7-9,20"; do
     # shellcheck disable=SC2086
-    "$BIN" schedule --topo torus:5x5 --task pexchange $opts --alg $a -o "$T/x1.tsv" 2>/dev/null
+    "$BIN" schedule --topo torus:5x5 --task "$TASK" $opts --alg $a -o "$T/x1.tsv" 2>/dev/null
     # shellcheck disable=SC2086
-    "$BIN" schedule --topo torus:5x5 --task pexchange $opts --alg $a -o "$T/x2.tsv" 2>/dev/null
-    expect "schedule --topo torus:5x5 --task pexchange $opts --alg $a twice: byte-identical" \
-      '[ -s "$T/x1.tsv" ] && cmp -s "$T/x1.tsv" "$T/x2.tsv"' "\$ $BIN schedule --topo torus:5x5 --task pexchange $opts --alg $a"
+    "$BIN" schedule --topo torus:5x5 --task "$TASK" $opts --alg $a -o "$T/x2.tsv" 2>/dev/null
+    expect "schedule --topo torus:5x5 --task $TASK $opts --alg $a twice: byte-identical" \
+      '[ -s "$T/x1.tsv" ] && cmp -s "$T/x1.tsv" "$T/x2.tsv"' "\$ $BIN schedule --topo torus:5x5 --task $TASK $opts --alg $a"
   done
 done
-"$BIN" schedule --topo mesh:4x6 --task pexchange --m 7 --seed 4 -o "$T/x1.tsv"
+"$BIN" schedule --topo mesh:4x6 --task "$TASK" --m 7 --seed 4 -o "$T/x1.tsv"
 expect "verify --m 7 --seed 4 accepts the schedule of --m 7 --seed 4" \
   '"$BIN" verify --m 7 --seed 4 "$T/x1.tsv" | grep -q "^OK "' "\$ $BIN verify --m 7 --seed 4 $T/x1.tsv"
 refuses "verify --m 7 --seed 5 refuses the schedule of --m 7 --seed 4" "$T/x1.tsv" '^FAIL ' --m 7 --seed 5
 
-echo "pexchange: $npass passed, $nfail failed"
+echo "$TASK: $npass passed, $nfail failed"
 [ "$nfail" -eq 0 ]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # pmnb_sim.sh — hardware tests of paper 004's tasks on the ROM router with the active set fixed at
-# generation: pmnb (whole packets and split into pieces) and pexchange on torus:4x4 and mesh:4x4
+# generation: pmnb (whole packets and split into pieces), pexchange and pgather on torus:4x4 and mesh:4x4
 # (LARGE=1, make test-large: torus:8x8 only), each with a set drawn by M=/KSEED= and one given as ACTIVE=LIST (and pmnb's rank
 # phase as counter rows, 004-prefix), generated,
 # linted, read by Yosys, simulated (sim/sim.sh), the wire log and deliveries diffed against
@@ -12,14 +12,15 @@
 #     reports the same slots;
 #   - the wire log carries the set (and the fraction) the TSV names, and cmodel verify accepts it;
 #   - the local ports hand over M(N-1) packets (pmnb, times F pieces when split) or M(N-1)
-#     (pexchange), M and N counted here from the set and the topology.
+#     (pexchange; pgather: each active node receives from the N-1 others), M and N counted here
+#     from the set and the topology.
 # Also: schedules given as files (the test's own offline schedules: te or mnb keeping only the
 # active origins' rows, tests/active_subset.awk; a whole pmnb schedule cut into pieces,
 # tests/split_pieces.awk), a fraction whose piece index does not fit the flit, --split for
 # pexchange, ROM edits that must FAIL the diff and the verifier, the SystemC bench once.
 # Ends with "N passed, N failed".
-# QUICK=1 (make check): pmnb and pexchange on torus:4x4 with a drawn set, the pexchange one
-# under the SystemC bench, the refusals and the pmnb ROM edit; the same checks.
+# QUICK=1 (make check): pmnb, pexchange and pgather on torus:4x4 with a drawn set, the pexchange
+# one under the SystemC bench, the refusals and the pmnb and pgather ROM edits; the same checks.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 full() { [ "${QUICK:-0}" != 1 ]; } # full: not QUICK=1, the cases of make test only
@@ -117,6 +118,7 @@ if [ "${LARGE:-0}" = 1 ]; then
   run_case pmnb torus:8x8 ALG=004 ACTIVE=0,9,18,27,36-40,63
   run_case pexchange torus:8x8 ALG=004 M=12 KSEED=4
   run_case pexchange torus:8x8 ALG=004 ACTIVE=0,9,18,27,36-40,63
+  run_case pgather torus:8x8 ALG=004 M=12 KSEED=4
   echo "$npass passed, $nfail failed"
   [ $nfail -eq 0 ]
   exit
@@ -143,6 +145,14 @@ t44_px=$gen_dir
 run_case pexchange torus:4x4 ALG=004 ACTIVE=0,3,5-9
 run_case pexchange mesh:4x4 ALG=004 M=6 KSEED=2
 run_case pexchange mesh:4x4 ALG=004 ACTIVE=1,2,7,12-15
+
+fi # full
+
+# ---- pgather (004 s2: pexchange's dual, its schedule reversed): a drawn set and a given one
+run_case pgather torus:4x4 ALG=004 M=5 KSEED=3
+t44_pg=$gen_dir
+if full; then
+run_case pgather mesh:4x4 ALG=004 ACTIVE=1,2,7,12-15
 
 # ---- schedules as files, the test's own: te without the inactive origins' rows is a pexchange,
 # a whole pmnb cut into 4 pieces a split one; the file's metadata fixes task, set and fraction
@@ -198,6 +208,7 @@ rom_edit() { # NAME DIR TASK TOPO
 }
 rom_edit "pmnb torus:4x4: a ROM without its own-packet requests must FAIL" "$t44_pmnb" pmnb torus:4x4
 full && rom_edit "pexchange torus:4x4: a ROM without its own-packet requests must FAIL" "$t44_px" pexchange torus:4x4
+rom_edit "pgather torus:4x4: a ROM without its own-packet requests must FAIL" "$t44_pg" pgather torus:4x4
 
 # ---- the SystemC bench (verilator --sc), once
 build/cmodel schedule --topo torus:4x4 --task pexchange --alg 004 --m 5 --seed 3 -o "$T/px_sc.tsv"

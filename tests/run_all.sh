@@ -72,6 +72,10 @@ suite pmnb-asan check 29 "cmodel pmnb under asan+ubsan (torus:4x4, mesh:4x4)" en
 suite pexchange test 61 "cmodel pexchange (004 s4): 2-D meshes and tori, the rules, broken schedules, bad input" bash tests/pexchange.sh build/cmodel
 suite pexchange-large large 43 "cmodel pexchange on torus:8x8 and mesh:8x8" bash tests/pexchange.sh build/cmodel large
 suite pexchange-asan test,check 37 "cmodel pexchange under asan+ubsan (torus:4x4, mesh:4x6)" env QUICK=1 bash tests/pexchange.sh $A/cmodel small
+suite pgather test 16 "cmodel pgather (004 s2, pexchange's dual): the bounds, duality row for row, broken schedules, bad input" env TASK=pgather QUICK=1 bash tests/pexchange.sh build/cmodel small
+suite pgather-all large 45 "cmodel pgather on every size and seed of pexchange's suite" env TASK=pgather bash tests/pexchange.sh build/cmodel
+suite pgather-large large 60 "cmodel pgather on torus:8x8 and mesh:8x8" env TASK=pgather bash tests/pexchange.sh build/cmodel large
+suite pgather-asan check 25 "cmodel pgather under asan+ubsan (torus:4x4, mesh:4x6)" env TASK=pgather QUICK=1 bash tests/pexchange.sh $A/cmodel small
 suite te-search test 53 "template search (SAT): the te loads optimum from the formulas, sat and one slot less unsat for CaDiCaL and MiniSat, the bufferless S4NOC formula against its bounds, mnb and te templates for small routers at 000/003's bounds, symmetric ones by the orbit chain (--chain), bad arguments" \
   bash tests/te_search.sh build/cmodel build/te_search build/rtl_gen
 suite te-search-asan test,check 46 "template search under asan+ubsan (small sizes)" env SMALL=1 bash tests/te_search.sh $A/cmodel $A/te_search $A/rtl_gen
@@ -117,9 +121,9 @@ suite sim check 50 "hardware, quick: one design per router architecture (banked,
 suite kbcast-sim test 80 "hardware: kbcast with the active set fixed at generation (001 and the special cases)" bash tests/kbcast_sim.sh
 suite kbcast-sim-large large 17 "hardware: kbcast 001 on hypercube:6" env LARGE=1 bash tests/kbcast_sim.sh
 suite kbcast-sim check 5 "hardware, quick: kbcast 001 on hypercube:3, a control-word edit that must fail" env QUICK=1 bash tests/kbcast_sim.sh
-suite pmnb-sim test 104 "hardware: pmnb (whole and split) and pexchange with the active set fixed at generation (004)" bash tests/pmnb_sim.sh
-suite pmnb-sim-large large 52 "hardware: pmnb and pexchange on torus:8x8" env LARGE=1 bash tests/pmnb_sim.sh
-suite pmnb-sim check 27 "hardware, quick: pmnb and pexchange on torus:4x4, refusals, a ROM edit that must fail" env QUICK=1 bash tests/pmnb_sim.sh
+suite pmnb-sim test 112 "hardware: pmnb (whole and split), pexchange and pgather with the active set fixed at generation (004)" bash tests/pmnb_sim.sh
+suite pmnb-sim-large large 62 "hardware: pmnb, pexchange and pgather on torus:8x8" env LARGE=1 bash tests/pmnb_sim.sh
+suite pmnb-sim check 33 "hardware, quick: pmnb, pexchange and pgather on torus:4x4, refusals, ROM edits that must fail" env QUICK=1 bash tests/pmnb_sim.sh
 suite ni-sim test 150 "hardware: the network interface and system top (make sim NI=1): the packet tasks on torus:4x4 and, in one five-task fabric, hypercube:3 (3-word blocks, bare), mnb and te on ring:8 (8 words), torus:4x4 mnb,te in one fabric, each combining task, every task under Icarus; wrong-task commands; edits that must fail" \
   bash tests/ni_sim.sh
 suite ni-sim-large large 300 "hardware: the network interface, the other combinations of hypercube:3, torus:4x4, ring:8 with 1, 3 and 8 words and both flit formats; packet and combining tasks in one fabric under sp-full and oneway" \

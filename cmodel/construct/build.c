@@ -204,6 +204,12 @@ static const construction table[] = {
     {.topos = TORUS | MESH, .task = TASK_PEXCHANGE, .models = MLA, .alg = "row-first", .build = pexchange_row_first,
      .applies = pexchange_004_applies, .by_name = true,
      .about = "baseline, by name only: every packet row-first, otherwise as 004"},
+    {.topos = TORUS | MESH, .task = TASK_PGATHER, .models = MLA, .alg = "004", .build = pgather_004,
+     .applies = pexchange_004_applies,
+     .about = "pexchange's 004 with every arrow reversed, slot s as S+1-s (004 s2: the dual task)"},
+    {.topos = TORUS | MESH, .task = TASK_PGATHER, .models = MLA, .alg = "row-first", .build = pgather_row_first,
+     .applies = pexchange_004_applies, .by_name = true,
+     .about = "baseline, by name only: pexchange's row-first reversed"},
 };
 #define NROWS (sizeof table / sizeof table[0])
 
@@ -368,7 +374,7 @@ static int build(sched *s, const topo *t, task_kind task, model_kind model, int6
              model_name(model));
     return -1;
   }
-  if (!listed && automatic && (task == TASK_PMNB || task == TASK_PEXCHANGE) && model != MODEL_MLA) {
+  if (!listed && automatic && (task == TASK_PMNB || task == TASK_PEXCHANGE || task == TASK_PGATHER) && model != MODEL_MLA) {
     snprintf(err, errlen, "task %s is defined under mla (004's all-port model), not %s", task_name(task), model_name(model));
     return -1;
   }

@@ -268,6 +268,14 @@ int pexchange_row_first(sched *s);
 /* 0 on a 2-D mesh or torus, else -1 with the topology named in why. */
 int pexchange_004_applies(const sched *s, char *why, size_t len);
 
+/* ---- the partial gather (pgather; docs/PEXCHANGE.md): pexchange reversed (reverse.c) ---- */
+
+/* pexchange_004's schedule of the same set with every arrow reversed and slot s relabelled
+ * S+1-s (004 §2: the dual task, with the same complexity). */
+int pgather_004(sched *s);
+/* The baseline: pexchange_row_first reversed. */
+int pgather_row_first(sched *s);
+
 /* ---- the MPI library's algorithms as baselines (by --alg only; mpi_route.h runs them) ---- */
 
 /* snb: MPICH's binomial tree over the ranks relative to the root, the farthest subtree first. */

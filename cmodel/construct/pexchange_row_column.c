@@ -206,7 +206,8 @@ out:
 int pexchange_004_applies(const sched *s, char *why, size_t len) {
   const topo *t = &s->topo;
   if ((t->kind == TOPO_MESH || t->kind == TOPO_TORUS) && t->ndims >= 2) return 0;
-  snprintf(why, len, "task pexchange is defined on meshes and tori of two or more dimensions (004 s4), not %s", t->name);
+  snprintf(why, len, "task %s is defined on meshes and tori of two or more dimensions (004 s4), not %s",
+           task_name(s->task), t->name);
   return -1;
 }
 

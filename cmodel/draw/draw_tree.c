@@ -38,7 +38,7 @@ static void selection_text(const sched *s, int64_t v, char *buf, size_t len) {
     else snprintf(buf, len, "the partial sums of chunk %lld", (long long)v);
   } else if (v < 0) {
     snprintf(buf, len, "every packet, toward the root %lld", (long long)s->root);
-  } else if (task_is_personalized(s->task) || s->task == TASK_PEXCHANGE) {
+  } else if (task_is_personalized(s->task)) {
     snprintf(buf, len, "the packets of origin %lld, to every destination", (long long)v);
   } else {
     snprintf(buf, len, "the packet of origin %lld: its broadcast tree%s", (long long)v, s->fraction > 1 ? " (every piece)" : "");

@@ -96,7 +96,8 @@ uint32_t bound_slots(const topo *t, task_kind task, model_kind model, uint32_t r
   }
   case TASK_KBCAST: return bound_kbcast_slots(t, 1);
   case TASK_PMNB:
-  case TASK_PEXCHANGE: /* bound_active_slots knows the set */
+  case TASK_PEXCHANGE:
+  case TASK_PGATHER: /* bound_active_slots knows the set */
   case TASK_COUNT: break;
   }
   return (uint32_t)lb;
@@ -149,6 +150,10 @@ static uint64_t pexchange_cut_bound(const topo *t, const active_set *a) {
 
 uint32_t bound_active_slots(const topo *t, task_kind task, const active_set *a, uint32_t fraction) {
   if (task == TASK_KBCAST) return bound_kbcast_slots(t, a->n);
+  /* pgather is pexchange with every arrow reversed (004 s2, 003 Thm 2.10): an active node
+   * receives N-1 packets where it sent them, a node sends one per active node where it
+   * received one, and a cut carries the same count the other way. */
+  if (task == TASK_PGATHER) task = TASK_PEXCHANGE;
   uint64_t lb = 0, m = a->n, n = t->nodes, f = fraction ? fraction : 1;
   if (n == 1 || m == 0) return 0;
   for (uint32_t j = 0; j < a->n; j++) { /* the farthest node from an active one */

@@ -31,11 +31,12 @@ uint64_t bound_kbcast_transmissions(const topo *t, uint32_t k);
  * max ecc(active) hops; pexchange: each active node sends N-1 packets over its links, each
  * node receives one per other active node, a packet of the farthest pair crosses the distance,
  * and for every dimension and cut position, the packets from active nodes on one side to the
- * nodes on the other cross the cut's links in that direction. */
+ * nodes on the other cross the cut's links in that direction; pgather: pexchange's (its dual,
+ * every arrow reversed: the same counts over the same links the other way). */
 uint32_t bound_active_slots(const topo *t, task_kind task, const active_set *a, uint32_t fraction);
 
-/* Minimum transmissions: pmnb (M (N-1) fraction) copies; pexchange the active nodes' summed
- * distances; kbcast as bound_kbcast_transmissions. */
+/* Minimum transmissions: pmnb (M (N-1) fraction) copies; pexchange and pgather the active
+ * nodes' summed distances; kbcast as bound_kbcast_transmissions. */
 uint64_t bound_active_transmissions(const topo *t, task_kind task, const active_set *a, uint32_t fraction);
 
 #endif

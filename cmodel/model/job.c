@@ -59,7 +59,7 @@ int job_parse_active(job *j, const char *active_s, const char *count_s, const ch
   if (!task_has_active_set(j->task)) {
     const char *given = active_s ? "--active" : count_s ? "--k/--m" : seed_s ? "--seed" : NULL;
     if (given && strict) {
-      snprintf(err, errlen, "%s applies to tasks kbcast, pmnb and pexchange only, not %s", given, task_name(j->task));
+      snprintf(err, errlen, "%s applies to tasks kbcast, pmnb, pexchange and pgather only, not %s", given, task_name(j->task));
       return -1;
     }
     return 0;

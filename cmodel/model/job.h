@@ -25,7 +25,7 @@ typedef struct {
 int job_parse(job *j, const char *topo_s, const char *task_s, const char *model_s, const char *root_s, bool root_strict,
               char *err, size_t errlen);
 
-/* The active set of a kbcast, pmnb or pexchange job (docs/KBCAST.md, docs/PMNB.md), from a
+/* The active set of a kbcast, pmnb, pexchange or pgather job (docs/KBCAST.md, docs/PMNB.md), from a
  * list (active_s) or from its size count_s and seed_s (a pseudo-random subset; seed defaults
  * to 1); NULL means not given. These tasks need one of the two forms; the other tasks take
  * neither (an error when strict, ignored otherwise). Returns 0, or -1 with a one-line

@@ -12,7 +12,7 @@ static const char *const task_names[TASK_COUNT] = {
     [TASK_TE] = "te",             [TASK_REDUCE] = "reduce",
     [TASK_REDUCE_SCATTER] = "reduce_scatter", [TASK_ALLREDUCE] = "allreduce",
     [TASK_GLOBAL_SUM] = "global_sum", [TASK_KBCAST] = "kbcast",
-    [TASK_PMNB] = "pmnb",         [TASK_PEXCHANGE] = "pexchange",
+    [TASK_PMNB] = "pmnb",         [TASK_PEXCHANGE] = "pexchange", [TASK_PGATHER] = "pgather",
 };
 static const char *const model_names[MODEL_COUNT] = {
     [MODEL_MLA] = "mla",         [MODEL_ONEWAY] = "oneway", [MODEL_SP_FULL] = "sp-full",
@@ -21,7 +21,7 @@ static const char *const model_names[MODEL_COUNT] = {
 
 /* The MPI collective each task is (MPI 4.0 ch. 6), where the names differ: accepted as aliases
  * wherever a task is named. scatter, gather, reduce, reduce_scatter and allreduce are already
- * MPI's names; global_sum (an allreduce of one chunk), kbcast, pmnb and pexchange have none. */
+ * MPI's names; global_sum (an allreduce of one chunk), kbcast, pmnb, pexchange and pgather have none. */
 static const struct {
   const char *mpi;
   task_kind task;
@@ -41,7 +41,7 @@ int task_from_name(const char *name) {
 
 const char *task_name_list(void) {
   return "snb or bcast, mnb or allgather, scatter, gather, te or alltoall, reduce, reduce_scatter, allreduce, "
-         "global_sum, kbcast, pmnb or pexchange";
+         "global_sum, kbcast, pmnb, pexchange or pgather";
 }
 
 const char *task_mpi_name(task_kind k) {
@@ -63,10 +63,12 @@ bool model_is_bufferless(model_kind m) { return m == MODEL_S4NOC_BUFFERLESS; }
 
 bool task_has_root(task_kind k) { return k == TASK_SNB || k == TASK_SCATTER || k == TASK_GATHER || k == TASK_REDUCE; }
 bool task_is_personalized(task_kind k) {
-  return k == TASK_SCATTER || k == TASK_GATHER || k == TASK_TE || k == TASK_PEXCHANGE;
+  return k == TASK_SCATTER || k == TASK_GATHER || k == TASK_TE || k == TASK_PEXCHANGE || k == TASK_PGATHER;
 }
 bool task_combines(task_kind k) { return k >= TASK_REDUCE && k <= TASK_GLOBAL_SUM; }
-bool task_has_active_set(task_kind k) { return k == TASK_KBCAST || k == TASK_PMNB || k == TASK_PEXCHANGE; }
+bool task_has_active_set(task_kind k) {
+  return k == TASK_KBCAST || k == TASK_PMNB || k == TASK_PEXCHANGE || k == TASK_PGATHER;
+}
 
 uint32_t task_chunks(task_kind k, uint32_t n) { return k == TASK_REDUCE_SCATTER || k == TASK_ALLREDUCE ? n : 1; }
 

@@ -34,7 +34,7 @@ typedef enum {
   TASK_SNB, TASK_MNB, TASK_SCATTER, TASK_GATHER, TASK_TE,           /* packets, copied or forwarded */
   TASK_REDUCE, TASK_REDUCE_SCATTER, TASK_ALLREDUCE, TASK_GLOBAL_SUM, /* partial sums, combined */
   TASK_KBCAST,                                                       /* K of N broadcast (001) */
-  TASK_PMNB, TASK_PEXCHANGE,                                         /* M of N broadcast, exchange (004) */
+  TASK_PMNB, TASK_PEXCHANGE, TASK_PGATHER,                           /* M of N broadcast, exchange, gather (004) */
   TASK_COUNT
 } task_kind;
 /* The port models (docs/PORT_MODELS.md): mla, oneway, sp-full and sp-half are the papers'
@@ -56,7 +56,7 @@ int task_from_name(const char *name);
 /* The task's MPI collective name (bcast, allgather, scatter, gather, alltoall, reduce,
  * reduce_scatter, allreduce), or NULL for a task MPI has no collective for. */
 const char *task_mpi_name(task_kind k);
-/* Every name task_from_name takes, "snb or bcast, ..., pmnb or pexchange": for a refusal. */
+/* Every name task_from_name takes, "snb or bcast, ..., pexchange or pgather": for a refusal. */
 const char *task_name_list(void);
 int model_from_name(const char *name);
 /* Every model's name, "mla, oneway, ... or s4noc-bufferless": for a refusal. */
@@ -98,12 +98,14 @@ bool task_combines(task_kind k);
 #define KBCAST_COUNTER (-2)
 #define KBCAST_END (-3)
 
-/* Tasks of an active set (s->active; active.h): kbcast (001), pmnb and pexchange (004). Only
- * the active nodes' packets exist:
+/* Tasks of an active set (s->active; active.h): kbcast (001), pmnb, pexchange and pgather
+ * (004). Only the packets of (pgather: for) the active nodes exist:
  *   pmnb       each active node's packet reaches every node (rows as for mnb: dest -1);
  *              split into pieces (s->fraction > 1, 004 §3.1), a row carries one piece and
  *              dest is its index 0..fraction-1 (docs/PMNB.md)
- *   pexchange  each active node has a packet for every other node (rows as for te) */
+ *   pexchange  each active node has a packet for every other node (rows as for te)
+ *   pgather    every node has a packet for each active node but itself (rows as for te; 004
+ *              §2: the dual of pexchange) */
 bool task_has_active_set(task_kind k);
 /* Chunks per node of a combining task on n nodes: n (reduce_scatter, allreduce) or 1. */
 uint32_t task_chunks(task_kind k, uint32_t n);

@@ -41,7 +41,7 @@ static const char usage_draw[] =
     "              both: the two, one above the other (default when the tree view applies,\n"
     "              otherwise occupancy)\n"
     "  --origin V  the tree view's node: its packet's broadcast tree (snb, mnb, kbcast, pmnb), its\n"
-    "              packets (scatter, te, pexchange), its packet's path to the root (gather; default:\n"
+    "              packets (scatter, te, pexchange, pgather), its packet's path to the root (gather; default:\n"
     "              every packet), the partial sums of chunk V (reduce_scatter, allreduce; reduce and\n"
     "              global_sum draw all theirs and take no --origin). Default: the root, the first\n"
     "              active node, or 0\n"

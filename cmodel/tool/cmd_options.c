@@ -86,7 +86,7 @@ int begin_command(int argc, char **argv, unsigned takes, int max_words, const ch
     }
     return -1;
   }
-  if (o->k && o->m) return bad_input("give the active set's size once: --k (kbcast) or --m (pmnb, pexchange)");
+  if (o->k && o->m) return bad_input("give the active set's size once: --k (kbcast) or --m (pmnb, pexchange, pgather)");
   if (o->m) o->k = o->m; /* one size: job_parse_active names it after the task */
   if (o->max_mem) {
     uint64_t bytes;

@@ -36,8 +36,9 @@ struct verifier {
   uint64_t npackets;
   combine_state *comb; /* combining tasks: the partial sums */
   kbcast_state *kb;    /* kbcast: packets, counters, terminations */
-  active_set active;   /* pmnb, pexchange: the active nodes, whose packets alone exist */
-  uint64_t *is_active; /* pmnb, pexchange: a bit per node */
+  active_set active;   /* pmnb, pexchange, pgather: the active nodes, whose packets (pgather:
+                        * the packets for whom) alone exist */
+  uint64_t *is_active; /* pmnb, pexchange, pgather: a bit per node */
   uint32_t pieces;     /* pmnb: pieces per packet (sched.fraction); 1 otherwise */
   pmnb_prefix_check *prefix; /* pmnb: the counters of the rank phase, if the schedule has them */
   local_port_check *local;   /* s4noc models: one packet per slot each way through a node's local port */
@@ -148,9 +149,9 @@ oom:
   return NULL;
 }
 
-/* pmnb and pexchange: the packets of inactive origins do not exist; they count as delivered
- * from the start (every node holds them, or they sit at their destinations), and a row that
- * carries one is refused in verifier_feed. */
+/* pmnb and pexchange: the packets of inactive origins do not exist; pgather: those for
+ * inactive destinations. They count as delivered from the start (every node holds them, or
+ * they sit at their destinations), and a row that carries one is refused in verifier_feed. */
 static int setup_partial(verifier *v, const active_set *a, uint32_t fraction, char *err, size_t errlen) {
   uint64_t n = v->t.nodes;
   if (active_copy(&v->active, a) || !(v->is_active = calloc((n + 63) / 64, sizeof *v->is_active))) return -1;
@@ -173,13 +174,17 @@ static int setup_partial(verifier *v, const active_set *a, uint32_t fraction, ch
   }
   v->npackets = n * n;
   if (mem_check(v->npackets, sizeof *v->loc + 1, "tracking every packet", &bytes, why, sizeof why)) {
-    snprintf(err, errlen, "pexchange on %s: %s", v->t.name, why);
+    snprintf(err, errlen, "%s on %s: %s", task_name(v->task), v->t.name, why);
     return -2;
   }
   v->loc = malloc(v->npackets * sizeof *v->loc);
   v->moving = calloc((v->npackets + 63) / 64, sizeof *v->moving);
   if (!v->loc || !v->moving) return -1;
-  for (uint64_t p = 0; p < v->npackets; p++) v->loc[p] = (uint16_t)(bit_get(v->is_active, p / n) ? p / n : p % n);
+  /* a packet that exists starts at its origin; one that does not (pexchange: an inactive
+   * origin's, pgather: one for an inactive dest) sits at its destination */
+  bool exists_by_origin = v->task == TASK_PEXCHANGE;
+  for (uint64_t p = 0; p < v->npackets; p++)
+    v->loc[p] = (uint16_t)(bit_get(v->is_active, exists_by_origin ? p / n : p % n) ? p / n : p % n);
   return 0;
 }
 
@@ -422,9 +427,13 @@ int verifier_feed(verifier *v, const sched_row *r) {
     return pmnb_prefix_check_counter(v->prefix, r, why, sizeof why) ? violation(v, r, "%s", why) : VERIFY_OK;
   }
   if (v->prefix) pmnb_prefix_note_packet(v->prefix, r->slot);
-  if (v->is_active && (r->origin >= n || !bit_get(v->is_active, r->origin)))
+  if (v->task == TASK_PGATHER) {
+    if (r->dest < 0 || (uint64_t)r->dest >= n || !bit_get(v->is_active, (uint64_t)r->dest))
+      return violation(v, r, "dest %d is not an active node: no packet for it is part of task pgather", (int)r->dest);
+  } else if (v->is_active && (r->origin >= n || !bit_get(v->is_active, r->origin))) {
     return violation(v, r, "origin %u is not an active node: its packet is not part of task %s", r->origin,
                      task_name(v->full_task));
+  }
   if (v->task == TASK_PMNB) { /* dest: -1 for a whole packet, the piece's index for a split one */
     if (v->pieces == 1 ? r->dest != -1 : r->dest < 0 || (uint32_t)r->dest >= v->pieces)
       return violation(v, r, "dest must be %s for pmnb%s", v->pieces == 1 ? "-1" : "a piece index",
@@ -500,7 +509,7 @@ int verifier_finish(verifier *v, verify_summary *out) {
         }
   } else {
     for (uint64_t p = 0; p < v->npackets; p++) {
-      bool by_origin = v->task == TASK_TE || v->task == TASK_PEXCHANGE || (v->task == TASK_SCATTER && template_mode(v));
+      bool by_origin = v->task == TASK_TE || v->task == TASK_PEXCHANGE || v->task == TASK_PGATHER || (v->task == TASK_SCATTER && template_mode(v));
       uint64_t origin = by_origin ? p / n : v->task == TASK_SCATTER ? v->root : p;
       uint64_t dest = by_origin ? p % n : v->task == TASK_SCATTER ? p : v->root;
       if (origin != dest && v->loc[p] != dest) {

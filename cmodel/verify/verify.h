@@ -52,8 +52,9 @@ verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t 
  * 004's all-port model; others are refused with a message in err): kbcast (verify_kbcast.h);
  * pmnb, every node must receive every piece (fraction per packet, 1 for whole packets: rows
  * of dest -1; else dest is the piece) of every active node's packet; pexchange, every active
- * node's packet for every other node must reach it, forwarded as te's. A row carrying a
- * packet of an inactive node is a violation. */
+ * node's packet for every other node must reach it, forwarded as te's; pgather, every node's
+ * packet for every other active node. A row carrying a packet of an inactive node (pgather:
+ * for an inactive node) is a violation. */
 verifier *verifier_new_active(const topo *t, task_kind task, model_kind model, const active_set *a, uint32_t fraction,
                               char *err, size_t errlen);
 
