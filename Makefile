@@ -24,6 +24,7 @@
 #>   s4noc-search   bufferless S4NOC te templates: SAT below cmodel's, rings to 16, tori to 10x10 -> docs/SCHEDULES.md
 #>   mnb-search     mnb templates for small routers (SAT, --chain on hypercube:8), synthesised -> docs/SCHEDULES.md
 #>   te-lanes-search  the same for te (te_search --lanes), synthesised -> docs/SCHEDULES.md
+#>   snb-sp-search  single-port snb above its bound on rings, tori, 3-D tori: the optimum by SAT -> docs/PORT_MODELS.md
 #>   stored-templates  cmodel/templates/ written again by te_search (the construction `stored`; 30-60 minutes)
 #>   dynbcast-plot  004 s5's dynamic broadcasting swept on p = 8, d = 2 -> docs/DYNAMIC.md, docs/dynbcast_p8.svg
 #>   sweep          many designs at once: a job list from SWEEP, run with make -j, merged into one table
@@ -398,6 +399,17 @@ te-lanes-search: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/te_search $(BUILD)/.t
 	SYNTH=1 LIMIT=$${LIMIT:-900} bash bench/tables/lean_table.sh te $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/te-lanes-search.md
 	$(call publish_table,te-lanes-search,te templates for small routers: iCE40 HX8K area (issue 16),te-lanes-search)
 
+# single-port snb on every ring, torus and 3-D torus of docs/PORT_MODELS.md: the optimum of every
+# row above the lower bound, by the formula over whole schedules (issue 41; about 2 minutes)
+.PHONY: snb-sp-search
+snb-sp-search: $(BUILD)/cmodel $(BUILD)/te_search
+	@echo "-- SNB-SP-SEARCH --"
+	bash bench/tables/snb_sp_table.sh $(BUILD)/cmodel $(BUILD)/te_search > $(BUILD)/snb-sp-search.md
+	bash bench/tables/md_section.sh docs/PORT_MODELS.md snb-sp-search < $(BUILD)/snb-sp-search.md && \
+	  bash bench/tables/bench_section.sh docs/BENCHMARKS.md snb-sp-search \
+	    "Single-port snb: the optimum where cmodel is above the bound (issue 41)" "make snb-sp-search" \
+	    docs/PORT_MODELS.md < $(BUILD)/snb-sp-search.md
+
 # the stored templates (cmodel/templates/, the construction `stored`) written again by the search
 .PHONY: stored-templates
 stored-templates: $(BUILD)/cmodel $(BUILD)/te_search
@@ -432,6 +444,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	$(MAKE) s4noc-search
 	$(MAKE) mnb-search
 	$(MAKE) te-lanes-search
+	$(MAKE) snb-sp-search
 	$(MAKE) test-large
 
 # the largest fabric, once (about half an hour and 10+ GiB on 2 cores): not part of bench

@@ -8,6 +8,7 @@
 #include "util/outfile.h"
 #include "mnb_lean_cnf.h"
 #include "s4noc_template_cnf.h"
+#include "snb_sp_cnf.h"
 #include "construct/template_sources.h"
 #include "format/tsv.h"
 #include "te_extend_cnf.h"
@@ -54,12 +55,13 @@ static void *s4noc_build(const topo *t, const search_params *q, cnf *f, char *er
   return pl ? built(pl, s4noc_template_cnf(t, q->slots, f, pl, err, errlen)) : NULL;
 }
 
-/* Writes s to path as a schedule TSV (a temporary renamed); 0, or 1 with the reason on stderr. */
-static int write_template(const sched *s, const char *path) {
+/* Writes s to path as a schedule TSV (a temporary renamed), as a template's rows or (template
+ * false) a whole schedule's; 0, or 1 with the reason on stderr. */
+static int write_schedule(const sched *s, const char *path, bool template) {
   outfile o;
   char err[320];
   if (outfile_open(&o, path, err, sizeof err) == 0) {
-    if (tsv_write(o.f, s, true) == 0 && outfile_commit(&o, err, sizeof err) == 0) return 0;
+    if (tsv_write(o.f, s, template) == 0 && outfile_commit(&o, err, sizeof err) == 0) return 0;
     outfile_abort(&o);
     snprintf(err, sizeof err, "cannot write %s", path);
   }
@@ -85,7 +87,7 @@ static int check_template(const topo *t, sched *s, int decode_failed, const char
   else printf(" template=verified template_slots=%u", (unsigned)sum.slots);
   if (!bad && out) {
     snprintf(s->alg, sizeof s->alg, "te_search");
-    bad = write_template(s, out);
+    bad = write_schedule(s, out, true);
   }
   verifier_free(v);
   return bad ? 1 : 0;
@@ -180,6 +182,53 @@ static void te_extend_release(void *state) {
   free(state);
 }
 
+/* ---- snb, sp-full and sp-half: whole schedules (snb_sp_cnf.h) ---- */
+
+static void *snb_sp_build(const topo *t, model_kind model, const search_params *q, cnf *f, char *err, size_t errlen) {
+  snb_sp_vars *m = new_state(sizeof *m, err, errlen);
+  return m ? built(m, snb_sp_cnf(t, model, q->slots, f, m, err, errlen)) : NULL;
+}
+static void *snb_full_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
+  return snb_sp_build(t, MODEL_SP_FULL, q, f, err, errlen);
+}
+static void *snb_half_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
+  return snb_sp_build(t, MODEL_SP_HALF, q, f, err, errlen);
+}
+
+/* A model's schedule, checked by the golden model's verifier as a whole schedule: prints
+ * schedule=verified schedule_slots=N or schedule=FAIL(...), and writes it to out on success. */
+static int snb_sp_report(const topo *t, model_kind model, const void *state, const int *value, const char *out) {
+  sched s;
+  char err[320];
+  verify_summary sum;
+  sched_init(&s, t, TASK_SNB, model, 0);
+  int bad = snb_sp_decode(t, state, value, &s) != 0;
+  verifier *v = NULL;
+  if (!bad) {
+    sched_finish(&s);
+    v = verifier_new(t, TASK_SNB, model, 0, TEMPLATE_NONE, err, sizeof err);
+    for (size_t i = 0; v && !bad && i < s.nrows; i++) bad = verifier_feed(v, &s.rows[i]) != VERIFY_OK;
+    bad = bad || !v || verifier_finish(v, &sum) != VERIFY_OK;
+  }
+  if (bad) printf(" schedule=FAIL(%s)", v ? verifier_message(v) : "out of memory");
+  else printf(" schedule=verified schedule_slots=%u", (unsigned)sum.slots);
+  if (!bad && out) {
+    snprintf(s.alg, sizeof s.alg, "te_search");
+    bad = write_schedule(&s, out, false);
+  }
+  verifier_free(v);
+  sched_free(&s);
+  return bad ? 1 : 0;
+}
+static int snb_full_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
+  (void)q;
+  return snb_sp_report(t, MODEL_SP_FULL, state, value, out);
+}
+static int snb_half_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
+  (void)q;
+  return snb_sp_report(t, MODEL_SP_HALF, state, value, out);
+}
+
 static const search_formula table[] = {
     {.task = "te", .model = "mla", .what = "a te translation template", .build = mla_build, .report = mla_report,
      .release = free},
@@ -194,6 +243,10 @@ static const search_formula table[] = {
      .release = te_extend_release},
     {.task = "mnb", .model = "mla", .what = "an mnb translation template with waits and sources per port bounded",
      .build = mnb_build, .report = mnb_report, .writes_template = true, .reads_lanes = true, .release = mnb_release},
+    {.task = "snb", .model = "sp-full", .what = "an snb schedule from node 0 (any, not a template)", .build = snb_full_build,
+     .report = snb_full_report, .writes_template = true, .release = free},
+    {.task = "snb", .model = "sp-half", .what = "an snb schedule from node 0 (any, not a template)", .build = snb_half_build,
+     .report = snb_half_report, .writes_template = true, .release = free},
 };
 
 const search_formula *search_formula_find(const char *task, const char *model, bool lanes, bool base) {
@@ -206,4 +259,6 @@ const search_formula *search_formula_find(const char *task, const char *model, b
   return lanes || base ? NULL : first;
 }
 
-const char *search_formula_names(void) { return "te mla, te mla --lanes [--extend], te s4noc-bufferless or mnb mla"; }
+const char *search_formula_names(void) {
+  return "te mla, te mla --lanes [--extend], te s4noc-bufferless, mnb mla, snb sp-full or snb sp-half";
+}

@@ -34,7 +34,7 @@ typedef struct {
    * are templates: writes_template); returns 0, or 1 if the model does not hold up (its
    * template fails the verifier) or out cannot be written (the reason on stderr). */
   int (*report)(const topo *t, const search_params *q, const void *state, const int *value, const char *out);
-  bool writes_template; /* a model is a whole template (else: loads only, -o refused) */
+  bool writes_template; /* a model is a whole template or schedule (else: loads only, -o refused) */
   bool reads_lanes;     /* a lanes formula: reads --max-wait, --sources, --rotate and --turn (else refused) */
   bool reads_base;      /* builds on --extend's template (and refuses --rotate and --turn) */
   void (*release)(void *state);

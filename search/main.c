@@ -3,7 +3,8 @@
  * formula of the task and port model (formulas.h: te under mla, te_template_cnf.h; te under
  * mla with --lanes, te_lean_cnf.h, with --extend, te_extend_cnf.h, and with --diagonals
  * --by-window one window at a time, window_search.h; te under
- * s4noc-bufferless, s4noc_template_cnf.h; mnb under mla, mnb_lean_cnf.h), solves it with CaDiCaL
+ * s4noc-bufferless, s4noc_template_cnf.h; mnb under mla, mnb_lean_cnf.h; snb under sp-full and
+ * sp-half over whole schedules, snb_sp_cnf.h), solves it with CaDiCaL
  * and, unless --no-confirm, with MiniSat on the same clauses written as DIMACS, and prints one
  * line (docs/SCHEDULES.md, "te templates: the solver's certificates", "S4NOC, head to head", "mnb
  * templates for small routers", "te templates for small routers" and "te on the 8-cube";
@@ -28,7 +29,7 @@
 #include "window_search.h"
 
 static const char *usage =
-    "usage: te_search --topo T --slots S [--task te|mnb] [--model M] [--lanes] [--max-wait W]\n"
+    "usage: te_search --topo T --slots S [--task te|mnb|snb] [--model M] [--lanes] [--max-wait W]\n"
     "                 [--sources K] [--rotate | --turn] [--chain] [--extend FILE]\n"
     "                 [--diagonals [--by-window]]\n"
     "                 [-o FILE] [--cnf FILE] [--time-limit SEC] [--no-confirm]\n"
@@ -52,11 +53,15 @@ static const char *usage =
     "full orbits hang from full orbits, a chain of one orbit a slot, answered by a depth-first\n"
     "search instead of a formula: sat, none (no such template) or unknown (out of time).\n"
     "A template-level answer only: schedules that are not templates are not covered.\n"
+    "snb --model sp-full|sp-half: decides whether ANY broadcast schedule from node 0 of T (not\n"
+    "a template) takes at most S slots under the single-port model: a variable per node and\n"
+    "slot and per link and slot; UNSAT is a proof for every schedule (docs/PORT_MODELS.md).\n"
     "\n"
-    "  --topo T          te: ring:N or torus:K1xK2[x...]; mnb and te --lanes: also hypercube:D\n"
+    "  --topo T          te: ring:N or torus:K1xK2[x...]; mnb and te --lanes: also hypercube:D;\n"
+    "                    snb: any topology\n"
     "  --slots S         the slots to fit in (0..1000000)\n"
-    "  --task TASK       te (default) or mnb\n"
-    "  --model M         te: mla (default) or s4noc-bufferless; mnb: mla\n"
+    "  --task TASK       te (default), mnb or snb\n"
+    "  --model M         te: mla (default) or s4noc-bufferless; mnb: mla; snb: sp-full or sp-half\n"
     "  --lanes           te: the formula of waits and sources per port (mnb has only this one)\n"
     "  --max-wait W      mnb, te --lanes: a packet leaves 1..W slots after it arrives, W 1 or 2\n"
     "                    (default 2)\n"
@@ -77,8 +82,8 @@ static const char *usage =
     "  --by-window       with --diagonals: one window at a time, each next one keeping the\n"
     "                    sources the ones before it need (CaDiCaL only; --time-limit per window;\n"
     "                    unsat only if window 0 is, else unknown; prints window_s=s0,s1,...)\n"
-    "  -o FILE           on sat, te --lanes, te under s4noc-bufferless and mnb: the verified\n"
-    "                    template as a schedule TSV (for rtl_gen --schedule, cmodel verify)\n"
+    "  -o FILE           on sat, te --lanes, te under s4noc-bufferless, mnb and snb: the verified\n"
+    "                    template (snb: schedule) as a schedule TSV (rtl_gen --schedule, cmodel verify)\n"
     "  --cnf FILE        also keep the formula, in DIMACS, in FILE\n"
     "  --time-limit SEC  per solver, the formula's build counted in it, or for --chain's search\n"
     "                    (default 600; 0: none); one that runs out says unknown\n"
@@ -156,8 +161,9 @@ static int parse_options(int argc, char **argv, options *o) {
 static int choose_formula(const options *o, const search_formula **formula) {
   char shown[64];
   const char *task = o->task ? o->task : "te", *model = o->model ? o->model : "mla";
-  if (strcmp(task, "te") && strcmp(task, "mnb"))
-    return refuse("--task '%s': not a task te_search knows (expected te or mnb)", cli_printable(task, 40, shown, sizeof shown));
+  if (strcmp(task, "te") && strcmp(task, "mnb") && strcmp(task, "snb"))
+    return refuse("--task '%s': not a task te_search knows (expected te, mnb or snb)",
+                  cli_printable(task, 40, shown, sizeof shown));
   if (o->extend && (strcmp(task, "te") || strcmp(model, "mla") || !o->lanes))
     return refuse("--extend: only te --lanes (under mla) builds on a template");
   if (o->rotate && o->turn) return refuse("--turn: one symmetry at a time (--rotate or --turn)");
@@ -175,7 +181,7 @@ static int choose_formula(const options *o, const search_formula **formula) {
     return refuse("--model '%s': no %s%s formula for this model (expected %s)", cli_printable(model, 40, shown, sizeof shown),
                   task, o->lanes ? " --lanes" : "", search_formula_names());
   if (o->out && !(*formula)->writes_template)
-    return refuse("-o: the %s formula's models are loads, not a template (-o needs --lanes, --model s4noc-bufferless or --task mnb)",
+    return refuse("-o: the %s formula's models are loads, not a template (-o needs --lanes, --model s4noc-bufferless, --task mnb or --task snb)",
                   (*formula)->model);
   if ((o->wait || o->sources || o->rotate || o->turn) && !(*formula)->reads_lanes)
     return refuse("%s: only the mnb formula and te --lanes read it",

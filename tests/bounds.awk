@@ -26,7 +26,10 @@
 #   oneway:  as mla with the network capacity halved: mnb ceil(N(N-1)/links) (= ceil(2(N-1)/deg)
 #            on a regular graph, 003 Thm 3.2), te ceil(DALL/links) and cut_i doubled (both
 #            directions share the links of the cut); 003 Thm 6.3, 6.5 on the d-cube
-#   sp-full: snb max(ecc(0), ceil(log2 N)) (the informed set at most doubles per slot);
+#   sp-full: snb max(ecc(0) + F, ceil(log2 N)) (the informed set at most doubles per slot; F = 1
+#            if two or more nodes are at distance ecc(0) from node 0 - some cycle of odd length
+#            K >= 3, both ends of its longest arc - else 0: at most one node per distance is
+#            reached with no wait, docs/PORT_MODELS.md);
 #            mnb max(ecc, N-1) (002 Eq. 1); scatter, gather max(ecc(0), N-1, ceil(D0/N));
 #            te max(diameter, N-1, ceil(DALL/N))
 #   sp-half: snb as sp-full; mnb max(N, ceil(N(N-1)/floor(N/2))) = 2(N-1) for even N, 2N for
@@ -88,18 +91,19 @@ BEGIN {
 }
 
 # Sets want_lb, want_tx, cutsum, kind, m, N for a task on a topology.
-function expect(task, topo,   kv, i, k, lines, cyc, deg, ecc, d0, dall, links, cut, cutmax, mindeg, maxdeg, as, cap, r, held, grow, chunks, all_port) {
+function expect(task, topo,   kv, i, k, lines, cyc, deg, ecc, d0, dall, links, cut, cutmax, mindeg, maxdeg, as, cap, r, held, grow, chunks, all_port, far2) {
 	split(topo, kv, ":"); kind = kv[1]
 	if (kind == "hypercube") { m = kv[2] + 0; for (i = 1; i <= m; i++) K[i] = 2 }
 	else m = split(kv[2], K, "x")
 	N = 1; for (i = 1; i <= m; i++) { K[i] += 0; N *= K[i] }
-	deg = 0; maxdeg = 0; ecc = 0; d0 = 0; dall = 0; links = 0; cutmax = 0; cutsum = 0; oneway_cutmax = 0
+	deg = 0; maxdeg = 0; ecc = 0; d0 = 0; dall = 0; links = 0; cutmax = 0; cutsum = 0; oneway_cutmax = 0; far2 = 0
 	for (i = 1; i <= m; i++) {
 		k = K[i]; lines = N / k
 		cyc = (kind == "torus" || kind == "ring") && k > 2
 		deg += cyc ? 2 : 1
 		maxdeg += k > 2 ? 2 : 1
 		ecc += cyc ? int(k / 2) : k - 1
+		if (cyc && k % 2) far2 = 1 # two farthest positions on this cycle
 		d0 += lines * (cyc ? int(k * k / 4) : k * (k - 1) / 2)
 		dall += lines * lines * (cyc ? k * int(k * k / 4) : (k * k * k - k) / 3)
 		links += lines * (cyc ? k : k - 1)
@@ -133,7 +137,7 @@ function expect(task, topo,   kv, i, k, lines, cyc, deg, ecc, d0, dall, links, c
 	} else if (model == "sp-full" || model == "sp-half") {
 		cap = model == "sp-full" ? N : int(N / 2)
 		for (logn = 0; 2 ^ logn < N; logn++) {}
-		if (as == "snb") { want_lb = max(ecc, logn); want_tx = N - 1 }
+		if (as == "snb") { want_lb = max(ecc + far2, logn); want_tx = N - 1 }
 		else if (as == "mnb") { want_lb = max(max(ecc, N - 1), ceil_div(N * (N - 1), cap)); want_tx = N * (N - 1) }
 		else if (task == "scatter" || task == "gather") { want_lb = max(max(ecc, N - 1), ceil_div(d0, cap)); want_tx = d0 }
 		else if (task == "te") {

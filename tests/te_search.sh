@@ -479,8 +479,9 @@ torus:0x3|--topo torus:0x3 --slots 3
 --time-limit 'soon'|--topo ring:8 --slots 3 --time-limit soon
 --bogus|--topo ring:8 --slots 3 --bogus
 /nonexistent/f.cnf|--topo ring:8 --slots 3 --cnf /nonexistent/f.cnf
---model 's4noc': no te formula.*te mla, te mla --lanes \[--extend\], te s4noc-bufferless or mnb mla|--topo ring:8 --slots 3 --model s4noc
---task 'snb': not a task|--topo ring:8 --slots 3 --task snb
+--model 's4noc': no te formula.*te mla, te mla --lanes \[--extend\], te s4noc-bufferless, mnb mla, snb sp-full or snb sp-half|--topo ring:8 --slots 3 --model s4noc
+--task 'bcast': not a task te_search knows \(expected te, mnb or snb\)|--topo ring:8 --slots 3 --task bcast
+--model 'mla': no snb formula|--topo ring:8 --slots 3 --task snb
 --model 's4noc-bufferless': no mnb formula|--topo ring:8 --slots 3 --task mnb --model s4noc-bufferless
 'mesh:3x3'.*hypercubes, rings and tori only|--topo mesh:3x3 --slots 4 --task mnb
 --max-wait '3': not a wait in 1..2|--topo ring:8 --slots 4 --task mnb --max-wait 3

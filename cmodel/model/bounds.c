@@ -39,6 +39,20 @@ static uint64_t te_cut_bound(const topo *t, model_kind model) {
   return lb;
 }
 
+/* Single-port snb: call a node on time if it holds the packet by slot dist(root, it). The root
+ * sends once in slot 1, so at most one node at distance 1 is on time; an on-time node at
+ * distance r got the packet in slot r from one at distance r-1 that held it by slot r-1, i.e.
+ * an on-time one, which sends once per slot: by induction at most one node per distance is on
+ * time. With two or more nodes at distance ecc(root) (an odd cycle in some dimension: both
+ * ends of its longest arc) one of them is late: ecc(root) + 1 slots. A reduce is a broadcast
+ * reversed in time (003 Thm 2.10-2.11), sends and receptions swapped, which keeps both
+ * single-port models: the same bound. */
+static uint64_t single_port_far_bound(const topo *t, uint32_t root) {
+  uint32_t ecc = topo_eccentricity(t, root), far = 0;
+  for (uint32_t v = 0; v < t->nodes && far < 2; v++) far += topo_dist(t, root, v) == ecc;
+  return (uint64_t)ecc + (far >= 2);
+}
+
 uint32_t bound_slots(const topo *t, task_kind task, model_kind model, uint32_t root) {
   if (model_limits_local_port(model)) { /* mla's links and a local port (bounds_s4noc.h) */
     uint32_t links = bound_slots(t, task, MODEL_MLA, root), local = bound_local_port_slots(t, task, root);
@@ -57,6 +71,7 @@ uint32_t bound_slots(const topo *t, task_kind task, model_kind model, uint32_t r
       lb++;
     }
     lb = max_u64(lb, topo_eccentricity(t, root));
+    if (model == MODEL_SP_FULL || model == MODEL_SP_HALF) lb = max_u64(lb, single_port_far_bound(t, root));
     break;
   }
   case TASK_MNB:

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# tests/snb_sp_search.sh CMODEL TE_SEARCH — the single-port broadcast's optimum (issue 41): the
+# lower bound of docs/PORT_MODELS.md, max(ecc(0) + F, ceil(log2 N)) with F = 1 when two or more
+# nodes are farthest from node 0 (a cycle of odd length in some dimension), computed here from
+# the sizes, and te_search's formula over whole schedules (search/snb_sp_cnf.h, not a
+# template), under sp-full and sp-half:
+#   - one slot below the bound: unsat for CaDiCaL and for MiniSat (for the F rows, the slot
+#     that ecc alone would allow: the "at most one node per distance on time" argument,
+#     confirmed by both solvers);
+#   - at the bound: sat for both, the model's schedule verified by te_search, and the file -o
+#     writes verified by cmodel at exactly the bound's slots, under the model, from root 0;
+#   - cmodel's own lower bound (verify's lb) equal to the figure here;
+#   - one found schedule (torus:5x5, where cmodel's greedy takes 6) simulated on the ROM router
+#     fabric against itself and its wire log verified (not with SMALL=1);
+#   - bad arguments: exit 2, one line on stderr, no file.
+# Prints "ok NAME" per check and "FAIL NAME: why" per failure, then "snb_sp_search: N passed, N failed".
+BIN=$1 SEARCH=$2 NAME=snb_sp_search
+. "$(dirname "$0")/suite.sh"
+. "$HERE/checks.sh"
+case $SEARCH in /*) ;; *) SEARCH=$PWD/$SEARCH ;; esac
+field() { sed -nE "s/.*(^| )$1=([^ ]+).*/\2/p"; }
+
+# bound TOPO: max(ecc(0) + F, ceil(log2 N)) from the sizes: a cycle (ring, torus, size > 2)
+# adds floor(K/2) to ecc and, if K is odd, has two farthest positions; a path (mesh, size 2,
+# the hypercube's dimensions) adds K - 1 and has one
+bound() {
+  local kind=${1%%:*} spec=${1#*:} k n=1 ecc=0 far=0 log=0 sizes
+  if [ "$kind" = hypercube ]; then sizes=$(for ((i = 0; i < spec; i++)); do echo 2; done); else sizes=${spec//x/ }; fi
+  for k in $sizes; do
+    n=$((n * k))
+    if [ "$kind" != mesh ] && [ "$k" -gt 2 ]; then
+      ecc=$((ecc + k / 2))
+      [ $((k % 2)) = 1 ] && far=1
+    else
+      ecc=$((ecc + k - 1))
+    fi
+  done
+  while [ $((1 << log)) -lt "$n" ]; do log=$((log + 1)); done
+  echo $((ecc + far > log ? ecc + far : log))
+}
+
+SIZES="ring:5 ring:7 ring:8 ring:9 torus:2x7 torus:3x5 torus:4x7 torus:5x5 torus:3x7 torus:4x4 torus:3x3x3 torus:3x4x5
+mesh:3x4 mesh:2x3x3 hypercube:3 hypercube:4"
+[ "${SMALL-}" = 1 ] && SIZES="ring:7 torus:3x5 torus:5x5 mesh:3x4 hypercube:3"
+for model in sp-full sp-half; do
+  for topo in $SIZES; do
+    b=$(bound "$topo") name="$topo $model"
+    line=$("$SEARCH" --topo "$topo" --task snb --model "$model" --slots $((b - 1)) 2>&1)
+    expect "$name: $((b - 1)) slots (one below the bound $b) unsat for both solvers" \
+      '[ "$(printf "%s\n" "$line" | field cadical)" = unsat ] && [ "$(printf "%s\n" "$line" | field minisat)" = unsat ]' "$line"
+    rm -f "$T/s.tsv"
+    line=$("$SEARCH" --topo "$topo" --task snb --model "$model" --slots "$b" -o "$T/s.tsv" 2>&1)
+    expect "$name: $b slots (the bound) sat for both solvers, the schedule verified" \
+      '[ "$(printf "%s\n" "$line" | field cadical)" = sat ] && [ "$(printf "%s\n" "$line" | field minisat)" = sat ] && [[ $line == *" schedule=verified schedule_slots=$b"* ]]' "$line"
+    v=$("$BIN" verify "$T/s.tsv" 2>&1)
+    expect "$name: the -o file verifies at $b slots, lb=$b, as snb under $model from root 0" \
+      '[[ $v == "OK slots=$b lb=$b "* ]] && grep -q "^# task=snb$" "$T/s.tsv" && grep -q "^# model=$model$" "$T/s.tsv" && grep -q "^# root=0$" "$T/s.tsv"' "$v"
+  done
+done
+
+# the bound's own case, by hand: ring:9 has two nodes at distance 4 from node 0 (4 and 5), so
+# 4 slots cannot do; cmodel's lower bound says 5 and its schedule takes 5
+v=$("$BIN" schedule --topo ring:9 --task snb --model sp-full -o - | "$BIN" verify -)
+expect "ring:9 sp-full: cmodel's schedule and lower bound at 5 = ecc 4 + 1" '[[ $v == "OK slots=5 lb=5 "* ]]' "$v"
+
+# the hardware: a schedule the solvers found, where cmodel's greedy is a slot above, runs on the
+# ROM router fabric (sim/sim.sh: Verilator, the wire log diffed against the schedule and verified)
+if [ "${SMALL-}" != 1 ]; then
+  "$SEARCH" --topo torus:5x5 --task snb --model sp-full --slots 5 -o "$T/h.tsv" >/dev/null
+  out=$(SIM_DIR="$T/sim" SCHEDULE="$T/h.tsv" "$HERE/../sim/sim.sh" 2>&1)
+  expect "torus:5x5 sp-full: the solver's 5-slot schedule simulated on the ROM router fabric, its wire log verified" \
+    '[[ $out == *"PASS topo=torus:5x5 task=snb model=sp-full cycles=6 slots=5 "* ]] && [[ $out == *"OK slots=5 lb=5 "* ]]' \
+    "$(printf '%s\n' "$out" | tail -n 5)"
+fi
+
+# bad arguments: exit 2, one line, no file
+for args in "--topo ring:5 --task snb --model mla --slots 3" "--topo ring:5 --task snb --model sp-full --slots 0" \
+  "--topo ring:5 --task snb --model oneway --slots 3"; do
+  rm -f "$T/bad.tsv"
+  # shellcheck disable=SC2086 # args are words
+  "$SEARCH" $args -o "$T/bad.tsv" >"$T/out" 2>"$T/err"
+  rc=$?
+  expect "te_search $args refused" '[ $rc = 2 ] && [ ! -s "$T/out" ] && [ "$(wc -l <"$T/err")" = 1 ] && [ ! -e "$T/bad.tsv" ]' \
+    "exit $rc: $(cat "$T/err")"
+done
+# unsat writes no file
+rm -f "$T/u.tsv"
+"$SEARCH" --topo ring:7 --task snb --model sp-full --slots 3 -o "$T/u.tsv" >/dev/null 2>&1
+expect "te_search -o on an unsat answer writes no file" '[ ! -e "$T/u.tsv" ]' "ring:7 in 3 slots"
+
+echo "snb_sp_search: $npass passed, $nfail failed"
+[ "$nfail" -eq 0 ]
