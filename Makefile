@@ -17,7 +17,7 @@
 #>   sc-example     build and run the minimal SystemC platform of docs/SYSTEMC.md
 #>   synth          one router: Yosys generic or iCE40 + nextpnr (TARGET): LUTs, FFs, BRAMs, Fmax
 #>   fpga           a self-testing bitstream of the whole system for the iCE40-HX8K breakout board (TOPO, TASK)
-#>   sim-kbcast-rt  the run-time kbcast router (001) of hypercube:D on RUNS random active sets
+#>   sim-kbcast-rt  the run-time kbcast router (001) of hypercube:D on RUNS random active sets (BENCH=sc: SystemC)
 #>   synth-kbcast-rt  the run-time kbcast router of hypercube:D through Yosys/nextpnr (TARGET)
 #>   te-search      te templates on rings to 32, tori to 12x12 and 6x6x6: SAT certificates -> docs/SCHEDULES.md
 #>   s4noc-table    te on 3x3..10x10 tori under the S4NOC models vs S4NOC, routers synthesised -> docs/SCHEDULES.md
@@ -63,6 +63,7 @@
 #>   D=D            sim-kbcast-rt, synth-kbcast-rt: dimension of the hypercube [4]
 #>   RUNS=R         sim-kbcast-rt: active sets run [50]
 #>   STAGES=P       sim-kbcast-rt, synth-kbcast-rt: slots of 1+P cycles (P = 0..2), a faster clock [0]
+#>   BENCH=B        sim-kbcast-rt: cpp (the simulation fabric, DPI) or sc (SystemC, the platform fabric's ports) [cpp]
 #>   DEMO_TOPOS=..  demo: topo:task words simulated [hypercube:4:mnb torus:4x4:te]
 #>   DEMO_SYNTH=..  demo: topo:task words synthesised [torus:4x4:mnb]
 #>   DYN_ROUNDS=R   dynbcast-plot: rounds per load [3000]
@@ -280,9 +281,12 @@ sc-example: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 D      ?= 4
 RUNS   ?= 50
 STAGES ?= 0
+# the bench: cpp (sim/kbrt_tb.cpp on the simulation fabric, local ports through DPI) or sc (the
+# SystemC bench sim/kbrt_sc_main.cpp on the platform fabric romnoc_kbrt_fabric, its ports bound)
+BENCH  ?=
 .PHONY: sim-kbcast-rt synth-kbcast-rt
 sim-kbcast-rt: $(BUILD)/cmodel $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
-	@$(call sh_vars,D RUNS SEED WIDTH STAGES TRACE SIM_OPT) sim/kbrt_sim.sh
+	@$(call sh_vars,D RUNS SEED WIDTH STAGES TRACE SIM_OPT BENCH) sim/kbrt_sim.sh
 synth-kbcast-rt: $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	@$(call sh_vars,D WIDTH STAGES TARGET) synth/kbrt_synth.sh
 

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # kbrt_sim.sh — the run-time kbcast router of hypercube:D: generate, lint, one Verilator build,
 # many runs (make sim-kbcast-rt).
-#   D=4 [RUNS=50] [SEED=1] [WIDTH=32] [STAGES=0|1|2] [TRACE=1] [SIM_OPT=-O0] sim/kbrt_sim.sh
+#   D=4 [RUNS=50] [SEED=1] [WIDTH=32] [STAGES=0|1|2] [TRACE=1] [SIM_OPT=-O0] [BENCH=cpp|sc] sim/kbrt_sim.sh
 #   SIM_DIR=DIR sets the work directory; REUSE_GEN=1 simulates DIR/gen as it is.
+# BENCH=cpp (the default): the C++ harness sim/kbrt_tb.cpp on the simulation fabric
+# romnoc_kbrt_sim_fabric (files_sim.f: the local ports played through DPI); BENCH=sc: the
+# SystemC bench sim/kbrt_sc_main.cpp on the platform fabric romnoc_kbrt_fabric (files.f, every
+# node's ports bound; verilator --sc, objects in obj_sc). Both check alike (sim/kbrt_check.h).
 # Runs: RUNS active sets with K spread evenly over 1..2^D (K=1 and K=2^D included), each a
 # pseudo-random K-subset of the golden model (cmodel schedule --k K --seed), with its golden
 # files (cmodel schedule --alg 001, rtl_gen_kbrt --golden). The bench diffs every run's wire
@@ -13,9 +17,11 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 . "$repo/scripts/flow_vars.sh" # every variable make passes has its shape, or exit 2
-d=${D:-4} runs=${RUNS:-50} seed=${SEED:-1} width=${WIDTH:-32} trace=${TRACE:-0} stages=${STAGES:-0}
+d=${D:-4} runs=${RUNS:-50} seed=${SEED:-1} width=${WIDTH:-32} trace=${TRACE:-0} stages=${STAGES:-0} bench=${BENCH:-cpp}
+case $bench in cpp | sc) ;; *) echo "kbrt_sim.sh: unknown BENCH '$bench' (expected cpp or sc)" >&2; exit 2 ;; esac
 work=$(realpath -m "${SIM_DIR:-$repo/build/sim/hypercube-${d}_kbcast_runtime_w${width}$([ "$stages" = 0 ] || echo "_p$stages")}")
-gen=$work/gen obj=$work/obj$([ "$trace" = 1 ] && echo _trace || true) rundir=$work/runs
+suffix=$([ "$bench" = sc ] && echo _sc || true)$([ "$trace" = 1 ] && echo _trace || true)
+gen=$work/gen obj=$work/obj$suffix rundir=$work/runs
 mkdir -p "$work"
 rm -f "$work/sim.log" # a failed build leaves no log of an earlier run behind
 
@@ -46,11 +52,17 @@ echo "-- LINT --"
 if command -v ccache >/dev/null 2>&1; then
   export OBJCACHE=ccache CCACHE_DIR=${CCACHE_DIR:-$repo/build/ccache}
 fi
-echo "-- VERILATE --"
+if [ "$bench" = sc ]; then # the platform fabric's ports bound by a SystemC bench (Debian's libsystemc, C++17)
+  echo "-- VERILATE (SystemC bench) --"
+  model_flag=--sc top_module=romnoc_kbrt_fabric files=files.f bench_src=$repo/sim/kbrt_sc_main.cpp
+else # the simulation fabric, its local ports through DPI
+  echo "-- VERILATE --"
+  model_flag=--cc top_module=romnoc_kbrt_sim_fabric files=files_sim.f bench_src=$repo/sim/kbrt_tb.cpp
+fi
 flags=(
-  --cc --exe --build -j 2 # the model and the bench, make -j2
+  "$model_flag" --exe --build -j 2 # the model and the bench, make -j2
   -O3 --x-assign fast --x-initial fast --noassert
-  --top-module romnoc_kbrt_sim_fabric
+  --top-module "$top_module"
   -Mdir "$obj"
   -CFLAGS "-I$gen -I$repo/sim -I$repo/cmodel"
 )
@@ -58,10 +70,10 @@ flags=(
 [ -n "${SIM_OPT-}" ] && flags+=(-MAKEFLAGS "OPT_FAST=$SIM_OPT") # as sim/sim_verilator.sh
 rm -rf "$obj"
 start=$(date +%s)
-(cd "$gen" && verilator "${flags[@]}" -f files_sim.f romnoc.vlt "$repo/sim/kbrt_tb.cpp" "$repo/sim/tb_common.cpp" \
-  >"$work/verilate.log" 2>&1) || {
-  tail -n 30 "$work/verilate.log" >&2
-  echo "FAIL topo=hypercube:$d task=kbcast arch=kbcast-runtime: verilator build failed (see $work/verilate.log)"
+(cd "$gen" && verilator "${flags[@]}" -f "$files" romnoc.vlt "$bench_src" "$repo/sim/kbrt_check.cpp" "$repo/sim/tb_common.cpp" \
+  >"$work/verilate$suffix.log" 2>&1) || {
+  tail -n 30 "$work/verilate$suffix.log" >&2
+  echo "FAIL topo=hypercube:$d task=kbcast arch=kbcast-runtime: verilator build failed (see $work/verilate$suffix.log)"
   exit 1
 }
 echo "   built in $(($(date +%s) - start)) s"
@@ -70,7 +82,7 @@ echo "-- SIM ($runs runs) --"
 plus=(+seed="$seed" +runs="$work/runs.txt")
 [ "$trace" = 1 ] && plus+=(+trace="$work/wave.vcd")
 status=0
-"$obj/Vromnoc_kbrt_sim_fabric" "${plus[@]}" >"$work/sim.log" || status=$?
+SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$obj/V$top_module" "${plus[@]}" >"$work/sim.log" || status=$?
 grep -v '^ok ' "$work/sim.log" || true
 
 echo "-- VERIFY wire logs --"

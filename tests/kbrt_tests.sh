@@ -8,10 +8,15 @@
 # wires a cycle later: the figure is computed here from K, never read from the program); with
 # --stages 2 (slots of three cycles) at d = 3 and 4 and --stages 1 (two cycles) at d = 4, the
 # same runs in exactly 1+P times as many cycles; a design with FIFOs below the bound must fail
-# the bench with err_o, with one- and three-cycle slots. Ends with "N passed, N failed".
+# the bench with err_o, with one- and three-cycle slots. The SystemC bench on the platform
+# fabric (BENCH=sc: romnoc_kbrt_fabric's ports bound) at d = 3 with three-cycle slots and d = 4
+# with one-cycle slots (the dims given that are 3 or 4), 8 active sets each, every run in the
+# same cycles; a run whose golden wire log has one row edited, run by the same SystemC build,
+# must FAIL while its unedited twin passes.
+# Ends with "N passed, N failed".
 #   tests/kbrt_tests.sh [DIMS]   (default "3 4 5"; make test "3 4", make test-large 5; QUICK=1, make
 #                                check: d = 3, 10 active sets with one-cycle slots, the overflow
-#                                with three-cycle slots)
+#                                with three-cycle slots; no SystemC bench)
 set -u
 cd "$(dirname "$0")/.."
 T=$(mktemp -d "${TMPDIR:-/tmp}/romnoc-kbrt.XXXXXX") || exit 2
@@ -50,19 +55,21 @@ bad "unknown option" "--bogus" --topo hypercube:3 --bogus 1
 build/cmodel schedule --topo hypercube:3 --task mnb -o "$T/mnb.tsv"
 bad "golden of a non-kbcast schedule" "task mnb" --golden "$T/mnb.tsv"
 
-# sim_runs D P: $runs active sets on hypercube:D with slots of 1+P cycles (rtl_gen_kbrt --stages P),
-# one build (the script lints both fabrics and verifies every wire log); then every run in exactly
-# (2*ceil(K/D)+4D+1)*(1+P) cycles, K = 1 and K = N among them
+# sim_runs D P [BENCH [RUNS]]: RUNS ($runs) active sets on hypercube:D with slots of 1+P cycles
+# (rtl_gen_kbrt --stages P), one build of the bench (cpp: the simulation fabric; sc: the SystemC
+# bench on the platform fabric, in a work directory of its own); the script lints both fabrics
+# and verifies every wire log; then every run in exactly (2*ceil(K/D)+4D+1)*(1+P) cycles, K = 1
+# and K = N among them
 sim_runs() {
-  local d=$1 p=$2 n=$((1 << $1)) work tag start
-  work=build/sim/hypercube-${d}_kbcast_runtime_w32$([ "$p" = 0 ] || echo "_p$p")
-  tag="hypercube:$d$([ "$p" = 0 ] || echo " stages=$p")"
+  local d=$1 p=$2 bench=${3:-cpp} runs=${4:-$runs} n=$((1 << $1)) work tag start
+  work=build/sim/hypercube-${d}_kbcast_runtime_w32$([ "$p" = 0 ] || echo "_p$p")$([ "$bench" = cpp ] || echo "_$bench")
+  tag="hypercube:$d$([ "$p" = 0 ] || echo " stages=$p")$([ "$bench" = cpp ] || echo " BENCH=$bench")"
   rm -f "$work/sim.log"
   start=$(date +%s)
-  if D=$d RUNS=$runs SEED=$d STAGES=$p SIM_DIR="$work" sim/kbrt_sim.sh >"$T/sim$d$p" 2>&1; then
-    pass "$tag $runs runs: $(grep -E '^PASS' "$T/sim$d$p") ($(($(date +%s) - start)) s)"
+  if D=$d RUNS=$runs SEED=$d STAGES=$p BENCH=$bench SIM_DIR="$work" sim/kbrt_sim.sh >"$T/sim$d$p$bench" 2>&1; then
+    pass "$tag $runs runs: $(grep -E '^PASS' "$T/sim$d$p$bench") ($(($(date +%s) - start)) s)"
   else
-    fail "$tag $runs runs" "$T/sim$d$p"
+    fail "$tag $runs runs" "$T/sim$d$p$bench"
   fi
   awk -v d="$d" -v n="$n" -v runs="$runs" -v c=$((1 + p)) '
     /^ok run=/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
@@ -71,9 +78,41 @@ sim_runs() {
                  if (v["k"] == 1) one++; if (v["k"] == n) all++ }
     END { if (got != runs) { print got " runs reported, want " runs; bad++ }
           if (!one || !all) { print "K=1 or K=N missing"; bad++ }
-          exit bad > 0 }' "$work/sim.log" >"$T/cyc$d$p" 2>&1 &&
+          exit bad > 0 }' "$work/sim.log" >"$T/cyc$d$p$bench" 2>&1 &&
     pass "$tag every run in (2*ceil(K/$d)+$((4 * d))+1)*$((1 + p)) cycles, K=1 and K=$n included" ||
-    fail "$tag cycle counts" "$T/cyc$d$p"
+    fail "$tag cycle counts" "$T/cyc$d$p$bench"
+}
+
+# sc_edited D P: the SystemC build of sim_runs D P sc on two copies of its K = N run, one with a
+# wire row of its golden log edited (a counter's value, or a packet's origin, changed): that run
+# FAILs naming the wire log, its twin passes, the final line is FAIL with failed=1
+sc_edited() {
+  local d=$1 p=$2 work last rc
+  work=build/sim/hypercube-${d}_kbcast_runtime_w32$([ "$p" = 0 ] || echo "_p$p")_sc
+  last=$(tail -n 1 "$work/runs.txt" 2>/dev/null)
+  rm -rf "$T/edit$d"
+  mkdir -p "$T/edit$d"
+  if [ -z "$last" ] || [ ! -x "$work/obj_sc/Vromnoc_kbrt_fabric" ]; then
+    fail "hypercube:$d BENCH=sc edited golden row: no SystemC build or run to edit"
+    return
+  fi
+  cp -r "$last" "$T/edit$d/good" && cp -r "$last" "$T/edit$d/bad"
+  # the 5th data row (slot, src, dst, origin, dest): origin + 1
+  awk -F'\t' -v OFS='\t' '/^#/ || $1 == "slot" { print; next } { if (++row == 5) $4 = $4 + 1; print }' \
+    "$last/golden/wire.tsv" >"$T/edit$d/bad/golden/wire.tsv"
+  printf '%s\n' "$T/edit$d/good" "$T/edit$d/bad" >"$T/edit$d/runs.txt"
+  SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$work/obj_sc/Vromnoc_kbrt_fabric" +seed="$d" +runs="$T/edit$d/runs.txt" \
+    >"$T/edit$d/sim.log" 2>&1
+  rc=$?
+  if [ $rc != 0 ] && ! cmp -s "$last/golden/wire.tsv" "$T/edit$d/bad/golden/wire.tsv" &&
+    grep -q "^ok run=$T/edit$d/good " "$T/edit$d/sim.log" &&
+    grep -q "^FAIL run=$T/edit$d/bad k=$((1 << d)): $T/edit$d/bad/wire.tsv differs from" "$T/edit$d/sim.log" &&
+    grep -q "^FAIL topo=hypercube:$d .* runs=2 failed=1 .* bench=sc\$" "$T/edit$d/sim.log"; then
+    pass "hypercube:$d BENCH=sc: a golden wire row edited, that run FAILs, its twin passes"
+  else
+    echo "    exit $rc"
+    fail "hypercube:$d BENCH=sc: the edited golden row did not fail the run alone" "$T/edit$d/sim.log"
+  fi
 }
 
 for d in $dims; do
@@ -93,6 +132,11 @@ for d in $dims; do
   sim_runs "$d" 0
   [ "$d" = 4 ] && [ "${QUICK:-0}" != 1 ] && sim_runs "$d" 1
   [ "$d" -le 4 ] && [ "${QUICK:-0}" != 1 ] && sim_runs "$d" 2
+  if [ "$d" -le 4 ] && [ "${QUICK:-0}" != 1 ]; then # the SystemC bench on the platform fabric
+    p=$([ "$d" = 3 ] && echo 2 || echo 0)            # slot_o with three-cycle slots, and one-cycle ones
+    sim_runs "$d" "$p" sc 8
+    sc_edited "$d" "$p"
+  fi
 done
 
 # FIFOs below the bound: K = N on hypercube:3 overflows a root list of 1 entry -> err_o, FAIL

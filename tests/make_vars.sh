@@ -57,7 +57,7 @@ else
   refused_var fpga TASK
   refused_var sim-sc TASK all
   refused_var sim-kbcast-rt D all
-  for var in RUNS STAGES; do refused_var sim-kbcast-rt "$var"; done
+  for var in RUNS STAGES BENCH; do refused_var sim-kbcast-rt "$var"; done
   refused_var synth-kbcast-rt TARGET all
 fi
 expect "no injected command ran" '[ -z "$(compgen -G "$T/pwned-*")" ]' "$(compgen -G "$T/pwned-*" | tr '\n' ' ')"

@@ -96,7 +96,7 @@ void kbrt_emit_fabric(vwriter *w, const char *header, const kbrt_design *k, int 
   vw_line(w, "input  wire rst_ni,");
   vw_line(w, "input  wire start_i,");
   vw_line(w, "output wire done_o,  // every router is done");
-  if (!sim) vw_line(w, "output wire slot_o,  // in a run, the last cycle of a slot (the routers run in lockstep)");
+  if (!sim) vw_line(w, "output wire slot_o,  // in a run, the last cycle of a slot (any router's: see slot_w)");
   vw_line(w, "output wire err_o%s  // some router raised err_o", sim ? "" : ",");
   if (!sim)
     for (uint32_t u = 0; u < n; u++) {
@@ -115,8 +115,10 @@ void kbrt_emit_fabric(vwriter *w, const char *header, const kbrt_design *k, int 
   vw_line(w, "wire [%u:0] err_w;", (unsigned)n - 1);
   vw_line(w, "assign done_o = &done_w;");
   if (!sim) {
+    vw_line(w, "// the routers that run move in lockstep; one that is done holds its phase (slot_o low) and");
+    vw_line(w, "// its lanes quiet while the others end the run: the OR marks every slot of the run");
     vw_line(w, "wire [%u:0] slot_w;", (unsigned)n - 1);
-    vw_line(w, "assign slot_o = &slot_w;");
+    vw_line(w, "assign slot_o = |slot_w;");
   }
   vw_line(w, "assign err_o = |err_w;");
   for (uint32_t u = 0; u < n; u++)
@@ -250,6 +252,10 @@ void kbrt_emit_sim_config(vwriter *w, const char *header, const kbrt_design *k) 
   vw_line(w, "#define RN_FIFO_DEPTH %d", k->fifo_depth);
   vw_line(w, "#define RN_WIRE_DELAY 1  /* slots */");
   vw_line(w, "#define RN_SLOT_CYCLES %d", 1 + k->stages);
+  vw_line(w, "/* X(u) for every node u: the platform fabric's per-node ports are n<u>_* */");
+  vw_raw(w, "#define RN_FOR_EACH_NODE(X)");
+  for (uint32_t u = 0; u < k->nodes; u++) vw_raw(w, " X(%u)", (unsigned)u);
+  vw_raw(w, "\n");
   vw_line(w, "#endif");
 }
 

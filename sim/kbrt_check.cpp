@@ -1,0 +1,152 @@
+// kbrt_check.cpp — the run-time kbcast benches' checks (see kbrt_check.h).
+#include "kbrt_check.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+#include <utility>
+
+#include "model/payload.h"
+#include "sim_config.h"
+
+namespace kbrt {
+
+namespace {
+enum Kind { kCounter = 0, kDataUp = 1, kDataDown = 2, kEnd = 3 };
+}  // namespace
+
+bool parse_active(const std::string& list, std::vector<bool>* set) {
+  set->assign(RN_NODES, false);
+  std::stringstream in(list);
+  std::string part;
+  while (std::getline(in, part, ',')) {
+    size_t dash = part.find('-');
+    unsigned long lo, hi;
+    try {
+      lo = std::stoul(part.substr(0, dash));
+      hi = dash == std::string::npos ? lo : std::stoul(part.substr(dash + 1));
+    } catch (...) {
+      return false;
+    }
+    if (lo > hi || hi >= RN_NODES) return false;
+    for (unsigned long u = lo; u <= hi; u++) (*set)[u] = true;
+  }
+  return true;
+}
+
+bool read_meta(const std::string& path, std::vector<std::string>* meta, std::string* active) {
+  std::ifstream in(path);
+  std::string line;
+  meta->clear();
+  active->clear();
+  while (std::getline(in, line) && !line.empty() && line[0] == '#') {
+    if (line.rfind("# Generated", 0) == 0 || line.rfind("# generator", 0) == 0 || line.find('=') == std::string::npos) continue;
+    meta->push_back(line);
+    if (line.rfind("# active=", 0) == 0) *active = line.substr(9);
+  }
+  return !active->empty();
+}
+
+Runs::Runs(uint32_t seed, std::string tag) : seed_(seed), tag_(std::move(tag)), active_(RN_NODES, false) {}
+
+bool Runs::open(const std::string& runs_file) {
+  list_.open(runs_file);
+  if (list_) return true;
+  std::printf("FAIL topo=%s task=kbcast arch=kbcast-runtime: cannot read %s\n", RN_TOPO, runs_file.c_str());
+  return false;
+}
+
+bool Runs::next() {
+  std::string active;
+  while (std::getline(list_, dir_)) {
+    if (dir_.empty()) continue;
+    runs_++;
+    if (!read_meta(dir_ + "/golden/wire.tsv", &meta_, &active) || !parse_active(active, &active_)) {
+      std::printf("FAIL run=%s: no usable '# active=' line in golden/wire.tsv\n", dir_.c_str());
+      failed_++;
+      continue;
+    }
+    k_ = (uint32_t)std::count(active_.begin(), active_.end(), true);
+    bound_ = (2 * ((k_ + RN_DIM - 1) / RN_DIM) + 4 * RN_DIM + 1) * RN_SLOT_CYCLES;
+    wires_.clear();
+    deliveries_.clear();
+    return true;
+  }
+  return false;
+}
+
+void Runs::own_packet(uint32_t node, bool req, tb::Bits* p) const {
+  std::fill(p->words.begin(), p->words.end(), 0u);
+  if (!req) return;
+  for (int i = 0; i < RN_PAYLOAD_WIDTH; i += 32)
+    p->set(i, std::min(32, RN_PAYLOAD_WIDTH - i), romnoc_payload_word(seed_, node, -1, (uint32_t)i / 32));
+  p->set(RN_PAYLOAD_WIDTH, RN_ID_WIDTH, node);
+}
+
+void Runs::lane(uint32_t cycle, uint32_t node, uint32_t lane, bool tx_valid, const tb::Bits& tx, int tx_lsb, bool dlv_valid,
+                const tb::Bits& dlv, int dlv_lsb) {
+  uint32_t slot = cycle ? cycle / RN_SLOT_CYCLES - RN_WIRE_DELAY : 0;
+  if (tx_valid) {
+    int kind = (int)tx.get(tx_lsb + RN_PACKET_WIDTH, 2);
+    uint32_t origin = (uint32_t)tx.get(tx_lsb + RN_PAYLOAD_WIDTH, RN_ID_WIDTH);
+    long long shown = kind == kCounter ? (long long)tx.get(tx_lsb, RN_COUNT_WIDTH) : (long long)origin;
+    int dest = kind == kCounter ? -2 : kind == kEnd ? -3 : -1;
+    wires_.push_back({slot, node, node ^ (1u << lane), shown, dest});
+  }
+  if (dlv_valid)
+    deliveries_.push_back(
+        {slot, node, (uint32_t)dlv.get(dlv_lsb + RN_PAYLOAD_WIDTH, RN_ID_WIDTH), dlv.hex(dlv_lsb, RN_PAYLOAD_WIDTH)});
+}
+
+// The logs of the run in the golden files' formats, with the golden wire file's metadata
+// (topo, task, model, the active set) so that cmodel verify can check the wire log alone.
+bool Runs::write_logs() {
+  std::sort(wires_.begin(), wires_.end(), [](const WireRow& a, const WireRow& b) {
+    if (a.slot != b.slot) return a.slot < b.slot;
+    if (a.src != b.src) return a.src < b.src;
+    return a.dst < b.dst;
+  });
+  std::sort(deliveries_.begin(), deliveries_.end(), [](const DeliveryRow& a, const DeliveryRow& b) {
+    if (a.slot != b.slot) return a.slot < b.slot;
+    if (a.node != b.node) return a.node < b.node;
+    return a.origin < b.origin;
+  });
+  std::ofstream w(dir_ + "/wire.tsv"), d(dir_ + "/deliveries.tsv");
+  w << "# wire log of the simulated run-time kbcast fabric\n";
+  for (const std::string& m : meta_) w << m << "\n";
+  w << "slot\tsrc\tdst\torigin\tdest\n";
+  for (const WireRow& r : wires_) w << r.slot << '\t' << r.src << '\t' << r.dst << '\t' << r.origin << '\t' << r.dest << '\n';
+  d << "# packets handed to the local ports: reception slot, node, packet, payload\nslot\tnode\torigin\tdest\tpayload\n";
+  for (const DeliveryRow& r : deliveries_) d << r.slot << '\t' << r.node << '\t' << r.origin << "\t-1\t" << r.payload << '\n';
+  return (bool)w && (bool)d;
+}
+
+void Runs::verdict(bool done, uint32_t cycles, bool err) {
+  std::string why, reasons;
+  auto add = [&reasons](const std::string& r) { reasons += (reasons.empty() ? "" : "; ") + r; };
+  if (!write_logs()) add("cannot write the logs in " + dir_);
+  if (!tb::same_lines(dir_ + "/golden/wire.tsv", dir_ + "/wire.tsv", &why)) add(why);
+  if (!tb::same_lines(dir_ + "/golden/deliveries.tsv", dir_ + "/deliveries.tsv", &why)) add(why);
+  if (!done) add("the fabric did not raise done within " + std::to_string(cycles) + " cycles");
+  else if (cycles > bound_)
+    add("done after " + std::to_string(cycles) + " cycles, beyond (2*ceil(K/d)+4d+1)*" + std::to_string(RN_SLOT_CYCLES) +
+        " = " + std::to_string(bound_));
+  if (err) add("a router raised err_o (FIFO overflow or traffic the protocol rules out)");
+  max_cycles_ = std::max(max_cycles_, cycles);
+  max_bound_ = std::max(max_bound_, bound_);
+  if (reasons.empty()) std::printf("ok run=%s k=%u cycles=%u bound=%u\n", dir_.c_str(), k_, cycles, bound_);
+  else {
+    std::printf("FAIL run=%s k=%u: %s\n", dir_.c_str(), k_, reasons.c_str());
+    failed_++;
+  }
+}
+
+int Runs::finish() const {
+  const bool fail = failed_ || !runs_;
+  std::printf("%s topo=%s task=kbcast arch=kbcast-runtime runs=%d failed=%d max_cycles=%u max_bound=%u%s\n",
+              fail ? "FAIL" : "PASS", RN_TOPO, runs_, failed_, max_cycles_, max_bound_, tag_.c_str());
+  std::fflush(stdout);
+  return fail ? 1 : 0;
+}
+
+}  // namespace kbrt
