@@ -42,7 +42,8 @@
 # Under oneway: snb, scatter and gather as under mla (the mla trees use each wire one way);
 # mnb and te on the d-cube (003 Thm 6.3, 6.5). Under sp-full and sp-half: mnb on every graph
 # with a Hamiltonian cycle (rings, hypercubes, tori, meshes with an even node count: 002 §3),
-# snb on the d-cube (the binomial tree sends once per node and slot), te on every hypercube,
+# snb on the d-cube (the binomial tree sends once per node and slot), on every ring and every
+# 2-D torus (with F: greedy, and odd-torus where both sizes are odd), te on every hypercube,
 # ring and torus under sp-full and every bipartite one (all sizes even) under sp-half (node
 # 0's packets one hop per slot as a template: DALL/N slots; split by colour: DALL/(N/2)), and
 # under sp-full
@@ -173,7 +174,7 @@ function expect(task, topo,   kv, i, k, lines, cyc, deg, ecc, d0, dall, links, c
 	else if (model == "oneway") must = pt == "snb" || pt == "scatter" || pt == "gather" ? kind != "mesh" || (m == 2 && N % 2 == 0) : (pt == "mnb" || pt == "te") && kind == "hypercube"
 	else {
 		even = 1; for (i = 1; i <= m; i++) if (K[i] % 2) even = 0
-		must = pt == "mnb" && (kind != "mesh" || (N % 2 == 0 && (m >= 2 || N == 2))) || pt == "snb" && kind == "hypercube" || model == "sp-full" && (pt == "scatter" || pt == "gather") && kind != "mesh" || pt == "te" && kind != "mesh" && (model == "sp-full" || even)
+		must = pt == "mnb" && (kind != "mesh" || (N % 2 == 0 && (m >= 2 || N == 2))) || pt == "snb" && (kind == "hypercube" || kind == "ring" || kind == "torus" && m == 2) || model == "sp-full" && (pt == "scatter" || pt == "gather") && kind != "mesh" || pt == "te" && kind != "mesh" && (model == "sp-full" || even)
 	}
 	if (must && slots != want) { fail($0 ": " slots " slots, " what " " want); next }
 	if (slots < want_lb) { fail($0 ": " slots " slots is below the lower bound " want_lb); next }

@@ -10,7 +10,8 @@
 #   - at the bound: sat for both, the model's schedule verified by te_search, and the file -o
 #     writes verified by cmodel at exactly the bound's slots, under the model, from root 0;
 #   - cmodel's own lower bound (verify's lb) equal to the figure here;
-#   - one found schedule (torus:5x5, where cmodel's greedy takes 6) simulated on the ROM router
+#   - cmodel's odd-torus (2-D tori of two odd sizes) from every root at that bound;
+#   - one found schedule (torus:5x5, where greedy takes 6) simulated on the ROM router
 #     fabric against itself and its wire log verified (not with SMALL=1);
 #   - bad arguments: exit 2, one line on stderr, no file.
 # Prints "ok NAME" per check and "FAIL NAME: why" per failure, then "snb_sp_search: N passed, N failed".
@@ -63,8 +64,22 @@ done
 v=$("$BIN" schedule --topo ring:9 --task snb --model sp-full -o - | "$BIN" verify -)
 expect "ring:9 sp-full: cmodel's schedule and lower bound at 5 = ecc 4 + 1" '[[ $v == "OK slots=5 lb=5 "* ]]' "$v"
 
-# the hardware: a schedule the solvers found, where cmodel's greedy is a slot above, runs on the
-# ROM router fabric (sim/sim.sh: Verilator, the wire log diffed against the schedule and verified)
+# cmodel's odd-torus (both sizes odd) from every root: verified at the bound computed here
+for topo in torus:5x7 torus:7x3 torus:9x5; do
+  b=$(bound "$topo") n=$(($(echo "${topo#*:}" | tr x '*')))
+  [ "${SMALL-}" = 1 ] && [ "$topo" != torus:5x7 ] && continue
+  for model in sp-full sp-half; do
+    bad=''
+    for ((r = 0; r < n; r++)); do
+      v=$("$BIN" schedule --topo "$topo" --task snb --model "$model" --root $r --alg odd-torus -o - | "$BIN" verify - 2>&1)
+      [[ $v == "OK slots=$b lb=$b "* ]] || { bad="root $r: $v"; break; }
+    done
+    expect "$topo $model: odd-torus from each of the $n roots verified at the bound $b" '[ -z "$bad" ]' "$bad"
+  done
+done
+
+# the hardware: a schedule the solvers found (where greedy is a slot above) runs on the ROM
+# router fabric (sim/sim.sh: Verilator, the wire log diffed against the schedule and verified)
 if [ "${SMALL-}" != 1 ]; then
   "$SEARCH" --topo torus:5x5 --task snb --model sp-full --slots 5 -o "$T/h.tsv" >/dev/null
   out=$(SIM_DIR="$T/sim" SCHEDULE="$T/h.tsv" "$HERE/../sim/sim.sh" 2>&1)

@@ -121,6 +121,10 @@ int sp_serial_te_applies(const sched *s, char *why, size_t len);
 /* Single-node broadcast, one send per node and slot: a maximum matching of informed nodes to
  * uninformed neighbours each slot. */
 int greedy_snb(sched *s);
+/* The same on a 2-D torus of two odd sizes (one at least 5) in ecc(root) + 1 slots, the
+ * single-port bound there: a trunk, an arm each way per line, two corners fed across a wrap. */
+int sp_odd_torus_snb(sched *s);
+int sp_odd_torus_snb_applies(const sched *s, char *why, size_t len);
 
 /* ---- one-way links (paper 003 §6) ---- */
 
