@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "util/outfile.h"
+#include "mnb_any_cnf.h"
 #include "mnb_lean_cnf.h"
 #include "s4noc_template_cnf.h"
 #include "snb_sp_cnf.h"
@@ -195,30 +196,35 @@ static void *snb_half_build(const topo *t, const search_params *q, cnf *f, char 
   return snb_sp_build(t, MODEL_SP_HALF, q, f, err, errlen);
 }
 
-/* A model's schedule, checked by the golden model's verifier as a whole schedule: prints
- * schedule=verified schedule_slots=N or schedule=FAIL(...), and writes it to out on success. */
-static int snb_sp_report(const topo *t, model_kind model, const void *state, const int *value, const char *out) {
-  sched s;
+/* A decoded whole schedule s (decode_failed: memory ran out), checked by the golden model's
+ * verifier: prints schedule=verified schedule_slots=N or schedule=FAIL(...), and writes it to
+ * out on success. Frees s. 0, or 1 on a failure. */
+static int check_schedule(const topo *t, sched *s, int decode_failed, const char *out) {
   char err[320];
   verify_summary sum;
-  sched_init(&s, t, TASK_SNB, model, 0);
-  int bad = snb_sp_decode(t, state, value, &s) != 0;
+  int bad = decode_failed;
   verifier *v = NULL;
   if (!bad) {
-    sched_finish(&s);
-    v = verifier_new(t, TASK_SNB, model, 0, TEMPLATE_NONE, err, sizeof err);
-    for (size_t i = 0; v && !bad && i < s.nrows; i++) bad = verifier_feed(v, &s.rows[i]) != VERIFY_OK;
+    sched_finish(s);
+    v = verifier_new(t, s->task, s->model, s->root, TEMPLATE_NONE, err, sizeof err);
+    for (size_t i = 0; v && !bad && i < s->nrows; i++) bad = verifier_feed(v, &s->rows[i]) != VERIFY_OK;
     bad = bad || !v || verifier_finish(v, &sum) != VERIFY_OK;
   }
   if (bad) printf(" schedule=FAIL(%s)", v ? verifier_message(v) : "out of memory");
   else printf(" schedule=verified schedule_slots=%u", (unsigned)sum.slots);
   if (!bad && out) {
-    snprintf(s.alg, sizeof s.alg, "te_search");
-    bad = write_schedule(&s, out, false);
+    snprintf(s->alg, sizeof s->alg, "te_search");
+    bad = write_schedule(s, out, false);
   }
   verifier_free(v);
-  sched_free(&s);
+  sched_free(s);
   return bad ? 1 : 0;
+}
+
+static int snb_sp_report(const topo *t, model_kind model, const void *state, const int *value, const char *out) {
+  sched s;
+  sched_init(&s, t, TASK_SNB, model, 0);
+  return check_schedule(t, &s, snb_sp_decode(t, state, value, &s) != 0, out);
 }
 static int snb_full_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
   (void)q;
@@ -227,6 +233,19 @@ static int snb_full_report(const topo *t, const search_params *q, const void *st
 static int snb_half_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
   (void)q;
   return snb_sp_report(t, MODEL_SP_HALF, state, value, out);
+}
+
+/* ---- mnb, mla: whole schedules (mnb_any_cnf.h) ---- */
+
+static void *mnb_any_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
+  mnb_any_vars *m = new_state(sizeof *m, err, errlen);
+  return m ? built(m, mnb_any_cnf(t, q->slots, f, m, err, errlen)) : NULL;
+}
+static int mnb_any_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
+  (void)q;
+  sched s;
+  sched_init(&s, t, TASK_MNB, MODEL_MLA, -1);
+  return check_schedule(t, &s, mnb_any_decode(t, state, value, &s) != 0, out);
 }
 
 static const search_formula table[] = {
@@ -244,15 +263,19 @@ static const search_formula table[] = {
     {.task = "mnb", .model = "mla", .what = "an mnb translation template with waits and sources per port bounded",
      .build = mnb_build, .report = mnb_report, .writes_template = true, .reads_lanes = true, .release = mnb_release},
     {.task = "snb", .model = "sp-full", .what = "an snb schedule from node 0 (any, not a template)", .build = snb_full_build,
-     .report = snb_full_report, .writes_template = true, .release = free},
+     .report = snb_full_report, .writes_template = true, .general = true, .release = free},
     {.task = "snb", .model = "sp-half", .what = "an snb schedule from node 0 (any, not a template)", .build = snb_half_build,
-     .report = snb_half_report, .writes_template = true, .release = free},
+     .report = snb_half_report, .writes_template = true, .general = true, .release = free},
+    {.task = "mnb", .model = "mla", .what = "an mnb schedule (any, not a template)", .build = mnb_any_build,
+     .report = mnb_any_report, .writes_template = true, .general = true, .release = free},
 };
 
-const search_formula *search_formula_find(const char *task, const char *model, bool lanes, bool base) {
+const search_formula *search_formula_find(const char *task, const char *model, bool lanes, bool base, bool general) {
   const search_formula *first = NULL;
   for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
-    if (strcmp(task, table[i].task) || strcmp(model, table[i].model) || table[i].reads_base != base) continue;
+    if (strcmp(task, table[i].task) || strcmp(model, table[i].model) || table[i].reads_base != base ||
+        table[i].general != general)
+      continue;
     if (table[i].reads_lanes == lanes) return &table[i];
     if (!first) first = &table[i];
   }
@@ -260,5 +283,6 @@ const search_formula *search_formula_find(const char *task, const char *model, b
 }
 
 const char *search_formula_names(void) {
-  return "te mla, te mla --lanes [--extend], te s4noc-bufferless, mnb mla, snb sp-full or snb sp-half";
+  return "te mla, te mla --lanes [--extend], te s4noc-bufferless, mnb mla, mnb mla --general, snb sp-full or "
+         "snb sp-half";
 }

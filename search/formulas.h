@@ -37,13 +37,15 @@ typedef struct {
   bool writes_template; /* a model is a whole template or schedule (else: loads only, -o refused) */
   bool reads_lanes;     /* a lanes formula: reads --max-wait, --sources, --rotate and --turn (else refused) */
   bool reads_base;      /* builds on --extend's template (and refuses --rotate and --turn) */
+  bool general;         /* over whole schedules, not templates (--general; snb's only kind) */
   void (*release)(void *state);
 } search_formula;
 
-/* The row of --task task and --model model whose reads_lanes is lanes (--lanes) and reads_base
- * is base (--extend); without --lanes, else the task and model's only row without a base (mnb
- * reads the lanes always). NULL if none. */
-const search_formula *search_formula_find(const char *task, const char *model, bool lanes, bool base);
+/* The row of --task task and --model model whose general is general (--general) and whose
+ * reads_lanes is lanes (--lanes) and reads_base is base (--extend); without --lanes, else the
+ * task and model's only row without a base (mnb's template formula reads the lanes always).
+ * NULL if none. */
+const search_formula *search_formula_find(const char *task, const char *model, bool lanes, bool base, bool general);
 
 /* A decoded template s of a lanes formula (decode_failed: memory ran out decoding it): prints the
  * sources its routers need, counted on its rows (template_sources.h; sources_most= and

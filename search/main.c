@@ -31,7 +31,7 @@
 static const char *usage =
     "usage: te_search --topo T --slots S [--task te|mnb|snb] [--model M] [--lanes] [--max-wait W]\n"
     "                 [--sources K] [--rotate | --turn] [--chain] [--extend FILE]\n"
-    "                 [--diagonals [--by-window]]\n"
+    "                 [--diagonals [--by-window]] [--general]\n"
     "                 [-o FILE] [--cnf FILE] [--time-limit SEC] [--no-confirm]\n"
     "\n"
     "te: decides whether a translation template of the total exchange on ring or torus T\n"
@@ -53,12 +53,15 @@ static const char *usage =
     "full orbits hang from full orbits, a chain of one orbit a slot, answered by a depth-first\n"
     "search instead of a formula: sat, none (no such template) or unknown (out of time).\n"
     "A template-level answer only: schedules that are not templates are not covered.\n"
+    "mnb --general (mla): decides whether ANY mnb schedule on T (not a template) takes at most S\n"
+    "slots: a variable per packet, node and slot and per packet, link and slot; UNSAT is a\n"
+    "proof for every schedule (small sizes: N^2 S ports variables).\n"
     "snb --model sp-full|sp-half: decides whether ANY broadcast schedule from node 0 of T (not\n"
     "a template) takes at most S slots under the single-port model: a variable per node and\n"
     "slot and per link and slot; UNSAT is a proof for every schedule (docs/PORT_MODELS.md).\n"
     "\n"
     "  --topo T          te: ring:N or torus:K1xK2[x...]; mnb and te --lanes: also hypercube:D;\n"
-    "                    snb: any topology\n"
+    "                    snb and mnb --general: any topology\n"
     "  --slots S         the slots to fit in (0..1000000)\n"
     "  --task TASK       te (default), mnb or snb\n"
     "  --model M         te: mla (default) or s4noc-bufferless; mnb: mla; snb: sp-full or sp-half\n"
@@ -74,6 +77,7 @@ static const char *usage =
     "  --chain           mnb with --rotate or --turn: walk the symmetry's orbits depth first\n"
     "                    instead of solving a formula; prints chain= chain_s= type_sets= steps=\n"
     "                    and on sat types=(delta,w)... (docs/SCHEDULES.md, \"mnb on the 8-cube\")\n"
+    "  --general         mnb: the formula over whole schedules, not templates (mnb_any_cnf.h)\n"
     "  --extend FILE     te --lanes on hypercube:D+1: build on FILE, a te template of hypercube:D\n"
     "                    (a schedule TSV, as -o writes it)\n"
     "  --diagonals       te --lanes on a KxK torus, K even: the packets of diagonals c and c+K/2\n"
@@ -83,7 +87,8 @@ static const char *usage =
     "                    sources the ones before it need (CaDiCaL only; --time-limit per window;\n"
     "                    unsat only if window 0 is, else unknown; prints window_s=s0,s1,...)\n"
     "  -o FILE           on sat, te --lanes, te under s4noc-bufferless, mnb and snb: the verified\n"
-    "                    template (snb: schedule) as a schedule TSV (rtl_gen --schedule, cmodel verify)\n"
+    "                    template (snb, --general: schedule) as a schedule TSV (rtl_gen --schedule,\n"
+    "                    cmodel verify)\n"
     "  --cnf FILE        also keep the formula, in DIMACS, in FILE\n"
     "  --time-limit SEC  per solver, the formula's build counted in it, or for --chain's search\n"
     "                    (default 600; 0: none); one that runs out says unknown\n"
@@ -132,7 +137,7 @@ static int load_base(const char *path, sched *s, char *err, size_t errlen) {
 /* The command line as given (NULL or false: absent). */
 typedef struct {
   const char *topo, *slots, *cnf, *limit, *model, *out, *task, *wait, *sources, *extend;
-  bool no_confirm, help, rotate, turn, lanes, diagonals, by_window, chain;
+  bool no_confirm, help, rotate, turn, lanes, diagonals, by_window, chain, general;
 } options;
 
 /* Parses argv into *o (zeroed first). Returns 0, or 2 after refusing. */
@@ -147,7 +152,7 @@ static int parse_options(int argc, char **argv, options *o) {
       {.name = "--rotate", .flag = &o->rotate},      {.name = "--lanes", .flag = &o->lanes},
       {.name = "--extend", .value = &o->extend},     {.name = "--diagonals", .flag = &o->diagonals},
       {.name = "--by-window", .flag = &o->by_window}, {.name = "--turn", .flag = &o->turn},
-      {.name = "--chain", .flag = &o->chain},
+      {.name = "--chain", .flag = &o->chain},        {.name = "--general", .flag = &o->general},
   };
   char err[512];
   int nwords = 0;
@@ -176,10 +181,13 @@ static int choose_formula(const options *o, const search_formula **formula) {
   if (o->chain && (strcmp(task, "mnb") || !(o->rotate || o->turn)))
     return refuse("--chain: only mnb with --rotate or --turn (the symmetry whose orbits it walks)");
   if (o->chain && o->cnf) return refuse("--cnf: --chain searches without a formula");
-  *formula = search_formula_find(task, model, o->lanes, o->extend != NULL);
+  bool general = o->general || !strcmp(task, "snb"); /* snb's formulas are over whole schedules */
+  if (o->general && (o->lanes || o->extend || o->rotate || o->turn || o->chain))
+    return refuse("--general: a formula over whole schedules, without --lanes, --extend, --rotate, --turn or --chain");
+  *formula = search_formula_find(task, model, o->lanes, o->extend != NULL, general);
   if (!*formula)
     return refuse("--model '%s': no %s%s formula for this model (expected %s)", cli_printable(model, 40, shown, sizeof shown),
-                  task, o->lanes ? " --lanes" : "", search_formula_names());
+                  task, o->lanes ? " --lanes" : o->general ? " --general" : "", search_formula_names());
   if (o->out && !(*formula)->writes_template)
     return refuse("-o: the %s formula's models are loads, not a template (-o needs --lanes, --model s4noc-bufferless, --task mnb or --task snb)",
                   (*formula)->model);

@@ -79,9 +79,9 @@ suite pgather-asan check 25 "cmodel pgather under asan+ubsan (torus:4x4, mesh:4x
 suite te-search test 53 "template search (SAT): the te loads optimum from the formulas, sat and one slot less unsat for CaDiCaL and MiniSat, the bufferless S4NOC formula against its bounds, mnb and te templates for small routers at 000/003's bounds, symmetric ones by the orbit chain (--chain), bad arguments" \
   bash tests/te_search.sh build/cmodel build/te_search build/rtl_gen
 suite te-search-asan test,check 46 "template search under asan+ubsan (small sizes)" env SMALL=1 bash tests/te_search.sh $A/cmodel $A/te_search $A/rtl_gen
-suite snb-sp-search test 18 "single-port snb over whole schedules (SAT): the bound max(ecc + F, log2 N) unsat one slot below and sat at it for CaDiCaL and MiniSat, the schedule verified" \
-  bash tests/snb_sp_search.sh build/cmodel build/te_search
-suite snb-sp-search-asan check 8 "single-port snb search under asan+ubsan (small sizes)" env SMALL=1 bash tests/snb_sp_search.sh $A/cmodel $A/te_search
+suite general-search test 20 "SAT over whole schedules: single-port snb at max(ecc + F, log2 N) and mnb (--general) at the counting bound, unsat one slot below and sat at it for CaDiCaL and MiniSat, the schedules verified; odd-torus from every root" \
+  bash tests/general_search.sh build/cmodel build/te_search
+suite general-search-asan check 8 "the whole-schedule search under asan+ubsan (small sizes)" env SMALL=1 bash tests/general_search.sh $A/cmodel $A/te_search
 suite stored-templates test 6 "stored templates (issue 16, 40): the default mnb, te and reduce_scatter of their sizes, verified at the bounds, routers without packet memory or with fewer op units, bad files" \
   bash tests/stored_templates.sh build/cmodel build/rtl_gen
 suite stored-templates-asan test,check 10 "stored templates under asan+ubsan" bash tests/stored_templates.sh $A/cmodel $A/rtl_gen

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# tests/snb_sp_search.sh CMODEL TE_SEARCH — the single-port broadcast's optimum (issue 41): the
+# tests/general_search.sh CMODEL TE_SEARCH — te_search's formulas over whole schedules, not
+# templates (issue 41). The single-port broadcast's optimum: the
 # lower bound of docs/PORT_MODELS.md, max(ecc(0) + F, ceil(log2 N)) with F = 1 when two or more
 # nodes are farthest from node 0 (a cycle of odd length in some dimension), computed here from
 # the sizes, and te_search's formula over whole schedules (search/snb_sp_cnf.h, not a
@@ -14,8 +15,12 @@
 #   - one found schedule (torus:5x5, where greedy takes 6) simulated on the ROM router
 #     fabric against itself and its wire log verified (not with SMALL=1);
 #   - bad arguments: exit 2, one line on stderr, no file.
-# Prints "ok NAME" per check and "FAIL NAME: why" per failure, then "snb_sp_search: N passed, N failed".
-BIN=$1 SEARCH=$2 NAME=snb_sp_search
+# And the multinode broadcast under mla (--task mnb --general, search/mnb_any_cnf.h): one slot
+# below the counting bound max(ecc, ceil((N-1)/min degree)) unsat for both solvers, at it sat
+# and the -o file verified, on sizes where the bound is known to be met (and on mesh:2x2x4,
+# where cmodel's greedy takes 6 and the bound is 5).
+# Prints "ok NAME" per check and "FAIL NAME: why" per failure, then "general_search: N passed, N failed".
+BIN=$1 SEARCH=$2 NAME=general_search
 . "$(dirname "$0")/suite.sh"
 . "$HERE/checks.sh"
 case $SEARCH in /*) ;; *) SEARCH=$PWD/$SEARCH ;; esac
@@ -64,6 +69,23 @@ done
 v=$("$BIN" schedule --topo ring:9 --task snb --model sp-full -o - | "$BIN" verify -)
 expect "ring:9 sp-full: cmodel's schedule and lower bound at 5 = ecc 4 + 1" '[[ $v == "OK slots=5 lb=5 "* ]]' "$v"
 
+# mnb --general: the bound computed here (the corner's in-links on a mesh, the degree elsewhere)
+for c in "ring:5 2" "hypercube:3 3" "torus:3x3 2" "mesh:2x2x4 5" "mesh:3x3 4"; do
+  set -- $c
+  topo=$1 b=$2 name="$1 mnb --general"
+  line=$("$SEARCH" --topo "$topo" --task mnb --general --slots $((b - 1)) 2>&1)
+  expect "$name: $((b - 1)) slots unsat for both solvers" \
+    '[ "$(printf "%s\n" "$line" | field cadical)" = unsat ] && [ "$(printf "%s\n" "$line" | field minisat)" = unsat ]' "$line"
+  rm -f "$T/m.tsv"
+  line=$("$SEARCH" --topo "$topo" --task mnb --general --slots "$b" -o "$T/m.tsv" 2>&1)
+  v=$("$BIN" verify "$T/m.tsv" 2>&1)
+  expect "$name: $b slots sat for both solvers, the -o file an mnb verified at $b slots, lb=$b" \
+    '[[ $line == *"cadical=sat"*"minisat=sat"*" schedule=verified schedule_slots=$b"* ]] && [[ $v == "OK slots=$b lb=$b "* ]] && grep -q "^# task=mnb$" "$T/m.tsv"' \
+    "$line / $v"
+done
+v=$("$BIN" schedule --topo mesh:2x2x4 --task mnb -o - | "$BIN" verify -)
+expect "mesh:2x2x4 mnb: cmodel's own schedule is a slot above (6 against 5): what --general closes" '[[ $v == "OK slots=6 lb=5 "* ]]' "$v"
+
 # cmodel's odd-torus (both sizes odd) from every root: verified at the bound computed here
 for topo in torus:5x7 torus:7x3 torus:9x5; do
   b=$(bound "$topo") n=$(($(echo "${topo#*:}" | tr x '*')))
@@ -103,5 +125,5 @@ rm -f "$T/u.tsv"
 "$SEARCH" --topo ring:7 --task snb --model sp-full --slots 3 -o "$T/u.tsv" >/dev/null 2>&1
 expect "te_search -o on an unsat answer writes no file" '[ ! -e "$T/u.tsv" ]' "ring:7 in 3 slots"
 
-echo "snb_sp_search: $npass passed, $nfail failed"
+echo "general_search: $npass passed, $nfail failed"
 [ "$nfail" -eq 0 ]
