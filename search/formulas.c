@@ -70,28 +70,34 @@ static int write_schedule(const sched *s, const char *path, bool template) {
   return 1;
 }
 
-/* A decoded template s (decode_failed: memory ran out decoding it), checked by the golden
- * model's verifier under its task and model: prints template=verified template_slots=N or
- * template=FAIL(...), and on success writes s to out (if not NULL). 0, or 1 on a failure. */
-static int check_template(const topo *t, sched *s, int decode_failed, const char *out) {
+/* A decoded template (whole false: a whole schedule) s (decode_failed: memory ran out decoding
+ * it), checked by the golden model's verifier under its task and model: prints
+ * template=verified template_slots=N or template=FAIL(...) (schedule=... for a whole one), and
+ * on success writes s to out (if not NULL). 0, or 1 on a failure. */
+static int check_decoded(const topo *t, sched *s, int decode_failed, const char *out, bool whole) {
+  const char *what = whole ? "schedule" : "template";
   char err[320];
   verifier *v = NULL;
   verify_summary sum;
   int bad = decode_failed;
   if (!bad) {
     sched_finish(s);
-    v = verifier_new(t, s->task, s->model, -1, TEMPLATE_TRANSLATION, err, sizeof err);
-    for (size_t i = 0; v && !bad && i < s->nrows; i++) bad = verifier_feed(v, &s->rows[i]) != VERIFY_OK; /* template rows */
+    v = verifier_new(t, s->task, s->model, whole ? s->root : -1, whole ? TEMPLATE_NONE : TEMPLATE_TRANSLATION, err,
+                     sizeof err);
+    for (size_t i = 0; v && !bad && i < s->nrows; i++) bad = verifier_feed(v, &s->rows[i]) != VERIFY_OK;
     bad = bad || !v || verifier_finish(v, &sum) != VERIFY_OK;
   }
-  if (bad) printf(" template=FAIL(%s)", v ? verifier_message(v) : "out of memory");
-  else printf(" template=verified template_slots=%u", (unsigned)sum.slots);
+  if (bad) printf(" %s=FAIL(%s)", what, v ? verifier_message(v) : "out of memory");
+  else printf(" %s=verified %s_slots=%u", what, what, (unsigned)sum.slots);
   if (!bad && out) {
     snprintf(s->alg, sizeof s->alg, "te_search");
-    bad = write_schedule(s, out, true);
+    bad = write_schedule(s, out, !whole);
   }
   verifier_free(v);
   return bad ? 1 : 0;
+}
+static int check_template(const topo *t, sched *s, int decode_failed, const char *out) {
+  return check_decoded(t, s, decode_failed, out, false);
 }
 
 static int s4noc_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
@@ -196,35 +202,12 @@ static void *snb_half_build(const topo *t, const search_params *q, cnf *f, char 
   return snb_sp_build(t, MODEL_SP_HALF, q, f, err, errlen);
 }
 
-/* A decoded whole schedule s (decode_failed: memory ran out), checked by the golden model's
- * verifier: prints schedule=verified schedule_slots=N or schedule=FAIL(...), and writes it to
- * out on success. Frees s. 0, or 1 on a failure. */
-static int check_schedule(const topo *t, sched *s, int decode_failed, const char *out) {
-  char err[320];
-  verify_summary sum;
-  int bad = decode_failed;
-  verifier *v = NULL;
-  if (!bad) {
-    sched_finish(s);
-    v = verifier_new(t, s->task, s->model, s->root, TEMPLATE_NONE, err, sizeof err);
-    for (size_t i = 0; v && !bad && i < s->nrows; i++) bad = verifier_feed(v, &s->rows[i]) != VERIFY_OK;
-    bad = bad || !v || verifier_finish(v, &sum) != VERIFY_OK;
-  }
-  if (bad) printf(" schedule=FAIL(%s)", v ? verifier_message(v) : "out of memory");
-  else printf(" schedule=verified schedule_slots=%u", (unsigned)sum.slots);
-  if (!bad && out) {
-    snprintf(s->alg, sizeof s->alg, "te_search");
-    bad = write_schedule(s, out, false);
-  }
-  verifier_free(v);
-  sched_free(s);
-  return bad ? 1 : 0;
-}
-
 static int snb_sp_report(const topo *t, model_kind model, const void *state, const int *value, const char *out) {
   sched s;
   sched_init(&s, t, TASK_SNB, model, 0);
-  return check_schedule(t, &s, snb_sp_decode(t, state, value, &s) != 0, out);
+  int bad = check_decoded(t, &s, snb_sp_decode(t, state, value, &s) != 0, out, true);
+  sched_free(&s);
+  return bad;
 }
 static int snb_full_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
   (void)q;
@@ -245,7 +228,9 @@ static int mnb_any_report(const topo *t, const search_params *q, const void *sta
   (void)q;
   sched s;
   sched_init(&s, t, TASK_MNB, MODEL_MLA, -1);
-  return check_schedule(t, &s, mnb_any_decode(t, state, value, &s) != 0, out);
+  int bad = check_decoded(t, &s, mnb_any_decode(t, state, value, &s) != 0, out, true);
+  sched_free(&s);
+  return bad;
 }
 
 static const search_formula table[] = {

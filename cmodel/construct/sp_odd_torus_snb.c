@@ -15,7 +15,7 @@
  *   - lines -(b-1) and -b send east first and their west arms stop at x = -(a-1).
  * ecc(root) = a + b, so every node is informed by slot a+b+1. A node receives once and sends
  * only after, at most once per slot: a sp-full and a sp-half schedule (checked by the verifier
- * in tests/snb_sp_search.sh and tests/models.sh).
+ * in tests/general_search.sh, from every root of three sizes, and tests/models.sh).
  */
 #include <stdio.h>
 
@@ -32,12 +32,10 @@ typedef struct {
 /* The node at offsets (t, x) from the root. */
 static uint32_t at(const odd_torus *o, int64_t t, int64_t x) {
   const topo *g = o->t;
-  uint32_t root = (uint32_t)o->s->root, u = root;
+  uint32_t root = (uint32_t)o->s->root, rt = topo_coord(g, root, o->trunk), ra = topo_coord(g, root, o->arm);
   int64_t kt = g->radix[o->trunk], ka = g->radix[o->arm];
-  int64_t ct = ((int64_t)topo_coord(g, root, o->trunk) + t % kt + kt) % kt;
-  int64_t ca = ((int64_t)topo_coord(g, root, o->arm) + x % ka + ka) % ka;
-  u -= topo_coord(g, root, o->trunk) * g->stride[o->trunk] + topo_coord(g, root, o->arm) * g->stride[o->arm];
-  return u + (uint32_t)ct * g->stride[o->trunk] + (uint32_t)ca * g->stride[o->arm];
+  uint32_t ct = (uint32_t)((rt + t % kt + kt) % kt), ca = (uint32_t)((ra + x % ka + ka) % ka);
+  return root + (ct - rt) * g->stride[o->trunk] + (ca - ra) * g->stride[o->arm]; /* unsigned wrap cancels */
 }
 
 static void send(odd_torus *o, int64_t slot, int64_t t0, int64_t x0, int64_t t1, int64_t x1) {
@@ -76,9 +74,9 @@ int sp_odd_torus_snb(sched *s) {
   send(&o, a + b + 1, b, -a, b + 1, -a); /* across the trunk's wrap: (-a, b) -> (-a, -b) */
   for (int64_t k = 0; k <= b; k++) { /* south lines, informed in slot k+1; the root's line, k = 0 */
     int64_t free = k == 0 ? 3 : k + 1 + (k < b) + 1;
-    int west_first = k == b - 2, short_west = k >= b - 1;
+    int west_first = k == b - 2, short_west = k >= b - 1; /* never both */
     arm(&o, -k, west_first ? -1 : 1, a, free);
-    arm(&o, -k, west_first ? 1 : -1, short_west && !west_first ? a - 1 : a, free + 1);
+    arm(&o, -k, west_first ? 1 : -1, short_west ? a - 1 : a, free + 1);
   }
   send(&o, a + b + 1, -(b - 2), -a, -(b - 1), -a); /* (-a, -(b-2)) -> (-a, -(b-1)) */
   return o.rc;

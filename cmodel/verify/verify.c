@@ -509,7 +509,8 @@ int verifier_finish(verifier *v, verify_summary *out) {
         }
   } else {
     for (uint64_t p = 0; p < v->npackets; p++) {
-      bool by_origin = v->task == TASK_TE || v->task == TASK_PEXCHANGE || v->task == TASK_PGATHER || (v->task == TASK_SCATTER && template_mode(v));
+      /* packets p = origin * n + dest, but a gather's (one dest) and a whole scatter's (one origin) */
+      bool by_origin = v->task != TASK_GATHER && (v->task != TASK_SCATTER || template_mode(v));
       uint64_t origin = by_origin ? p / n : v->task == TASK_SCATTER ? v->root : p;
       uint64_t dest = by_origin ? p % n : v->task == TASK_SCATTER ? p : v->root;
       if (origin != dest && v->loc[p] != dest) {
