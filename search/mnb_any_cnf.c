@@ -16,18 +16,15 @@ static int hold(const mnb_any_vars *m, uint32_t o, uint32_t v, uint32_t s) {
 /* Origin o's packet at node v in slot s: v sends it only if it held it, holds it after only if
  * it did before or a link brought it. */
 static void packet_clauses(const topo *t, const mnb_any_vars *m, uint32_t o, uint32_t v, uint32_t s, cnf *f) {
-  int clause[4 * TOPO_MAX_DIMS + 2];
-  size_t n = 0;
+  int clause[2 * TOPO_MAX_DIMS + 2], port[2 * TOPO_MAX_DIMS];
+  uint32_t from[2 * TOPO_MAX_DIMS];
+  size_t n = (size_t)topo_in_links(t, v, from, port);
+  for (size_t i = 0; i < n; i++) clause[i] = cross(m, o, from[i], port[i], s);
   for (int p = 0; p < m->ports; p++) {
-    int64_t w = topo_neighbor(t, v, p);
-    if (w < 0) continue;
+    if (topo_neighbor(t, v, p) < 0) continue;
     int x = cross(m, o, v, p, s);
     if (s > 1) cnf_2(f, -x, hold(m, o, v, s - 1));
     else if (v != o) cnf_1(f, -x);
-    int first = 1; /* each neighbour once: on a size-2 cycle both ports lead to it */
-    for (int p0 = 0; p0 < p; p0++) first &= topo_neighbor(t, v, p0) != w;
-    for (int q = 0; first && q < m->ports; q++) /* every link w -> v */
-      if (topo_neighbor(t, (uint32_t)w, q) == (int64_t)v) clause[n++] = cross(m, o, (uint32_t)w, q, s);
   }
   if (v == o) { /* the origin holds its own packet throughout */
     cnf_1(f, hold(m, o, v, s));

@@ -18,16 +18,12 @@ static int informed(const snb_sp_vars *m, uint32_t v, uint32_t s) {
  * the packet at the end only if it did before or a link brought it, and the port limits. */
 static void node_clauses(const topo *t, model_kind model, const snb_sp_vars *m, uint32_t v, uint32_t s, cnf *f) {
   int sends[2 * TOPO_MAX_DIMS], recvs[2 * TOPO_MAX_DIMS], both[4 * TOPO_MAX_DIMS], clause[2 * TOPO_MAX_DIMS + 2];
-  size_t ns = 0, nr = 0;
-  for (int p = 0; p < m->ports; p++) {
-    int64_t w = topo_neighbor(t, v, p);
-    if (w < 0) continue;
-    sends[ns++] = send_var(m, v, p, s);
-    int first = 1; /* each neighbour once: on a ring of 2 both of v's ports lead to it */
-    for (int p0 = 0; p0 < p; p0++) first &= topo_neighbor(t, v, p0) != w;
-    for (int q = 0; first && q < m->ports; q++) /* every link w -> v */
-      if (topo_neighbor(t, (uint32_t)w, q) == (int64_t)v) recvs[nr++] = send_var(m, (uint32_t)w, q, s);
-  }
+  uint32_t from[2 * TOPO_MAX_DIMS];
+  int port[2 * TOPO_MAX_DIMS];
+  size_t ns = 0, nr = (size_t)topo_in_links(t, v, from, port);
+  for (int p = 0; p < m->ports; p++)
+    if (topo_neighbor(t, v, p) >= 0) sends[ns++] = send_var(m, v, p, s);
+  for (size_t i = 0; i < nr; i++) recvs[i] = send_var(m, from[i], port[i], s);
   for (size_t i = 0; i < ns; i++) { /* at the start of slot 1 only the root holds it */
     if (s > 1) cnf_2(f, -sends[i], informed(m, v, s - 1));
     else if (v != 0) cnf_1(f, -sends[i]);

@@ -15,7 +15,6 @@
 
 #include <memory>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -30,19 +29,15 @@
 
 namespace {
 
-// The value type of a fabric port (sc_in<T> / sc_out<T> -> T).
-template <class Port>
-using value_t = typename std::remove_reference<Port>::type::data_type;
-
 // The signals bound to one node's fabric ports n<u>_*.
 struct NodeSignals {
-  sc_signal<value_t<decltype(Vromnoc_kbrt_fabric::n0_bcast_i)>> bcast;
-  sc_signal<value_t<decltype(Vromnoc_kbrt_fabric::n0_inj_req_o)>> inj_req;
-  sc_signal<value_t<decltype(Vromnoc_kbrt_fabric::n0_inj_flit_i)>> inj_flit;
-  sc_signal<value_t<decltype(Vromnoc_kbrt_fabric::n0_dlv_valid_o)>> dlv_valid;
-  sc_signal<value_t<decltype(Vromnoc_kbrt_fabric::n0_dlv_flit_o)>> dlv_flit;
-  sc_signal<value_t<decltype(Vromnoc_kbrt_fabric::n0_tx_valid_o)>> tx_valid;
-  sc_signal<value_t<decltype(Vromnoc_kbrt_fabric::n0_tx_flit_o)>> tx_flit;
+  sc_signal<tb::port_value_t<decltype(Vromnoc_kbrt_fabric::n0_bcast_i)>> bcast;
+  sc_signal<tb::port_value_t<decltype(Vromnoc_kbrt_fabric::n0_inj_req_o)>> inj_req;
+  sc_signal<tb::port_value_t<decltype(Vromnoc_kbrt_fabric::n0_inj_flit_i)>> inj_flit;
+  sc_signal<tb::port_value_t<decltype(Vromnoc_kbrt_fabric::n0_dlv_valid_o)>> dlv_valid;
+  sc_signal<tb::port_value_t<decltype(Vromnoc_kbrt_fabric::n0_dlv_flit_o)>> dlv_flit;
+  sc_signal<tb::port_value_t<decltype(Vromnoc_kbrt_fabric::n0_tx_valid_o)>> tx_valid;
+  sc_signal<tb::port_value_t<decltype(Vromnoc_kbrt_fabric::n0_tx_flit_o)>> tx_flit;
 };
 
 SC_MODULE(KbrtBench) {
@@ -70,7 +65,7 @@ SC_MODULE(KbrtBench) {
     for (uint32_t u = 0; u < RN_NODES; u++) {
       NodeSignals& n = *nodes[u];
       runs.own_packet(u, n.inj_req.read(), &packet);
-      value_t<decltype(Vromnoc_kbrt_fabric::n0_inj_flit_i)> v;
+      tb::port_value_t<decltype(Vromnoc_kbrt_fabric::n0_inj_flit_i)> v;
       tb::store(packet, &v);
       n.inj_flit.write(v);
       n.bcast.write(runs.active(u));

@@ -5,9 +5,15 @@
 
 #include <systemc.h>
 
+#include <type_traits>
+
 #include "tb_common.h"
 
 namespace tb {
+
+// The value type of a fabric port (sc_in<T> / sc_out<T> -> T), for the signals a bench binds.
+template <class Port>
+using port_value_t = typename std::remove_reference<Port>::type::data_type;
 
 inline void load(bool v, Bits* b) { b->words[0] = v; }
 inline void load(uint32_t v, Bits* b) { b->words[0] = v; }

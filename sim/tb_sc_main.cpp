@@ -8,7 +8,6 @@
 
 #include <memory>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "Vromnoc_fabric.h"
@@ -18,19 +17,15 @@
 
 namespace {
 
-// The value type of a fabric port (sc_in<T> / sc_out<T> -> T).
-template <class Port>
-using value_t = typename std::remove_reference<Port>::type::data_type;
-
 // The signals bound to one node's fabric ports n<u>_*.
 struct NodeSignals {
-  sc_signal<value_t<decltype(Vromnoc_fabric::n0_tx_valid_o)>> tx_valid;
-  sc_signal<value_t<decltype(Vromnoc_fabric::n0_tx_flit_o)>> tx_flit;
-  sc_signal<value_t<decltype(Vromnoc_fabric::n0_inj_req_o)>> inj_req;
-  sc_signal<value_t<decltype(Vromnoc_fabric::n0_inj_dest_o)>> inj_dest;
-  sc_signal<value_t<decltype(Vromnoc_fabric::n0_inj_flit_i)>> inj_flit;
-  sc_signal<value_t<decltype(Vromnoc_fabric::n0_dlv_valid_o)>> dlv_valid;
-  sc_signal<value_t<decltype(Vromnoc_fabric::n0_dlv_flit_o)>> dlv_flit;
+  sc_signal<tb::port_value_t<decltype(Vromnoc_fabric::n0_tx_valid_o)>> tx_valid;
+  sc_signal<tb::port_value_t<decltype(Vromnoc_fabric::n0_tx_flit_o)>> tx_flit;
+  sc_signal<tb::port_value_t<decltype(Vromnoc_fabric::n0_inj_req_o)>> inj_req;
+  sc_signal<tb::port_value_t<decltype(Vromnoc_fabric::n0_inj_dest_o)>> inj_dest;
+  sc_signal<tb::port_value_t<decltype(Vromnoc_fabric::n0_inj_flit_i)>> inj_flit;
+  sc_signal<tb::port_value_t<decltype(Vromnoc_fabric::n0_dlv_valid_o)>> dlv_valid;
+  sc_signal<tb::port_value_t<decltype(Vromnoc_fabric::n0_dlv_flit_o)>> dlv_flit;
 };
 
 template <class T>
@@ -90,7 +85,7 @@ SC_MODULE(FabricBench) {
         read(nodes[u]->inj_req, &inj_req);
         read(nodes[u]->inj_dest, &inj_dest);
         bench.answer(u, inj_req, inj_dest, &next[u]);
-        value_t<decltype(Vromnoc_fabric::n0_inj_flit_i)> v;
+        tb::port_value_t<decltype(Vromnoc_fabric::n0_inj_flit_i)> v;
         tb::store(next[u], &v);
         nodes[u]->inj_flit.write(v);
       }

@@ -66,17 +66,17 @@ int sp_odd_torus_snb(sched *s) {
     send(&o, k + 1, -(k - 1), 0, -k, 0);
   }
   for (int64_t k = 1; k <= b; k++) { /* north lines, informed in slot k */
-    int64_t free = k + (k < b) + 1; /* the first slot after the trunk's send on */
+    int64_t first = k + (k < b) + 1; /* the first slot after the trunk's send on */
     int west_first = k == b;
-    arm(&o, k, west_first ? -1 : 1, a, free);
-    arm(&o, k, west_first ? 1 : -1, a, free + 1);
+    arm(&o, k, west_first ? -1 : 1, a, first);
+    arm(&o, k, west_first ? 1 : -1, a, first + 1);
   }
   send(&o, a + b + 1, b, -a, b + 1, -a); /* across the trunk's wrap: (-a, b) -> (-a, -b) */
   for (int64_t k = 0; k <= b; k++) { /* south lines, informed in slot k+1; the root's line, k = 0 */
-    int64_t free = k == 0 ? 3 : k + 1 + (k < b) + 1;
+    int64_t first = k == 0 ? 3 : k + 1 + (k < b) + 1;
     int west_first = k == b - 2, short_west = k >= b - 1; /* never both */
-    arm(&o, -k, west_first ? -1 : 1, a, free);
-    arm(&o, -k, west_first ? 1 : -1, short_west ? a - 1 : a, free + 1);
+    arm(&o, -k, west_first ? -1 : 1, a, first);
+    arm(&o, -k, west_first ? 1 : -1, short_west ? a - 1 : a, first + 1);
   }
   send(&o, a + b + 1, -(b - 2), -a, -(b - 1), -a); /* (-a, -(b-2)) -> (-a, -(b-1)) */
   return o.rc;

@@ -1,6 +1,7 @@
 /* topo.c — topology parsing, adjacency and distance sums (see topo.h). */
 #include "model/topo.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,6 +134,18 @@ int64_t topo_neighbor(const topo *t, uint32_t u, int port) {
     else return -1;
   }
   return (int64_t)u - (int64_t)a * t->stride[i] + (int64_t)b * t->stride[i];
+}
+
+int topo_in_links(const topo *t, uint32_t v, uint32_t *from, int *port) {
+  int n = 0;
+  for (int p = 0; p < t->ports; p++) {
+    int64_t w = topo_neighbor(t, v, p);
+    bool seen = w < 0; /* each neighbour once: on a size-2 cycle both of v's ports lead to it */
+    for (int p0 = 0; p0 < p && !seen; p0++) seen = topo_neighbor(t, v, p0) == w;
+    for (int q = 0; !seen && q < t->ports; q++)
+      if (topo_neighbor(t, (uint32_t)w, q) == (int64_t)v) from[n] = (uint32_t)w, port[n++] = q;
+  }
+  return n;
 }
 
 int topo_port_to(const topo *t, uint32_t u, uint32_t v) {

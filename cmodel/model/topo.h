@@ -40,6 +40,10 @@ int64_t topo_neighbor(const topo *t, uint32_t u, int port);
  * (or either id is not a node). */
 int topo_port_to(const topo *t, uint32_t u, uint32_t v);
 
+/* The directed links into v: from[i] and port[i] (i < the count returned, at most t->ports)
+ * are a node and its port that lead to v. Both links of a size-2 cycle count. */
+int topo_in_links(const topo *t, uint32_t v, uint32_t *from, int *port);
+
 /* Ports of u that lead somewhere. */
 int topo_degree(const topo *t, uint32_t u);
 
