@@ -4,7 +4,7 @@
 #> usage: make [TARGET] [VARIABLE=value ...]
 #>
 #> targets:
-#>   all            (the default) build build/cmodel, build/rtl_gen, build/rtl_gen_kbrt and build/te_search
+#>   all            (the default) build build/cmodel, rtl_gen, rtl_gen_kbrt, rtl_gen_pmnbrt and te_search
 #>   test           every test suite but the large sizes (CI), two lanes side by side; ends "N passed, N failed"
 #>   check          the quick tier: every suite at its small sizes, the hardware in quick mode (~5 minutes)
 #>   test-large     the large sizes test leaves out (256-node fabrics, hypercube:6 in hardware); bench runs it
@@ -19,6 +19,8 @@
 #>   fpga           a self-testing bitstream of the whole system for the iCE40-HX8K breakout board (TOPO, TASK)
 #>   sim-kbcast-rt  the run-time kbcast router (001) of hypercube:D on RUNS random active sets (BENCH=sc: SystemC)
 #>   synth-kbcast-rt  the run-time kbcast router of hypercube:D through Yosys/nextpnr (TARGET)
+#>   sim-pmnb-rt    the run-time pmnb router (004, whole packets) of TOPO=torus:PxP|mesh:PxP on RUNS random active sets
+#>   synth-pmnb-rt  the run-time pmnb router of TOPO through Yosys/nextpnr (TARGET)
 #>   te-search      te templates on rings to 32, tori to 12x12 and 6x6x6: SAT certificates -> docs/SCHEDULES.md
 #>   s4noc-table    te on 3x3..10x10 tori under the S4NOC models vs S4NOC, routers synthesised -> docs/SCHEDULES.md
 #>   s4noc-search   bufferless S4NOC te templates: SAT below cmodel's, rings to 16, tori to 10x10 -> docs/SCHEDULES.md
@@ -61,9 +63,9 @@
 #>   TARGET=T       synth: generic, ice40 (with nextpnr), xilinx, ecp5 or gowin (Yosys alone) [generic]
 #>   ROUNDS=R       fpga: messages of each task the self test runs (1..255) [4]
 #>   D=D            sim-kbcast-rt, synth-kbcast-rt: dimension of the hypercube [4]
-#>   RUNS=R         sim-kbcast-rt: active sets run [50]
+#>   RUNS=R         sim-kbcast-rt, sim-pmnb-rt: active sets run [50]
 #>   STAGES=P       sim-kbcast-rt, synth-kbcast-rt: slots of 1+P cycles (P = 0..2), a faster clock [0]
-#>   BENCH=B        sim-kbcast-rt: cpp (the simulation fabric, DPI) or sc (SystemC, the platform fabric's ports) [cpp]
+#>   BENCH=B        sim-kbcast-rt, sim-pmnb-rt: cpp (simulation fabric, DPI) or sc (SystemC, platform fabric) [cpp]
 #>   DEMO_TOPOS=..  demo: topo:task words simulated [hypercube:4:mnb torus:4x4:te]
 #>   DEMO_SYNTH=..  demo: topo:task words synthesised [torus:4x4:mnb]
 #>   DYN_ROUNDS=R   dynbcast-plot: rounds per load [3000]
@@ -81,7 +83,7 @@ CFLAGS  ?= -O2
 
 .PHONY: all test demo bench bench-large clean help
 BUILD   := build
-all: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/te_search
+all: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/rtl_gen_pmnbrt $(BUILD)/te_search
 
 # -- the C build: object files, one static library of the golden model per flavor -----------
 # Every .c is compiled once per flavor into $(BUILD)/obj/FLAVOR/PATH.o with a dependency file
@@ -108,10 +110,16 @@ STORED_TSV := $(wildcard cmodel/templates/*.tsv)
 STORED_C   := $(BUILD)/gen/stored_templates_data.c
 CMODEL_LIB_SRC := $(filter-out cmodel/tool/%,$(wildcard cmodel/*/*.c cmodel/*/*/*.c)) $(STORED_C)
 CMODEL_TOOL_SRC := $(wildcard cmodel/tool/*.c)
-RTLGEN_SRC := $(wildcard rtl_gen/*.c)
+RTLGEN_SRC := $(filter-out rtl_gen/rt_%.c,$(wildcard rtl_gen/*.c)) # rt_*.c: the run-time routers' (RT_SHARED)
 # the run-time kbcast router's generator (rtl_gen/kbrt/): no schedule, so not an rtl_gen architecture;
 # it shares rtl_gen's writer and output directory
-KBRT_SRC   := $(wildcard rtl_gen/kbrt/*.c) rtl_gen/vwriter.c rtl_gen/outdir.c rtl_gen/scan_wrapper.c
+RT_SHARED  := rtl_gen/vwriter.c rtl_gen/outdir.c rtl_gen/scan_wrapper.c rtl_gen/rt_fabric.c rtl_gen/rt_golden.c
+KBRT_SRC   := $(wildcard rtl_gen/kbrt/*.c) $(RT_SHARED)
+# the run-time pmnb router's generator (rtl_gen/pmnbrt/): its router is hand-written Verilog, built
+# in as text (a C table the build makes of rtl_gen/pmnbrt/*.v)
+PMNBRT_V   := $(wildcard rtl_gen/pmnbrt/*.v)
+PMNBRT_C   := $(BUILD)/gen/pmnbrt_sources.c
+PMNBRT_SRC := $(wildcard rtl_gen/pmnbrt/*.c) $(PMNBRT_C) $(RT_SHARED)
 # the te template search (search/): CaDiCaL linked (a C++ library: libstdc++), MiniSat run
 SEARCH_SRC := $(wildcard search/*.c)
 SEARCH_LIBS := -lcadical -lstdc++
@@ -152,6 +160,10 @@ $(STORED_C): $(STORED_TSV) cmodel/templates scripts/stored_templates_c.awk
 	@mkdir -p $(@D)
 	awk -F'\t' -f scripts/stored_templates_c.awk $(STORED_TSV) > $@.tmp && mv $@.tmp $@
 
+$(PMNBRT_C): $(PMNBRT_V) scripts/verilog_text_c.awk
+	@mkdir -p $(@D)
+	awk -f scripts/verilog_text_c.awk $(PMNBRT_V) > $@.tmp && mv $@.tmp $@
+
 # $(call program,PATH,FLAVOR,SOURCES,LINKER,EXTRA-LIBS): PATH linked from SOURCES' objects and the library
 define program
 $(1): $(call objs,$(2),$(3)) $(call lib,$(2))
@@ -167,6 +179,7 @@ LDFLAGS_fuzz = $(FUZZ_FLAGS)
 $(eval $(call program,$(BUILD)/cmodel,o2,$(CMODEL_TOOL_SRC),$(CC)))
 $(eval $(call program,$(BUILD)/rtl_gen,o2,$(RTLGEN_SRC),$(CC)))
 $(eval $(call program,$(BUILD)/rtl_gen_kbrt,o2,$(KBRT_SRC),$(CC)))
+$(eval $(call program,$(BUILD)/rtl_gen_pmnbrt,o2,$(PMNBRT_SRC),$(CC)))
 $(eval $(call program,$(BUILD)/te_search,o2,$(SEARCH_SRC),$(CC),$(SEARCH_LIBS)))
 $(eval $(call program,$(BUILD)/asan/cmodel,asan,$(CMODEL_TOOL_SRC),$(CC)))
 $(eval $(call program,$(BUILD)/asan/rtl_gen,asan,$(RTLGEN_SRC),$(CC)))
@@ -281,14 +294,23 @@ sc-example: $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 D      ?= 4
 RUNS   ?= 50
 STAGES ?= 0
-# the bench: cpp (sim/kbrt_tb.cpp on the simulation fabric, local ports through DPI) or sc (the
-# SystemC bench sim/kbrt_sc_main.cpp on the platform fabric romnoc_kbrt_fabric, its ports bound)
+# the bench: cpp (sim/rt_tb.cpp on the simulation fabric, local ports through DPI) or sc (the
+# SystemC bench sim/rt_sc_main.cpp on the platform fabric romnoc_kbrt_fabric, its ports bound)
 BENCH  ?=
 .PHONY: sim-kbcast-rt synth-kbcast-rt
 sim-kbcast-rt: $(BUILD)/cmodel $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	@$(call sh_vars,D RUNS SEED WIDTH STAGES TRACE SIM_OPT BENCH) sim/kbrt_sim.sh
 synth-kbcast-rt: $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	@$(call sh_vars,D WIDTH STAGES TARGET) synth/kbrt_synth.sh
+
+# -- the run-time pmnb router (paper 004): one Verilator build per TOPO, RUNS active sets -------
+# TOPO torus:PxP or mesh:PxP (torus:4x4 unless given), M spread over 1..N; BENCH as above
+RT_TOPO = $(if $(filter default file,$(origin TOPO)),torus:4x4,$(TOPO))
+.PHONY: sim-pmnb-rt synth-pmnb-rt
+sim-pmnb-rt: $(BUILD)/cmodel $(BUILD)/rtl_gen_pmnbrt $(BUILD)/.tools-ok
+	@TOPO=$(call sh_quote,$(RT_TOPO)) $(call sh_vars,RUNS SEED WIDTH SPLIT TRACE SIM_OPT BENCH) sim/pmnbrt_sim.sh
+synth-pmnb-rt: $(BUILD)/rtl_gen_pmnbrt $(BUILD)/.tools-ok
+	@TOPO=$(call sh_quote,$(RT_TOPO)) $(call sh_vars,WIDTH TARGET) synth/pmnbrt_synth.sh
 
 # -- synthesis: Yosys (generic or iCE40) and nextpnr-ice40 ---------------------
 TARGET ?= generic
@@ -327,7 +349,7 @@ sweep: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 # nothing is built.
 NPROC := $(shell nproc)
 TEST_PROGS := $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen \
-              $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok $(BUILD)/te_search $(BUILD)/asan/te_search $(FUZZ_BINS)
+              $(BUILD)/rtl_gen_kbrt $(BUILD)/rtl_gen_pmnbrt $(BUILD)/.tools-ok $(BUILD)/te_search $(BUILD)/asan/te_search $(FUZZ_BINS)
 # only the suites whose id matches one of these comma-separated globs (empty: all of the tier)
 ONLY ?=
 # LIST=1: print the tier's suites (id, tiers, seconds, description) and run nothing
@@ -420,7 +442,7 @@ stored-templates: $(BUILD)/cmodel $(BUILD)/te_search
 	bash scripts/stored_templates.sh $(BUILD)/cmodel $(BUILD)/te_search
 
 # -- benchmarks ----------------------------------------------------------------
-bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
+bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/rtl_gen_pmnbrt $(BUILD)/.tools-ok
 	@echo "-- BENCH --"
 	bash bench/cmodel_bench.sh $(BUILD)/cmodel docs/BENCHMARKS.md
 	bash bench/allreduce_bench.sh $(BUILD)/cmodel docs/BENCHMARKS.md
@@ -438,6 +460,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 	bash bench/kbrt_bench.sh docs/BENCHMARKS.md
 	bash bench/kbcast_rom_bench.sh docs/BENCHMARKS.md
 	bash bench/pmnb_bench.sh docs/BENCHMARKS.md
+	bash bench/pmnbrt_bench.sh docs/BENCHMARKS.md
 	bash bench/tools_bench.sh docs/BENCHMARKS.md
 	bash bench/build_bench.sh docs/BENCHMARKS.md
 	bash bench/mpi_baselines_bench.sh docs/BENCHMARKS.md

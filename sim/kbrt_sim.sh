@@ -3,10 +3,10 @@
 # many runs (make sim-kbcast-rt).
 #   D=4 [RUNS=50] [SEED=1] [WIDTH=32] [STAGES=0|1|2] [TRACE=1] [SIM_OPT=-O0] [BENCH=cpp|sc] sim/kbrt_sim.sh
 #   SIM_DIR=DIR sets the work directory; REUSE_GEN=1 simulates DIR/gen as it is.
-# BENCH=cpp (the default): the C++ harness sim/kbrt_tb.cpp on the simulation fabric
+# BENCH=cpp (the default): the C++ harness sim/rt_tb.cpp on the simulation fabric
 # romnoc_kbrt_sim_fabric (files_sim.f: the local ports played through DPI); BENCH=sc: the
-# SystemC bench sim/kbrt_sc_main.cpp on the platform fabric romnoc_kbrt_fabric (files.f, every
-# node's ports bound; verilator --sc, objects in obj_sc). Both check alike (sim/kbrt_check.h).
+# SystemC bench sim/rt_sc_main.cpp on the platform fabric romnoc_kbrt_fabric (files.f, every
+# node's ports bound; verilator --sc, objects in obj_sc). Both check alike (sim/rt_check.h).
 # Runs: RUNS active sets with K spread evenly over 1..2^D (K=1 and K=2^D included), each a
 # pseudo-random K-subset of the golden model (cmodel schedule --k K --seed), with its golden
 # files (cmodel schedule --alg 001, rtl_gen_kbrt --golden). The bench diffs every run's wire
@@ -45,55 +45,5 @@ for ((i = 0; i < runs; i++)); do
   echo "$r" >>"$work/runs.txt"
 done
 
-echo "-- LINT --"
-(cd "$gen" && verilator --lint-only -Wall -f files.f romnoc.vlt --top-module romnoc_kbrt_fabric &&
-  verilator --lint-only -Wall -f files_sim.f romnoc.vlt --top-module romnoc_kbrt_sim_fabric)
-
-if command -v ccache >/dev/null 2>&1; then
-  export OBJCACHE=ccache CCACHE_DIR=${CCACHE_DIR:-$repo/build/ccache}
-fi
-if [ "$bench" = sc ]; then # the platform fabric's ports bound by a SystemC bench (Debian's libsystemc, C++17)
-  echo "-- VERILATE (SystemC bench) --"
-  model_flag=--sc top_module=romnoc_kbrt_fabric files=files.f bench_src=$repo/sim/kbrt_sc_main.cpp
-else # the simulation fabric, its local ports through DPI
-  echo "-- VERILATE --"
-  model_flag=--cc top_module=romnoc_kbrt_sim_fabric files=files_sim.f bench_src=$repo/sim/kbrt_tb.cpp
-fi
-flags=(
-  "$model_flag" --exe --build -j 2 # the model and the bench, make -j2
-  -O3 --x-assign fast --x-initial fast --noassert
-  --top-module "$top_module"
-  -Mdir "$obj"
-  -CFLAGS "-I$gen -I$repo/sim -I$repo/cmodel"
-)
-[ "$trace" = 1 ] && flags+=(--trace)
-[ -n "${SIM_OPT-}" ] && flags+=(-MAKEFLAGS "OPT_FAST=$SIM_OPT") # as sim/sim_verilator.sh
-rm -rf "$obj"
-start=$(date +%s)
-(cd "$gen" && verilator "${flags[@]}" -f "$files" romnoc.vlt "$bench_src" "$repo/sim/kbrt_check.cpp" "$repo/sim/tb_common.cpp" \
-  >"$work/verilate$suffix.log" 2>&1) || {
-  tail -n 30 "$work/verilate$suffix.log" >&2
-  echo "FAIL topo=hypercube:$d task=kbcast arch=kbcast-runtime: verilator build failed (see $work/verilate$suffix.log)"
-  exit 1
-}
-echo "   built in $(($(date +%s) - start)) s"
-
-echo "-- SIM ($runs runs) --"
-plus=(+seed="$seed" +runs="$work/runs.txt")
-[ "$trace" = 1 ] && plus+=(+trace="$work/wave.vcd")
-status=0
-SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$obj/V$top_module" "${plus[@]}" >"$work/sim.log" || status=$?
-grep -v '^ok ' "$work/sim.log" || true
-
-echo "-- VERIFY wire logs --"
-bad=0
-while read -r r; do
-  [ -f "$r/wire.tsv" ] || continue
-  if ! "$repo/build/cmodel" verify "$r/wire.tsv" >"$r/verify.log" 2>&1; then
-    echo "FAIL topo=hypercube:$d task=kbcast: $r/wire.tsv fails cmodel verify: $(head -n 1 "$r/verify.log")"
-    bad=$((bad + 1))
-  fi
-done <"$work/runs.txt"
-echo "   $((runs - bad)) of $runs wire logs verified"
-[ "$bad" = 0 ] || status=1
-exit $status
+prefix=romnoc_kbrt label="topo=hypercube:$d task=kbcast arch=kbcast-runtime"
+. "$repo/sim/rt_bench.sh" # lint, one Verilator build, the runs, every wire log verified

@@ -15,7 +15,7 @@
 #   5. two cores of different prefixes (rtl_gen --prefix) live in one design: one Verilator
 #      build runs both fabrics, each reading its ROMs from its ROM_DIR, to done without an
 #      error; one Yosys run elaborates both (a module defined twice or a ROM file not found
-#      fails there); every Verilog file of rtl_gen (--ni) and rtl_gen_kbrt opens with
+#      fails there); every Verilog file of rtl_gen (--ni), rtl_gen_kbrt and rtl_gen_pmnbrt opens with
 #      `default_nettype none and closes with `default_nettype wire, and sets no `timescale.
 # Prints "ok NAME" per check and "FAIL NAME: why" per failure, then "fusesoc: N passed, N
 # failed"; exits 1 if any check failed.
@@ -108,17 +108,18 @@ expect "--prefix ag: modules ag_*, ROMs ag_rom.hex, core name ag_..." \
   "$(ls "$T/co/a" | head -n 5 | tr '\n' ' ') name '$n'"
 # every Verilog file: `default_nettype none after its header, `default_nettype wire at its end,
 # no `timescale (docs/ARCHITECTURE.md, "Two fabrics in one design"); rtl_gen's with --ni (every
-# module it writes) and rtl_gen_kbrt's
+# module it writes), rtl_gen_kbrt's and rtl_gen_pmnbrt's (its hand-written router included)
 "$RTLGEN" --topo torus:2x2 --task allgather,alltoall --ni -o "$T/nettype" >"$T/gen.log" 2>&1
 KBRT=$(dirname "$RTLGEN")/rtl_gen_kbrt # the ASan rtl_gen's sibling is the plain build's
 case $RTLGEN in */asan/*) KBRT=$(dirname "$(dirname "$RTLGEN")")/rtl_gen_kbrt ;; esac
 "$KBRT" --topo hypercube:3 -o "$T/nettype_kbrt" >>"$T/gen.log" 2>&1
-bad=$(for f in "$T"/nettype/*.v "$T"/nettype_kbrt/*.v; do
+"${KBRT%_kbrt}_pmnbrt" --topo torus:4x4 -o "$T/nettype_pmnbrt" >>"$T/gen.log" 2>&1
+bad=$(for f in "$T"/nettype/*.v "$T"/nettype_kbrt/*.v "$T"/nettype_pmnbrt/*.v; do
   [ "$(grep -vm1 '^//' "$f")" = '`default_nettype none' ] && [ "$(tail -n 1 "$f")" = '`default_nettype wire' ] &&
     ! grep -q '`timescale' "$f" || echo "${f##*/}"
 done)
-expect "every Verilog file opens with \`default_nettype none and closes with wire ($(ls "$T"/nettype/*.v "$T"/nettype_kbrt/*.v | wc -l) files)" \
-  '[ -z "$bad" ] && [ -f "$T/nettype/romnoc_selftest.v" ] && [ -f "$T/nettype_kbrt/design.txt" ]' "not: $bad $(head -c 200 "$T/gen.log")"
+expect "every Verilog file opens with \`default_nettype none and closes with wire ($(ls "$T"/nettype/*.v "$T"/nettype_kbrt/*.v "$T"/nettype_pmnbrt/*.v | wc -l) files)" \
+  '[ -z "$bad" ] && [ -f "$T/nettype/romnoc_selftest.v" ] && [ -f "$T/nettype_kbrt/design.txt" ] && [ -f "$T/nettype_pmnbrt/romnoc_pmnbrt_prefix.v" ]' "not: $bad $(head -c 200 "$T/gen.log")"
 sources() { grep '\.v$' "$T/co/$1/files.f" | sed "s|^|$1/|"; }
 cat >"$T/co/top.v" <<'V'
 module coexist_top (input wire clk_i, input wire rst_ni, input wire start_i, output wire [3:0] st_o);

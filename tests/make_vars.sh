@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/make_vars.sh — make's variables are data, not code (issue 37): every variable that
-# `make sim`, `make synth`, `make fpga`, `make sim-kbcast-rt` and `make synth-kbcast-rt` hand to
-# their flows, given a value with a shell metacharacter (`;`, `&&`, `|`, a backquote, `$(...)`, a quote, a
+# `make sim`, `make synth`, `make fpga`, `make sim-kbcast-rt`, `make synth-kbcast-rt` and
+# `make sim-pmnb-rt` hand to their flows, given a value with a shell metacharacter (`;`, `&&`, `|`, a backquote, `$(...)`, a quote, a
 # space) that would run a command if pasted into the shell, must be refused by the flow: exit
 # 2 from make, the flow's one line on stderr naming the variable and the value (make adds its
 # own "*** [...] Error 2" line), the injected command not run, nothing written in the project
@@ -21,9 +21,10 @@ values=("hypercube:3;touch $T/pwned-1" "mnb && touch $T/pwned-2" "mnb | touch $T
   "mnb\$\$(touch $T/pwned-5)" "mnb'touch $T/pwned-6'" "mnb touch $T/pwned-7")
 # what a shell would see for value i (make's $$ is one $)
 shown() { printf '%s' "${values[$1]//\$\$/\$}"; }
-# (the run-time kbcast router's directories, *_kbcast_runtime_*, are written by kbrt-tests running in the other
-# lane, never by these variables: left out so that the two suites can run side by side)
-snapshot() { (ls -A; ls -A build/sim build/synth 2>/dev/null) | grep -v "_kbcast_runtime_" | sort; }
+# (the run-time routers' directories, *_kbcast_runtime_* and *_pmnb_runtime_*, are written by
+# kbrt and pmnbrt running in the other lane, never by these variables: left out so that the
+# suites can run side by side)
+snapshot() { (ls -A; ls -A build/sim build/synth 2>/dev/null) | grep -vE "_(kbcast|pmnb)_runtime_" | sort; }
 snapshot >"$T/before"
 
 # refused_var TARGET VAR [all]: values of VAR refused by make TARGET: every one with "all", else
@@ -58,6 +59,8 @@ else
   refused_var sim-sc TASK all
   refused_var sim-kbcast-rt D all
   for var in RUNS STAGES BENCH; do refused_var sim-kbcast-rt "$var"; done
+  refused_var sim-pmnb-rt TOPO
+  for var in RUNS SPLIT BENCH; do refused_var sim-pmnb-rt "$var"; done
   refused_var synth-kbcast-rt TARGET all
 fi
 expect "no injected command ran" '[ -z "$(compgen -G "$T/pwned-*")" ]' "$(compgen -G "$T/pwned-*" | tr '\n' ' ')"

@@ -18,7 +18,11 @@
 #   3. broken schedules (awk edits): verify must FAIL;
 #   4. bad input: exit 2, one line on stderr naming the bad value, nothing written;
 #   5. determinism and the set's spelling: --m M --seed S and --active of the drawn set give
-#      the same schedule; verify takes the set from the metadata or from --m/--seed.
+#      the same schedule; verify takes the set from the metadata or from --m/--seed;
+#   6. 004-runtime (the run-time active-set router's schedule) on torus:4x4, mesh:4x4 (every M;
+#      "large": torus:8x8, mesh:8x8, ten M), two seeds each:
+#      verified, 004-prefix's counter rows, packets from slot 8S+1 on, and exactly
+#      8S + 2S + RS(1 + ceil(ceil(M/2)/p)) slots (S = p-1; RS = p/2 torus, p-1 mesh).
 # Prints "ok NAME" per check, "FAIL NAME: why" per failure, then "pmnb: N passed, N failed".
 # shellcheck disable=SC2016 # expect's conditions are single-quoted: evaluated when it runs
 BIN=${1:?usage: tests/pmnb.sh BIN [small|large]} NAME=pmnb # NAME: suite.sh's temporary directory
@@ -226,6 +230,8 @@ bad "--k and --m together" "--m" schedule --topo torus:4x4 --task pmnb --k 3 --m
 bad "model oneway" "oneway" schedule --topo torus:4x4 --task pmnb --m 3 --model oneway -o "$T/o.tsv"
 bad "a0 with --split" "split" schedule --topo torus:4x4 --task pmnb --m 3 --split --alg a0 -o "$T/o.tsv"
 bad "004 on the hypercube" "hypercube:3" schedule --topo hypercube:3 --task pmnb --m 3 --alg 004 -o "$T/o.tsv"
+bad "004-runtime with --split" "drop --split" schedule --topo torus:4x4 --task pmnb --m 3 --split --alg 004-runtime -o "$T/o.tsv"
+bad "004-runtime on the hypercube" "hypercube:3" schedule --topo hypercube:3 --task pmnb --m 3 --alg 004-runtime -o "$T/o.tsv"
 sed 's/^# fraction=.*/# fraction=0/' "$T/p.tsv" >"$T/f0.tsv"
 bad "metadata fraction=0" "'0'" verify "$T/f0.tsv"
 sed 's/^# fraction=.*/# fraction=x1/' "$T/p.tsv" >"$T/fx.tsv"
@@ -242,6 +248,45 @@ expect "verify --m 9 --seed 4 accepts it" '"$BIN" verify --m 9 --seed 4 "$T/a.ts
 expect "verify --m 9 --seed 5 refuses it" '"$BIN" verify --m 9 --seed 5 "$T/a.tsv" | grep -q "^FAIL "' ""
 "$BIN" schedule --topo torus:8x8 --task pmnb --m 9 --seed 5 --alg 004 -o "$T/d.tsv"
 expect "another seed, another set" '! cmp -s "$T/a.tsv" "$T/d.tsv"' ""
+
+# 6. 004-runtime: 004-prefix as the run-time active-set router runs it (docs/ARCHITECTURE.md).
+# On a p x p torus or mesh (d = 2, S = p-1) its slots are, computed here: the rank phase, two
+# prefixes of 2d subphases of S steps (8S); two packing windows of S slots each, whatever the moves; the broadcast, subphase 1 one round
+# (after packing a node holds at most one packet of a class) and subphase 2 ceil(M_0/p) rounds
+# (M_0 = ceil(M/2), the larger class), a round RS = p/2 slots on a torus (k/2 = ceil((p-1)/2)
+# hops one way), p-1 on a mesh (to both ends of the line).
+runtime_topos="torus:4x4 mesh:4x4"
+[ "$SMALL" = large ] && runtime_topos="torus:8x8 mesh:8x8"
+for topo in $runtime_topos; do
+  sizes "$topo"
+  S=$((P - 1)) RS=$((P - 1))
+  [ "$KIND" = torus ] && RS=$((P / 2))
+  ms=$(seq 1 "$N")
+  [ "$N" -gt 16 ] && ms="1 2 3 7 8 9 17 32 45 $N"
+  for m in $ms; do
+    for seed in 1 2; do
+      name="$topo M=$m seed $seed 004-runtime"
+      tsv=$T/rt.tsv
+      if ! "$BIN" schedule --topo "$topo" --task pmnb --alg 004-runtime --m "$m" --seed "$seed" -o "$tsv" 2>"$T/err"; then
+        fail "$name: schedule" "$(cat "$T/err")"
+        continue
+      fi
+      out=$("$BIN" verify "$tsv" 2>&1)
+      case $out in OK*) pass "$name: verify" ;; *) fail "$name: verify" "$out"; continue ;; esac
+      meta "$tsv"
+      m0=$(((m + 1) / 2))
+      want=$((8 * S + 2 * S + RS * (1 + (m0 + P - 1) / P)))
+      expect "$name: slots $M_slots = 8S + 2S + RS(1 + ceil(ceil(M/2)/p)) = $want" '[ "$M_slots" = "$want" ]' ""
+      "$BIN" schedule --topo "$topo" --task pmnb --alg 004-prefix --m "$m" --seed "$seed" -o "$T/pf.tsv"
+      expect "$name: the rank phase is 004-prefix's counter rows" \
+        'cmp -s <(rows "$tsv" | awk -F"\t" "\$5 == -2") <(rows "$T/pf.tsv" | awk -F"\t" "\$5 == -2")' ""
+      expect "$name: counters in slots 1..$((8 * S)), packets from slot $((8 * S + 1))" \
+        '[ "$(rows "$tsv" | awk -F"\t" -v r=$((8 * S)) "(\$5 == -2) != (\$1 <= r)" | wc -l)" = 0 ]' ""
+    done
+  done
+done
+"$BIN" schedule --topo mesh:4x4 --task pmnb --alg 004-runtime --m 6 --seed 2 -o "$T/rt.tsv"
+broken "a counter of a 004-runtime schedule one too high" "$T/rt.tsv" '/^[0-9]/ && $5 == -2 && $1 > 3 && !done { done = 1; $4 = $4 + 1 } { print }'
 
 echo "pmnb: $npass passed, $nfail failed"
 [ "$nfail" -eq 0 ]

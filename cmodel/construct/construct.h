@@ -253,9 +253,17 @@ int pmnb_004_applies(const sched *s, char *why, size_t len);
  * packet times split, 4d(p-1) whole. */
 int pmnb_004_prefix(sched *s);
 
+/* 004-prefix as the run-time active-set router runs it (docs/ARCHITECTURE.md): packing starts
+ * one idle slot after the rank phase (the routers register their ranks) and every packing
+ * window lasts pmnb_prefix_span slots, not its farthest move (which would take one more
+ * reduction to learn). Whole packets only (pmnb_004_whole_applies). */
+int pmnb_004_runtime(sched *s);
+
 /* 004 Lemma 2's A_0: one class, whole packets, one dimension in use at a time (a baseline). */
 int pmnb_a0(sched *s);
-int pmnb_a0_applies(const sched *s, char *why, size_t len);
+
+/* 0 if '004' applies and the packets are whole (a0, 004-runtime), else -1 with the reason. */
+int pmnb_004_whole_applies(const sched *s, char *why, size_t len);
 
 /* 0 for a pmnb of whole packets (fraction 1), else -1 with the reason. */
 int pmnb_whole_applies(const sched *s, char *why, size_t len);

@@ -16,7 +16,11 @@
  *     belongs to class r mod d and moves whole; a slot is a packet's time.
  * The rank phase (parallel prefix, 2d(p-1) t_p, twice that without splitting): '004' leaves it
  * out (the active set is known when the schedule is made: t_p = 0), '004-prefix' puts it first
- * as counter rows (pmnb_prefix.h: t_p = 1, a step per packet time).
+ * as counter rows (pmnb_prefix.h: t_p = 1, a step per packet time). '004-runtime' is
+ * 004-prefix as a router that learns the active set in hardware runs it (docs/ARCHITECTURE.md,
+ * "A run-time active set for PMNB and partial exchange"; rtl_gen/pmnbrt): packing windows of a
+ * fixed pmnb_prefix_span slots (a router cannot know a window's farthest move without one more
+ * reduction); whole packets only.
  *
  * Packing (Thm 3, EXTRACT §4.4 [R] windows). Window j moves each packet of class c along
  * dimension sigma_c(j) = (j + c) mod d, least significant first, from its digit to its
@@ -25,7 +29,8 @@
  * monotone in <_c, so after window j the packets of a line differ in their low digits) and
  * move in step. On a torus under splitting the two halves of a mini-packet take the window
  * one after the other (in step they would collide with a neighbour's other half). Windows last
- * as long as the farthest move they hold.
+ * as long as the farthest move they hold, or a fixed length (004-runtime: the largest radix
+ * less one, never shorter than a move).
  *
  * Broadcast (§3.1 Phase 3). Subphase l = 1..d uses dimension sigma_c(d - l). A node's packets
  * go out one per round, each round a broadcast on the node's line: both ways to the ends of
@@ -109,12 +114,14 @@ static int make_classes(pmnb_ctx *x) {
 }
 
 /* Thm 3: the packet of rank r in class c goes to the node of number r in c's order, one
- * dimension per window. Returns the first slot after packing, or 0 if memory runs out. */
-static uint32_t pack(pmnb_ctx *x, uint32_t slot) {
+ * dimension per window, from slot on. A window lasts `window` slots (per half), or as long as
+ * its farthest move if window is 0. Returns the first slot after packing, or 0 if memory runs
+ * out. */
+static uint32_t pack(pmnb_ctx *x, uint32_t slot, uint32_t window) {
   const topo *t = x->t;
   for (int j = 0; j < x->d; j++) {
-    uint32_t longest = 0; /* the window lasts as long as the farthest move in it */
-    for (int c = 0; c < x->nclasses; c++) {
+    uint32_t longest = window; /* else the window lasts as long as the farthest move in it */
+    for (int c = 0; c < x->nclasses && !window; c++) {
       int i = pmnb_class_dim(x->d, c, j);
       for (uint32_t m = x->start[c]; m < x->start[c + 1]; m++) {
         uint32_t from = topo_coord(t, x->pos[m], i), to = topo_coord(t, x->target[m], i);
@@ -231,13 +238,14 @@ static int broadcast(pmnb_ctx *x, uint32_t slot) {
   return 0;
 }
 
-/* Packing and broadcast of nclasses classes from slot first. */
-static int run(sched *s, int nclasses, uint32_t first) {
+/* Packing (windows of `window` slots, 0: each its farthest move) and broadcast of nclasses
+ * classes from slot first. */
+static int run(sched *s, int nclasses, uint32_t first, uint32_t window) {
   pmnb_ctx x = {.s = s, .t = &s->topo, .d = s->topo.ndims, .nclasses = nclasses, .halves = 1, .split = s->fraction > 1};
   if (x.split) x.halves = s->fraction / (uint32_t)x.d;
   int rc = -1;
   uint32_t slot;
-  if (make_classes(&x) == 0 && (slot = pack(&x, first)) != 0 &&
+  if (make_classes(&x) == 0 && (slot = pack(&x, first, window)) != 0 &&
       (x.held = calloc((size_t)nclasses * s->topo.nodes, sizeof *x.held)) != NULL)
     rc = broadcast(&x, slot);
   if (x.held)
@@ -249,11 +257,15 @@ static int run(sched *s, int nclasses, uint32_t first) {
   return rc;
 }
 
-int pmnb_004(sched *s) { return run(s, s->topo.ndims, 1); }
+int pmnb_004(sched *s) { return run(s, s->topo.ndims, 1, 0); }
 
-int pmnb_004_prefix(sched *s) { return pmnb_prefix(s) ? -1 : run(s, s->topo.ndims, pmnb_prefix_slots(s) + 1); }
+int pmnb_004_prefix(sched *s) { return pmnb_prefix(s) ? -1 : run(s, s->topo.ndims, pmnb_prefix_slots(s) + 1, 0); }
 
-int pmnb_a0(sched *s) { return run(s, 1, 1); }
+int pmnb_004_runtime(sched *s) {
+  return pmnb_prefix(s) ? -1 : run(s, s->topo.ndims, pmnb_prefix_slots(s) + 1, pmnb_prefix_span(&s->topo));
+}
+
+int pmnb_a0(sched *s) { return run(s, 1, 1, 0); }
 
 int pmnb_004_applies(const sched *s, char *why, size_t len) {
   const topo *t = &s->topo;
@@ -277,6 +289,6 @@ int pmnb_whole_applies(const sched *s, char *why, size_t len) {
   return 0;
 }
 
-int pmnb_a0_applies(const sched *s, char *why, size_t len) {
+int pmnb_004_whole_applies(const sched *s, char *why, size_t len) {
   return pmnb_004_applies(s, why, len) || pmnb_whole_applies(s, why, len) ? -1 : 0;
 }

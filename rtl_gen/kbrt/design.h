@@ -7,14 +7,12 @@
 
 #include <stdint.h>
 
+#include "rt_fabric.h"
 #include "trees.h"
 #include "vwriter.h"
 
-#define KBRT_ROUTER "romnoc_kbrt_router"
-#define KBRT_SIM_NODE "romnoc_kbrt_sim_node"
-#define KBRT_SIM_FABRIC "romnoc_kbrt_sim_fabric"
-#define KBRT_FABRIC "romnoc_kbrt_fabric"
-#define KBRT_SYNTH_TOP "romnoc_kbrt_synth_top"
+#define KBRT_PREFIX "romnoc_kbrt"
+#define KBRT_ROUTER KBRT_PREFIX "_router"
 
 /* flit kinds: {kind[1:0], origin[A-1:0], payload[W-1:0]} */
 enum { KBRT_COUNTER = 0, KBRT_DATA_UP = 1, KBRT_DATA_DOWN = 2, KBRT_END = 3 };
@@ -50,12 +48,8 @@ void kbrt_design_free(kbrt_design *k);
 void kbrt_cfg_hex(const kbrt_design *k, uint32_t u, char *buf);
 
 void kbrt_emit_router(vwriter *w, const char *header, const kbrt_design *k);
-void kbrt_emit_sim_node(vwriter *w, const char *header, const kbrt_design *k);
-/* sim: romnoc_kbrt_sim_fabric (local ports through DPI) or romnoc_kbrt_fabric (ports) */
-void kbrt_emit_fabric(vwriter *w, const char *header, const kbrt_design *k, int sim);
-void kbrt_emit_synth_top(vwriter *w, const char *header, const kbrt_design *k);
-void kbrt_emit_files(vwriter *w, const char *header, int sim);
-void kbrt_emit_vlt(vwriter *w, const char *header, const kbrt_design *k);
+/* the descriptor of the files around the router (rt_fabric.h); k must outlive it */
+void kbrt_fabric(const kbrt_design *k, rt_fabric *f);
 void kbrt_emit_sim_config(vwriter *w, const char *header, const kbrt_design *k);
 void kbrt_emit_summary(vwriter *w, const char *header, const kbrt_design *k);
 

@@ -1,15 +1,15 @@
-// kbrt_sc_main.cpp — SystemC bench of the run-time kbcast router's platform fabric
-// (romnoc_kbrt_fabric, verilator --sc): every node's ports bound to signals, as a platform
-// would, and the same runs, checks and lines as the C++ harness kbrt_tb.cpp (kbrt_check.h).
-// One thread clocks the run list edge by edge as kbrt_tb.cpp does: it plays each node's local
+// rt_sc_main.cpp — SystemC bench of a run-time active-set router's platform fabric
+// (<prefix>_fabric of rtl_gen_kbrt or rtl_gen_pmnbrt, verilator --sc --prefix Vrt_top): every
+// node's ports bound to signals, as a platform would, and the same runs, checks and lines as the C++ harness rt_tb.cpp (rt_check.h).
+// One thread clocks the run list edge by edge as rt_tb.cpp does: it plays each node's local
 // port (the own packet asked for in the cycle that ends, driven in the next; bcast_i from the
 // run's active set) and records every lane at the edges where slot_o (the last cycle of a
 // slot) was high. Woken at a rising edge, it reads the values of the cycle that ends, and what
 // it writes the fabric samples at the next edge: so done_o and err_o, registered, show how cycle
 // c ended only at the edge after it, which the thread then takes as the next run's first.
-//   Vromnoc_kbrt_fabric +runs=FILE +seed=S [+trace=FILE.vcd]
+//   Vrt_top +runs=FILE +seed=S [+trace=FILE.vcd]
 // Prints "ok run=DIR k=K cycles=C bound=B" or "FAIL run=DIR ..." per run, and
-// "PASS|FAIL topo=... task=kbcast arch=kbcast-runtime runs=N failed=F max_cycles=C
+// "PASS|FAIL topo=... task=... arch=... runs=N failed=F max_cycles=C
 // max_bound=B bench=sc" at the end.
 #include <systemc.h>
 
@@ -18,8 +18,8 @@
 #include <utility>
 #include <vector>
 
-#include "Vromnoc_kbrt_fabric.h"
-#include "kbrt_check.h"
+#include "Vrt_top.h"
+#include "rt_check.h"
 #include "sc_bits.h"
 #include "sim_config.h"
 #include "verilated.h"
@@ -31,41 +31,41 @@ namespace {
 
 // The signals bound to one node's fabric ports n<u>_*.
 struct NodeSignals {
-  sc_signal<tb::port_value_t<decltype(Vromnoc_kbrt_fabric::n0_bcast_i)>> bcast;
-  sc_signal<tb::port_value_t<decltype(Vromnoc_kbrt_fabric::n0_inj_req_o)>> inj_req;
-  sc_signal<tb::port_value_t<decltype(Vromnoc_kbrt_fabric::n0_inj_flit_i)>> inj_flit;
-  sc_signal<tb::port_value_t<decltype(Vromnoc_kbrt_fabric::n0_dlv_valid_o)>> dlv_valid;
-  sc_signal<tb::port_value_t<decltype(Vromnoc_kbrt_fabric::n0_dlv_flit_o)>> dlv_flit;
-  sc_signal<tb::port_value_t<decltype(Vromnoc_kbrt_fabric::n0_tx_valid_o)>> tx_valid;
-  sc_signal<tb::port_value_t<decltype(Vromnoc_kbrt_fabric::n0_tx_flit_o)>> tx_flit;
+  sc_signal<tb::port_value_t<decltype(Vrt_top::n0_bcast_i)>> bcast;
+  sc_signal<tb::port_value_t<decltype(Vrt_top::n0_inj_req_o)>> inj_req;
+  sc_signal<tb::port_value_t<decltype(Vrt_top::n0_inj_flit_i)>> inj_flit;
+  sc_signal<tb::port_value_t<decltype(Vrt_top::n0_dlv_valid_o)>> dlv_valid;
+  sc_signal<tb::port_value_t<decltype(Vrt_top::n0_dlv_flit_o)>> dlv_flit;
+  sc_signal<tb::port_value_t<decltype(Vrt_top::n0_tx_valid_o)>> tx_valid;
+  sc_signal<tb::port_value_t<decltype(Vrt_top::n0_tx_flit_o)>> tx_flit;
 };
 
-SC_MODULE(KbrtBench) {
+SC_MODULE(RtBench) {
   sc_in<bool> clk;
   sc_signal<bool> rst_n, start, done, slot, err;
   std::vector<std::unique_ptr<NodeSignals>> nodes;
-  kbrt::Runs& runs;
+  rt::Runs& runs;
   const std::string runs_file;
   int status = 1;
   bool pending = false;  // the thread stands at an edge no cycle has taken yet
 
-  SC_HAS_PROCESS(KbrtBench);
-  KbrtBench(sc_module_name name, kbrt::Runs& r, std::string file) : sc_module(name), runs(r), runs_file(std::move(file)) {
+  SC_HAS_PROCESS(RtBench);
+  RtBench(sc_module_name name, rt::Runs& r, std::string file) : sc_module(name), runs(r), runs_file(std::move(file)) {
     for (uint32_t u = 0; u < RN_NODES; u++) nodes.emplace_back(new NodeSignals);
     SC_THREAD(bench);
     sensitive << clk.pos();
   }
 
-  // What the simulation node does at a rising edge (romnoc_kbrt_sim_node: kbrt_local, then
-  // kbrt_lane in a slot's last cycle), cycle the cycle of the run that ends (0 outside one).
+  // What the simulation node does at a rising edge (<prefix>_sim_node: rt_local, then
+  // rt_lane in a slot's last cycle), cycle the cycle of the run that ends (0 outside one).
   void at_edge(uint32_t cycle) {
     const bool report = slot.read();
-    tb::Bits packet(RN_PACKET_WIDTH), tx_valid(RN_DIM), tx_flit(RN_DIM * RN_FLIT_WIDTH), dlv_valid(RN_DIM),
-        dlv_flit(RN_DIM * RN_PACKET_WIDTH);
+    tb::Bits packet(RN_PACKET_WIDTH), tx_valid(RN_PORTS), tx_flit(RN_PORTS * RN_FLIT_WIDTH), dlv_valid(RN_PORTS),
+        dlv_flit(RN_PORTS * RN_PACKET_WIDTH);
     for (uint32_t u = 0; u < RN_NODES; u++) {
       NodeSignals& n = *nodes[u];
       runs.own_packet(u, n.inj_req.read(), &packet);
-      tb::port_value_t<decltype(Vromnoc_kbrt_fabric::n0_inj_flit_i)> v;
+      tb::port_value_t<decltype(Vrt_top::n0_inj_flit_i)> v;
       tb::store(packet, &v);
       n.inj_flit.write(v);
       n.bcast.write(runs.active(u));
@@ -74,20 +74,20 @@ SC_MODULE(KbrtBench) {
       tb::load(n.tx_flit.read(), &tx_flit);
       tb::load(n.dlv_valid.read(), &dlv_valid);
       tb::load(n.dlv_flit.read(), &dlv_flit);
-      for (int p = 0; p < RN_DIM; p++)
+      for (int p = 0; p < RN_PORTS; p++)
         runs.lane(cycle, u, (uint32_t)p, tx_valid.get(p, 1), tx_flit, p * RN_FLIT_WIDTH, dlv_valid.get(p, 1), dlv_flit,
                   p * RN_PACKET_WIDTH);
     }
   }
 
-  // kbrt_tb.cpp's cycle(n): the edge that samples what was written before, then the node's work.
+  // rt_tb.cpp's cycle(n): the edge that samples what was written before, then the node's work.
   void edge(uint32_t cycle) {
     if (!pending) wait();
     pending = false;
     at_edge(cycle);
   }
 
-  // kbrt_tb.cpp's main loop. Its "cycle(++c); done = done_o" becomes: wait for the edge after
+  // rt_tb.cpp's main loop. Its "cycle(++c); done = done_o" becomes: wait for the edge after
   // cycle c, where done_o and err_o hold what that cycle's edge loaded; if the run is over, that
   // edge is the next run's first (pending) and no cycle of this run.
   void bench() {
@@ -127,7 +127,7 @@ int sc_main(int argc, char* argv[]) {
   sc_report_handler::set_actions("/OSCI/SystemC", SC_INFO, SC_DO_NOTHING);
   const uint32_t seed = (uint32_t)std::stoul(tb::plusarg(argc, argv, "seed", "1"));
   const std::string trace_file = tb::plusarg(argc, argv, "trace", "");
-  kbrt::Runs runs(seed, " bench=sc");
+  rt::Runs runs(seed, " bench=sc");
 #if VM_TRACE
   if (!trace_file.empty()) Verilated::traceEverOn(true);
 #else
@@ -135,9 +135,9 @@ int sc_main(int argc, char* argv[]) {
 #endif
 
   sc_clock clk("clk", 10, SC_NS);
-  KbrtBench tbm("bench", runs, tb::plusarg(argc, argv, "runs", "runs.txt"));
+  RtBench tbm("bench", runs, tb::plusarg(argc, argv, "runs", "runs.txt"));
   tbm.clk(clk);
-  Vromnoc_kbrt_fabric top("top");
+  Vrt_top top("top");
   top.clk_i(clk);
   top.rst_ni(tbm.rst_n);
   top.start_i(tbm.start);

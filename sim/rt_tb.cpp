@@ -1,24 +1,24 @@
-// kbrt_tb.cpp — Verilator harness of the run-time kbcast fabric (romnoc_kbrt_sim_fabric, after
-// Verilator's examples/make_tracing_c/sim_main.cpp). One build, many runs: for each run of the
-// list it resets nothing but the run (the fabric is reset once), raises bcast_i on the run's
-// active set, pulses start, clocks until done (failing beyond (2*ceil(K/d)+4d+1)*C cycles, C the
-// cycles of a slot (RN_SLOT_CYCLES: 1, or 2 with --stages 1): the last slot 2*ceil(K/d)+4d is on
-// the wires one slot later), and compares its wire log and its deliveries line by line with the
-// run's golden files (rtl_gen_kbrt --golden). The lanes are reported in a slot's last cycle.
-// The checks are kbrt_check.h's, shared with the SystemC bench of the platform fabric
-// (kbrt_sc_main.cpp).
-//   Vromnoc_kbrt_sim_fabric +runs=FILE +seed=S [+trace=FILE.vcd]
-// FILE: one run directory a line, holding golden/wire.tsv (a kbcast schedule whose '# active='
-// line names the set) and golden/deliveries.tsv; the bench writes wire.tsv and deliveries.tsv
-// beside golden/. Prints "ok run=DIR k=K cycles=C bound=B" or "FAIL run=DIR: ..." per run and
-// one line "PASS|FAIL topo=... runs=N failed=F max_cycles=C max_bound=B" at the end.
+// rt_tb.cpp — Verilator harness of a run-time active-set fabric (<prefix>_sim_fabric of
+// rtl_gen_kbrt or rtl_gen_pmnbrt, built with --prefix Vrt_top; after Verilator's
+// examples/make_tracing_c/sim_main.cpp). One build, many runs: for each run of the list it
+// resets nothing but the run (the fabric is reset once), raises bcast_i on the run's active set,
+// pulses start, clocks until done (failing beyond RN_RUN_BOUND(K) cycles: the run's last slot is
+// on the wires one slot later), and compares its wire log and its deliveries line by line with
+// the run's golden files (rtl_gen_kbrt/rtl_gen_pmnbrt --golden). The lanes are reported in a
+// slot's last cycle. The checks are rt_check.h's, shared with the SystemC bench of the platform
+// fabric (rt_sc_main.cpp).
+//   Vrt_top +runs=FILE +seed=S [+trace=FILE.vcd]
+// FILE: one run directory a line, holding golden/wire.tsv (a schedule whose '# active=' line
+// names the set) and golden/deliveries.tsv; the bench writes wire.tsv and deliveries.tsv beside
+// golden/. Prints "ok run=DIR k=K cycles=C bound=B" or "FAIL run=DIR: ..." per run and one line
+// "PASS|FAIL topo=... task=... arch=... runs=N failed=F max_cycles=C max_bound=B" at the end.
 #include <algorithm>
 #include <memory>
 #include <string>
 
-#include "Vromnoc_kbrt_sim_fabric.h"
-#include "Vromnoc_kbrt_sim_fabric__Dpi.h"
-#include "kbrt_check.h"
+#include "Vrt_top.h"
+#include "Vrt_top__Dpi.h"
+#include "rt_check.h"
 #include "sim_config.h"
 #include "tb_common.h"
 #include "verilated.h"
@@ -31,7 +31,7 @@ namespace {
 // What the DPI callbacks need.
 struct Harness {
   uint32_t cycle = 0;
-  std::unique_ptr<kbrt::Runs> runs;
+  std::unique_ptr<rt::Runs> runs;
   tb::Bits flit{RN_FLIT_WIDTH}, packet{RN_PACKET_WIDTH};
 };
 Harness g;
@@ -40,7 +40,7 @@ Harness g;
 
 // Every rising edge, per node: the own packet asked for in the cycle that ends (driven in the
 // next), and whether the node broadcasts in the next run.
-void kbrt_local(unsigned int node, svBit inj_req, svBitVecVal* inj_flit, svBit* bcast) {
+void rt_local(unsigned int node, svBit inj_req, svBitVecVal* inj_flit, svBit* bcast) {
   tb::Bits p(RN_PACKET_WIDTH);
   g.runs->own_packet(node, inj_req, &p);
   std::copy(p.words.begin(), p.words.end(), inj_flit);
@@ -49,7 +49,7 @@ void kbrt_local(unsigned int node, svBit inj_req, svBitVecVal* inj_flit, svBit* 
 
 // At the end of every slot (its last cycle, cycle = (s+1)*C), per node and lane: what the lane's
 // link carried (slot s) and what it handed to the local port (a reception of slot s).
-void kbrt_lane(unsigned int node, unsigned int lane, svBit tx_valid, const svBitVecVal* tx_flit, svBit dlv_valid,
+void rt_lane(unsigned int node, unsigned int lane, svBit tx_valid, const svBitVecVal* tx_flit, svBit dlv_valid,
                const svBitVecVal* dlv_flit) {
   if (tx_valid) std::copy(tx_flit, tx_flit + g.flit.words.size(), g.flit.words.begin());
   if (dlv_valid) std::copy(dlv_flit, dlv_flit + g.packet.words.size(), g.packet.words.begin());
@@ -59,8 +59,8 @@ void kbrt_lane(unsigned int node, unsigned int lane, svBit tx_valid, const svBit
 int main(int argc, char** argv) {
   auto ctx = std::make_unique<VerilatedContext>();
   ctx->commandArgs(argc, argv);
-  auto top = std::make_unique<Vromnoc_kbrt_sim_fabric>(ctx.get(), "TOP");
-  g.runs = std::make_unique<kbrt::Runs>((uint32_t)std::stoul(tb::plusarg(argc, argv, "seed", "1")), "");
+  auto top = std::make_unique<Vrt_top>(ctx.get(), "TOP");
+  g.runs = std::make_unique<rt::Runs>((uint32_t)std::stoul(tb::plusarg(argc, argv, "seed", "1")), "");
   const std::string runs_file = tb::plusarg(argc, argv, "runs", "runs.txt");
   const std::string trace_file = tb::plusarg(argc, argv, "trace", "");
 #if VM_TRACE

@@ -1,11 +1,13 @@
-// kbrt_check.h — what the two benches of the run-time kbcast fabric check, written once: the
-// C++ harness kbrt_tb.cpp (romnoc_kbrt_sim_fabric, local ports through DPI) and the SystemC
-// bench kbrt_sc_main.cpp (romnoc_kbrt_fabric, every node's ports bound). The run list, each
+// rt_check.h — what the two benches of a run-time active-set fabric check (the kbcast router of
+// rtl_gen_kbrt, the pmnb router of rtl_gen_pmnbrt), written once: the C++ harness rt_tb.cpp
+// (<prefix>_sim_fabric, local ports through DPI) and the SystemC bench rt_sc_main.cpp
+// (<prefix>_fabric, every node's ports bound). The run list, each
 // run's active set and bound from its golden files, the own packets, a lane's link and delivery
 // recorded from its flit bits, the logs, the per-run "ok"/"FAIL" lines and the final line.
-// Needs the design's sim_config.h (RN_*) on the include path.
-#ifndef ROMNOC_KBRT_CHECK_H
-#define ROMNOC_KBRT_CHECK_H
+// Needs the design's sim_config.h (RN_*: RN_TASK, RN_ARCH, RN_RUN_BOUND(K) and RN_BOUND_TEXT,
+// the lanes' destinations RN_LANE_DST) on the include path.
+#ifndef ROMNOC_RT_CHECK_H
+#define ROMNOC_RT_CHECK_H
 
 #include <cstdint>
 #include <fstream>
@@ -14,7 +16,7 @@
 
 #include "tb_common.h"
 
-namespace kbrt {
+namespace rt {
 
 // A link transfer in the exchange format, and a packet handed to a local port.
 struct WireRow {
@@ -49,8 +51,8 @@ class Runs {
   // skipped. False at the end of the list.
   bool next();
   uint32_t k() const { return k_; }
-  // (2*ceil(K/d)+4d+1)*RN_SLOT_CYCLES: 001 §3.2's 2*ceil(K/d)+4d slots, the last one on the
-  // wires a slot later
+  // RN_RUN_BOUND(K): the cycles of a run with K active nodes (kbcast: 001 §3.2's
+  // 2*ceil(K/d)+4d slots, the last one on the wires a slot later)
   uint32_t bound() const { return bound_; }
   // Whether node broadcasts in the run (all false before the first).
   bool active(uint32_t node) const { return active_[node]; }
@@ -68,7 +70,7 @@ class Runs {
   // the golden files, checks done within bound() (cycles: the cycles counted from the start
   // edge) and err; prints "ok run=DIR k=K cycles=C bound=B" or "FAIL run=DIR k=K: why".
   void verdict(bool done, uint32_t cycles, bool err);
-  // Prints "PASS|FAIL topo=... task=kbcast arch=kbcast-runtime runs=N failed=F max_cycles=C
+  // Prints "PASS|FAIL topo=... task=T arch=A runs=N failed=F max_cycles=C
   // max_bound=B" (and the tag); returns the exit status.
   int finish() const;
 
@@ -88,6 +90,6 @@ class Runs {
   uint32_t max_cycles_ = 0, max_bound_ = 0;
 };
 
-}  // namespace kbrt
+}  // namespace rt
 
 #endif

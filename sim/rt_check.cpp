@@ -1,5 +1,5 @@
-// kbrt_check.cpp — the run-time kbcast benches' checks (see kbrt_check.h).
-#include "kbrt_check.h"
+// rt_check.cpp — the checks of the run-time routers' benches (see rt_check.h).
+#include "rt_check.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -9,7 +9,7 @@
 #include "model/payload.h"
 #include "sim_config.h"
 
-namespace kbrt {
+namespace rt {
 
 namespace {
 enum Kind { kCounter = 0, kDataUp = 1, kDataDown = 2, kEnd = 3 };
@@ -52,7 +52,7 @@ Runs::Runs(uint32_t seed, std::string tag) : seed_(seed), tag_(std::move(tag)), 
 bool Runs::open(const std::string& runs_file) {
   list_.open(runs_file);
   if (list_) return true;
-  std::printf("FAIL topo=%s task=kbcast arch=kbcast-runtime: cannot read %s\n", RN_TOPO, runs_file.c_str());
+  std::printf("FAIL topo=%s task=%s arch=%s: cannot read %s\n", RN_TOPO, RN_TASK, RN_ARCH, runs_file.c_str());
   return false;
 }
 
@@ -67,7 +67,7 @@ bool Runs::next() {
       continue;
     }
     k_ = (uint32_t)std::count(active_.begin(), active_.end(), true);
-    bound_ = (2 * ((k_ + RN_DIM - 1) / RN_DIM) + 4 * RN_DIM + 1) * RN_SLOT_CYCLES;
+    bound_ = RN_RUN_BOUND(k_);
     wires_.clear();
     deliveries_.clear();
     return true;
@@ -91,7 +91,8 @@ void Runs::lane(uint32_t cycle, uint32_t node, uint32_t lane, bool tx_valid, con
     uint32_t origin = (uint32_t)tx.get(tx_lsb + RN_PAYLOAD_WIDTH, RN_ID_WIDTH);
     long long shown = kind == kCounter ? (long long)tx.get(tx_lsb, RN_COUNT_WIDTH) : (long long)origin;
     int dest = kind == kCounter ? -2 : kind == kEnd ? -3 : -1;
-    wires_.push_back({slot, node, node ^ (1u << lane), shown, dest});
+    static const int64_t dst[] = RN_LANE_DST;
+    wires_.push_back({slot, node, (uint32_t)dst[node * RN_PORTS + lane], shown, dest});
   }
   if (dlv_valid)
     deliveries_.push_back(
@@ -112,7 +113,7 @@ bool Runs::write_logs() {
     return a.origin < b.origin;
   });
   std::ofstream w(dir_ + "/wire.tsv"), d(dir_ + "/deliveries.tsv");
-  w << "# wire log of the simulated run-time kbcast fabric\n";
+  w << "# wire log of the simulated run-time " RN_TASK " fabric\n";
   for (const std::string& m : meta_) w << m << "\n";
   w << "slot\tsrc\tdst\torigin\tdest\n";
   for (const WireRow& r : wires_) w << r.slot << '\t' << r.src << '\t' << r.dst << '\t' << r.origin << '\t' << r.dest << '\n';
@@ -129,8 +130,7 @@ void Runs::verdict(bool done, uint32_t cycles, bool err) {
   if (!tb::same_lines(dir_ + "/golden/deliveries.tsv", dir_ + "/deliveries.tsv", &why)) add(why);
   if (!done) add("the fabric did not raise done within " + std::to_string(cycles) + " cycles");
   else if (cycles > bound_)
-    add("done after " + std::to_string(cycles) + " cycles, beyond (2*ceil(K/d)+4d+1)*" + std::to_string(RN_SLOT_CYCLES) +
-        " = " + std::to_string(bound_));
+    add("done after " + std::to_string(cycles) + " cycles, beyond " RN_BOUND_TEXT " = " + std::to_string(bound_));
   if (err) add("a router raised err_o (FIFO overflow or traffic the protocol rules out)");
   max_cycles_ = std::max(max_cycles_, cycles);
   max_bound_ = std::max(max_bound_, bound_);
@@ -143,10 +143,10 @@ void Runs::verdict(bool done, uint32_t cycles, bool err) {
 
 int Runs::finish() const {
   const bool fail = failed_ || !runs_;
-  std::printf("%s topo=%s task=kbcast arch=kbcast-runtime runs=%d failed=%d max_cycles=%u max_bound=%u%s\n",
-              fail ? "FAIL" : "PASS", RN_TOPO, runs_, failed_, max_cycles_, max_bound_, tag_.c_str());
+  std::printf("%s topo=%s task=%s arch=%s runs=%d failed=%d max_cycles=%u max_bound=%u%s\n", fail ? "FAIL" : "PASS",
+              RN_TOPO, RN_TASK, RN_ARCH, runs_, failed_, max_cycles_, max_bound_, tag_.c_str());
   std::fflush(stdout);
   return fail ? 1 : 0;
 }
 
-}  // namespace kbrt
+}  // namespace rt

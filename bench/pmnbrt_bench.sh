@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# pmnbrt_bench.sh OUT.md — the run-time pmnb router (paper 004, rtl_gen_pmnbrt) on an iCE40 HX8K
+# against the ROM router of the same topology running a set fixed at generation (Yosys
+# synth_ice40 + nextpnr-ice40, W = 32), both synthesised in this run: the ROM router with 004's
+# schedule and with 004-runtime's (the run-time router's own schedule) for M = N/2 nodes drawn by
+# --m M --seed 1; and the simulated cycles of RUNS random sets per topology against
+# 004-runtime's slot count, computed here. Writes the "pmnb-runtime" section of OUT.md. Two
+# synthesis jobs at a time (the figures are deterministic).
+#   TOPOS="torus:4x4" RUNS=20 bench/pmnbrt_bench.sh OUT.md   (a subset)
+set -euo pipefail
+out=$1
+repo=$(cd "$(dirname "$0")/.." && pwd)
+topos=${TOPOS-"torus:4x4 mesh:4x4 torus:8x8"} runs=${RUNS:-20}
+work=$repo/build/bench/pmnbrt
+mkdir -p "$work"
+jobs=()
+for t in $topos; do jobs+=("rt $t" "rom-004 $t" "rom-004-runtime $t"); done
+run_job() { # rt|rom-ALG TOPO
+  local kind=$1 topo=$2 tag=${1}_${2//[:x]/-} p=${2##*x} start
+  start=$(date +%s)
+  if [ "$kind" = rt ]; then
+    TOPO=$topo TARGET=ice40 SYNTH_DIR="$work/$tag" "$repo/synth/pmnbrt_synth.sh" >"$work/$tag.log" 2>&1 || true
+  else
+    TOPO=$topo TASK=pmnb ALG=${kind#rom-} M=$((p * p / 2)) KSEED=1 TARGET=ice40 SYNTH_DIR="$work/$tag" \
+      "$repo/synth/synth.sh" >"$work/$tag.log" 2>&1 || true
+  fi
+  echo "seconds=$(($(date +%s) - start))" >>"$work/$tag.log"
+  echo "-- BENCH pmnb-runtime $kind $topo: $(grep '^SYNTH' "$work/$tag.log" | tail -n 1 | cut -d' ' -f6-)" >&2
+}
+export -f run_job
+export work repo
+printf '%s\n' "${jobs[@]}" | xargs -P 2 -I{} bash -c 'run_job {}'
+
+field() { sed -nE "s/^(.* )?$1=([^ ]+).*/\2/p"; }
+result() { grep -h "scope=router" "$work/$1.log" | tail -n 1 || echo "status=missing"; }
+rows=""
+for t in $topos; do
+  for kind in rt rom-004-runtime rom-004; do
+    tag=${kind}_${t//[:x]/-}
+    line=$(result "$tag")
+    case $kind in
+      rt) what="run-time set (rtl_gen_pmnbrt)" slots="10(p−1)+RS(1+⌈⌈M/2⌉/p⌉)" ;;
+      *) what="ROM, set fixed (${kind#rom-}, M = N/2)" slots=$(sed -n 's/^slots=//p' "$work/$tag/gen/design.txt" 2>/dev/null) ;;
+    esac
+    rows+="| $t | $what | $slots | $(printf '%s' "$line" | field luts) | $(printf '%s' "$line" | field ffs) | $(printf '%s' "$line" | field brams) | $(printf '%s' "$line" | field fmax_mhz) | $(printf '%s' "$line" | field status) | $(sed -nE 's/^seconds=//p' "$work/$tag.log" | tail -n 1) s |"$'\n'
+  done
+done
+simrows=""
+for t in $topos; do
+  start=$(date +%s)
+  TOPO=$t RUNS=$runs SEED=1 SIM_DIR="$work/sim-${t//[:x]/-}" "$repo/sim/pmnbrt_sim.sh" >"$work/sim-${t//[:x]/-}.out" 2>&1 || true
+  secs=$(($(date +%s) - start))
+  verdict=$(grep -E '^(PASS|FAIL) topo' "$work/sim-${t//[:x]/-}.out" | tail -n 1 | cut -d' ' -f1)
+  kind=${t%%:*} p=${t##*x}
+  # the run's cycles: 004-runtime's slots + 1, computed here from M and p
+  simrows+=$(awk -v t="$t" -v p="$p" -v rs=$([ "$kind" = torus ] && echo $((p / 2)) || echo $((p - 1))) -v secs="$secs" \
+    -v verdict="${verdict:-FAIL}" '
+    function want(m) { return 10 * (p - 1) + rs * (1 + int((int((m + 1) / 2) + p - 1) / p)) + 1 }
+    /^ok run=/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+                 n++; if (v["cycles"] == want(v["k"])) exact++; if (v["cycles"] > max) { max = v["cycles"]; mmax = v["k"] } }
+    END { printf "| %s | %d | %d of %d | %d (M = %d) | %d | %s | %d s |\n", t, n, exact, n, max, mmax, want(p * p), verdict, secs }' \
+    "$work/sim-${t//[:x]/-}/sim.log")$'\n'
+done
+bench/tables/md_section.sh "$out" pmnb-runtime <<MD
+## The run-time pmnb router (paper 004) against the fixed-set ROM router (iCE40 HX8K, W = 32)
+
+Command: \`make bench\` (runs \`bench/pmnbrt_bench.sh docs/BENCHMARKS.md\`); one router, \`make
+synth-pmnb-rt TOPO=torus:4x4 TARGET=ice40\` (synth/pmnbrt_synth.sh); one size simulated, \`make
+sim-pmnb-rt TOPO=torus:4x4 RUNS=20\`. The run-time router (docs/ARCHITECTURE.md, "A run-time
+active set for PMNB and partial exchange": whole packets, 004 §3.2) takes the set as one bcast_i
+bit per node at start and computes ranks, classes and M with counters on the data links; it is
+synthesised inside romnoc_pmnbrt_synth_top with its coordinates on the scan chain, so the
+figures hold for any node. The ROM routers (\`make synth TARGET=ice40 TOPO=T TASK=pmnb ALG=A
+M=N/2 KSEED=1\`, node 0's router and ROM) run one set fixed when the design is generated: with
+004-runtime's schedule they move the same rows as the run-time router for that set (the rank
+phase included); with 004's the ranks cost no slot (the golden model did them). Same flow,
+constraints (100 MHz target) and scan-chain wrapper as the synthesis section above; status ok
+(meets 100 MHz), timing-fail (placed and routed below it), pnr-error (nextpnr's router gave up).
+"slots" is the schedule's length (the run-time router's for any M: S = p−1, RS = p/2 on a torus,
+p−1 on a mesh); "synth + P&R" the wall time of the job (two at a time). Date $(date -u +%Y-%m-%d);
+romnoc $(git -C "$repo" rev-parse --short HEAD)$(git -C "$repo" diff --quiet HEAD || echo "-dirty").
+
+| topology | router | slots | LUT4 | FF | BRAM | Fmax MHz | status | synth + P&R |
+|---|---|---|---|---|---|---|---|---|
+$rows
+Simulated runs (Verilator 5.006, one build per topology, \`RUNS=$runs\` active sets with M spread
+over 1..N, each diffed row for row against the golden model's \`--alg 004-runtime\` schedule and
+deliveries and verified by \`cmodel verify\`): cycles from the start edge to done against
+004-runtime's slot count + 1 (the last slot is on the wires a cycle later), computed in the bench.
+
+| topology | runs | cycles = 10(p−1)+RS(1+⌈⌈M/2⌉/p⌉)+1 | most cycles | at M = N | verdict | build + runs |
+|---|---|---|---|---|---|---|
+$simrows
+MD

@@ -1,0 +1,43 @@
+/* rt_fabric.h — the files every run-time active-set router shares around its router module
+ * (rtl_gen/kbrt: 001's kbcast on hypercubes; rtl_gen/pmnbrt: 004's pmnb on tori and meshes): the
+ * simulation node (local port through DPI), the simulation and platform fabrics, the synthesis
+ * wrapper, the file lists and the Verilator configuration. The router's ports are fixed: clk_i,
+ * rst_ni, start_i, done_o, slot_o, err_o, cfg_i, bcast_i, inj_req_o, inj_flit_i and per lane p
+ * tx<p>_valid_o/_flit_o, rx<p>_valid_i/_flit_i, dlv<p>_valid_o/_flit_o; a node differs from
+ * another only by its configuration word. */
+#ifndef ROMNOC_RT_FABRIC_H
+#define ROMNOC_RT_FABRIC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vwriter.h"
+
+typedef struct {
+  const char *prefix;    /* modules <prefix>_router, _sim_node, _sim_fabric, _fabric, _synth_top */
+  const char *topo_name; /* for comments */
+  uint32_t nodes;
+  int lanes, flit_width, packet_width, cfg_width;
+  int lane_xor;          /* lane p of u faces lane p ^ lane_xor of its neighbour */
+  const char *params;    /* the router's parameter overrides, "#(...) " or "" */
+  const char *const *sub_modules; /* files the router instantiates (without .v), NULL-terminated */
+  /* node u's configuration word as a Verilog literal into buf */
+  void (*cfg)(const void *ctx, uint32_t u, char *buf, size_t len);
+  /* the node lane p of u leads to, or -1 (a mesh's edge) */
+  int64_t (*neighbor)(const void *ctx, uint32_t u, int lane);
+  const void *ctx;
+} rt_fabric;
+
+/* <prefix>_<what> into buf */
+const char *rt_module(const rt_fabric *f, const char *what, char *buf, size_t len);
+
+void rt_emit_sim_node(vwriter *w, const char *header, const rt_fabric *f);
+/* sim: <prefix>_sim_fabric (local ports through DPI) or <prefix>_fabric (every node's ports) */
+void rt_emit_fabric(vwriter *w, const char *header, const rt_fabric *f, int sim);
+void rt_emit_synth_top(vwriter *w, const char *header, const rt_fabric *f);
+void rt_emit_files(vwriter *w, const char *header, const rt_fabric *f, int sim);
+void rt_emit_vlt(vwriter *w, const char *header, const rt_fabric *f);
+/* sim_config.h's lines every bench reads: RN_NODES .. RN_FOR_EACH_NODE and RN_LANE_DST */
+void rt_emit_sim_config_common(vwriter *w, const rt_fabric *f);
+
+#endif
