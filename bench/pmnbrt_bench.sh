@@ -38,8 +38,9 @@ for t in $topos; do
   for kind in rt rom-004-runtime rom-004; do
     tag=${kind}_${t//[:x]/-}
     line=$(result "$tag")
-    case $kind in
-      rt) what="run-time set (rtl_gen_pmnbrt)" slots="10(p−1)+RS(1+⌈⌈M/2⌉/p⌉)" ;;
+    case $kind in # the run-time router's slots at M = N/2: 10(p-1) + RS(1 + ceil(ceil(M/2)/p)), computed here
+      rt) what="run-time, any set (rtl_gen_pmnbrt)" p=${t##*x} rs=$([ "${t%%:*}" = torus ] && echo $((${t##*x} / 2)) || echo $((${t##*x} - 1)))
+          slots=$((10 * (p - 1) + rs * (1 + ((p * p / 2 + 1) / 2 + p - 1) / p))) ;;
       *) what="ROM, set fixed (${kind#rom-}, M = N/2)" slots=$(sed -n 's/^slots=//p' "$work/$tag/gen/design.txt" 2>/dev/null) ;;
     esac
     rows+="| $t | $what | $slots | $(printf '%s' "$line" | field luts) | $(printf '%s' "$line" | field ffs) | $(printf '%s' "$line" | field brams) | $(printf '%s' "$line" | field fmax_mhz) | $(printf '%s' "$line" | field status) | $(sed -nE 's/^seconds=//p' "$work/$tag.log" | tail -n 1) s |"$'\n'
@@ -76,8 +77,8 @@ M=N/2 KSEED=1\`, node 0's router and ROM) run one set fixed when the design is g
 phase included); with 004's the ranks cost no slot (the golden model did them). Same flow,
 constraints (100 MHz target) and scan-chain wrapper as the synthesis section above; status ok
 (meets 100 MHz), timing-fail (placed and routed below it), pnr-error (nextpnr's router gave up).
-"slots" is the schedule's length (the run-time router's for any M: S = p−1, RS = p/2 on a torus,
-p−1 on a mesh); "synth + P&R" the wall time of the job (two at a time). Date $(date -u +%Y-%m-%d);
+"slots" is the schedule's length at M = N/2 (the run-time router's for any M is
+10(p−1) + RS(1 + ⌈⌈M/2⌉/p⌉), RS = p/2 on a torus, p−1 on a mesh); "synth + P&R" the wall time of the job (two at a time). Date $(date -u +%Y-%m-%d);
 romnoc $(git -C "$repo" rev-parse --short HEAD)$(git -C "$repo" diff --quiet HEAD || echo "-dirty").
 
 | topology | router | slots | LUT4 | FF | BRAM | Fmax MHz | status | synth + P&R |

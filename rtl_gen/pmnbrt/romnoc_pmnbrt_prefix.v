@@ -43,7 +43,7 @@ module romnoc_pmnbrt_prefix #(
     output wire            tbn_o,    // sends b- (2b+1)
     output wire [CW-1:0]   val_o,    // what it sends (one lane at most)
     output wire [CW-1:0]   aux_o,
-    output wire [CW-1:0]   rank_o,   // the rank, from the cycle its last counter is seen
+    output wire [CW-1:0]   rank_o,   // the rank, from the cycle after R0 (its last counter seen then)
     output wire [CW-1:0]   m_o       // M (the members), likewise
 );
   localparam [LOGP-1:0] TOP = {LOGP{1'b1}};  // P-1
@@ -74,7 +74,9 @@ module romnoc_pmnbrt_prefix #(
   wire [CW-1:0] r0_val = (ca_i == TOP) ? off_now : an_val_i;
   assign val_o = ({CW{tap_o}} & f0_val) | ({CW{tbp_o}} & f1_val) | ({CW{tbn_o}} & r1_val) | ({CW{tan_o}} & r0_val);
   assign aux_o = ({CW{tbn_o}} & (corner ? sub_now + gb_now : bn_aux_i)) | ({CW{tan_o}} & ((ca_i == TOP) ? m_now : an_aux_i));
-  assign rank_o = r0_get ? an_val_i + ga_q : rank_q;
+  // read in the cycle after R0 (the next prefix's first, or packing's), when the arrival seen is
+  // the last step's, at a line's first node (ca = 0), whose F0 count is 0: no adder on the path
+  assign rank_o = r0_get ? an_val_i : rank_q;
   assign m_o = m_now;
   wire corner_r1 = r1 & corner & (st_i == {{(LOGP - 1) {1'b0}}, 1'b1});  // the corner starts R1: its offset 0 + gb, M = sub + gb
   wire top_r0 = r0 & (ca_i == TOP) & (st_i == {{(LOGP - 1) {1'b0}}, 1'b1});  // a row's top starts R0: rank = offset + ga

@@ -193,11 +193,20 @@ module romnoc_pmnbrt_router #(
       assign he_v[c] = stop_c[c] | own | hv_q[c];
       assign he_t[c] = stop_c[c] ? sf[FW-CW+A-1:FW-CW] : own ? tgt[A-1:0] : ht_q[c];
       assign he_p[c] = stop_c[c] ? sf[PW-1:0] : own ? inj_flit_i : hp_q[c];
-      // packing: at a window's first slot, along dimension c^j toward the target's digit j
-      wire [LOGP-1:0] dgt = j ? he_t[c][A-1:LOGP] : he_t[c][LOGP-1:0];
+      // packing: at a window's first slot, along dimension c^j toward the target's digit j. The
+      // move is decided for each source at once and then chosen (not chosen, then decided): in
+      // window 0 the only source is the own packet (digit 0 against x_c); in window 1 a packet
+      // that stopped in window 0's last slot (it came along dimension c: lanes 2c, 2c+1) or the
+      // one held (digit 1 against x_(1-c))
       wire [LOGP-1:0] here = xc[c^j];
-      assign send_pk[c] = pk_start & he_v[c] & (dgt != here);
-      assign lane_pk[c] = send_pk[c] ? (4'b0001 << {C ^ j, here >= dgt}) : 4'b0000;
+      wire [LOGP-1:0] own_d = tgt[LOGP-1:0], held_d = j ? ht_q[c][A-1:LOGP] : ht_q[c][LOGP-1:0];
+      wire [LOGP-1:0] s0_d = rtgt[2*c][A-1:LOGP], s1_d = rtgt[2*c+1][A-1:LOGP];
+      wire [1:0] mv_own = {own_d != xc[c], xc[c] < own_d};  // {moves, up}
+      wire [1:0] mv_held = {held_d != here, here < held_d};
+      wire [1:0] mv_stop = sl[1] ? {s1_d != xc[1-c], xc[1-c] < s1_d} : {s0_d != xc[1-c], xc[1-c] < s0_d};
+      wire [1:0] mv = stop_c[c] ? mv_stop : own ? mv_own : mv_held;
+      assign send_pk[c] = pk_start & he_v[c] & mv[1];
+      assign lane_pk[c] = send_pk[c] ? (4'b0001 << {C ^ j, ~mv[0]}) : 4'b0000;
       assign flit_pk[c] = {{(CW - A) {1'b0}}, he_t[c], 2'd1, he_p[c]};
       // subphase 1 (dimension 1-c): the held packet both ways; its arrivals into the store
       wire [LOGP-1:0] x1c = xc[1-c], xcc = xc[c];
