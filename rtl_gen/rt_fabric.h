@@ -15,7 +15,7 @@
 
 typedef struct {
   const char *prefix;    /* modules <prefix>_router, _sim_node, _sim_fabric, _fabric, _synth_top */
-  const char *topo_name; /* for comments */
+  char topo_name[96];    /* for comments (topo.h's name) */
   uint32_t nodes;
   int lanes, flit_width, packet_width, cfg_width;
   int lane_xor;          /* lane p of u faces lane p ^ lane_xor of its neighbour */

@@ -195,7 +195,7 @@ static const construction table[] = {
      .about = "the same after the rank phase as counter rows, t_p = 1: +2d(p-1), whole +4d(p-1) (004 s3)"},
     {.topos = RING | TORUS | MESH, .task = TASK_PMNB, .models = MLA, .alg = "004-runtime", .build = pmnb_004_runtime,
      .applies = pmnb_004_whole_applies, .by_name = true,
-     .about = "by name only: 004-prefix as the run-time set router runs it: +1 idle slot, windows of p-1, whole"},
+     .about = "by name only: 004-prefix as the run-time set router runs it: packing windows of p-1, whole"},
     {.topos = RING | TORUS | MESH, .task = TASK_PMNB, .models = MLA, .alg = "a0", .build = pmnb_a0,
      .applies = pmnb_004_whole_applies, .by_name = true,
      .about = "baseline, by name only: one class, whole packets, one dimension at a time (004 Lemma 2)"},

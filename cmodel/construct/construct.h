@@ -253,10 +253,9 @@ int pmnb_004_applies(const sched *s, char *why, size_t len);
  * packet times split, 4d(p-1) whole. */
 int pmnb_004_prefix(sched *s);
 
-/* 004-prefix as the run-time active-set router runs it (docs/ARCHITECTURE.md): packing starts
- * one idle slot after the rank phase (the routers register their ranks) and every packing
- * window lasts pmnb_prefix_span slots, not its farthest move (which would take one more
- * reduction to learn). Whole packets only (pmnb_004_whole_applies). */
+/* 004-prefix as the run-time active-set router runs it (docs/ARCHITECTURE.md, rtl_gen/pmnbrt):
+ * every packing window lasts pmnb_prefix_span slots, not its farthest move (which would take
+ * one more reduction to learn). Whole packets only (pmnb_004_whole_applies). */
 int pmnb_004_runtime(sched *s);
 
 /* 004 Lemma 2's A_0: one class, whole packets, one dimension in use at a time (a baseline). */

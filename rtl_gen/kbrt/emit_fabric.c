@@ -1,20 +1,17 @@
-/* emit_fabric.c — the run-time kbcast router's other files: the simulation node and fabrics
- * ... as rt_fabric.h describes them (kbrt_fabric), sim_config.h and design.txt (design.h). */
+/* emit_fabric.c — the run-time kbcast router's other files: its descriptor for the files every
+ * run-time router shares (kbrt_fabric; rt_fabric.h: the simulation node, the fabrics, the
+ * synthesis wrapper, file lists, Verilator config), sim_config.h and design.txt (design.h). */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "design.h"
 
+/* buf: room for cfg_width/4 + 2 hex digits and the width (rt_fabric.c passes 1100 bytes; the
+ * word is at most a few hundred bits, d <= KBRT_MAX_DIM) */
 static void kbrt_cfg_literal(const void *ctx, uint32_t u, char *buf, size_t len) {
   const kbrt_design *k = ctx;
-  char *hex = malloc((size_t)k->cfg_width / 4 + 2);
-  if (!hex) {
-    snprintf(buf, len, "'0");  /* out of memory: an invalid design, caught by the lint */
-    return;
-  }
-  kbrt_cfg_hex(k, u, hex);
-  snprintf(buf, len, "%d'h%s", k->cfg_width, hex);
-  free(hex);
+  int n = snprintf(buf, len, "%d'h", k->cfg_width);
+  kbrt_cfg_hex(k, u, buf + n);
 }
 
 static int64_t kbrt_neighbor(const void *ctx, uint32_t u, int lane) {
@@ -23,12 +20,11 @@ static int64_t kbrt_neighbor(const void *ctx, uint32_t u, int lane) {
 }
 
 void kbrt_fabric(const kbrt_design *k, rt_fabric *f) {
-  static char topo_name[32];
-  snprintf(topo_name, sizeof topo_name, "hypercube:%d", k->d);
-  *f = (rt_fabric){.prefix = KBRT_PREFIX, .topo_name = topo_name, .nodes = k->nodes, .lanes = k->d,
+  *f = (rt_fabric){.prefix = KBRT_PREFIX, .nodes = k->nodes, .lanes = k->d,
                    .flit_width = k->flit_width, .packet_width = k->packet_width, .cfg_width = k->cfg_width,
                    .lane_xor = 0, .params = "", .sub_modules = NULL, .cfg = kbrt_cfg_literal,
                    .neighbor = kbrt_neighbor, .ctx = k};
+  snprintf(f->topo_name, sizeof f->topo_name, "hypercube:%d", k->d);
 }
 
 void kbrt_emit_sim_config(vwriter *w, const char *header, const kbrt_design *k) {

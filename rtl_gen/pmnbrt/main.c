@@ -74,9 +74,10 @@ static int64_t lane_neighbor(const void *ctx, uint32_t u, int lane) {
 static void make_fabric(const pmnbrt_design *p, rt_fabric *f) {
   static const char *const subs[] = {PMNBRT_PREFIX "_prefix", NULL};
   int A = 2 * p->logp, CW = A + 1, PW = A + p->width;
-  *f = (rt_fabric){.prefix = PMNBRT_PREFIX, .topo_name = p->t.name, .nodes = p->t.nodes, .lanes = 4,
+  *f = (rt_fabric){.prefix = PMNBRT_PREFIX, .nodes = p->t.nodes, .lanes = 4,
                    .flit_width = PW + 2 + CW, .packet_width = PW, .cfg_width = A, .lane_xor = 1,
                    .params = p->params, .sub_modules = subs, .cfg = cfg_literal, .neighbor = lane_neighbor, .ctx = p};
+  snprintf(f->topo_name, sizeof f->topo_name, "%s", p->t.name);
 }
 
 /* sim_config.h: the facts the benches read (rt_check.h). The run bound is the slot count of
