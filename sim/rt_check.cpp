@@ -8,6 +8,9 @@
 
 #include "model/payload.h"
 #include "sim_config.h"
+#ifndef RN_OWN_AT_START
+#define RN_OWN_AT_START 0  // the own packet is asked for with inj_req_o (the kbcast router)
+#endif
 
 namespace rt {
 
@@ -77,7 +80,7 @@ bool Runs::next() {
 
 void Runs::own_packet(uint32_t node, bool req, tb::Bits* p) const {
   std::fill(p->words.begin(), p->words.end(), 0u);
-  if (!req) return;
+  if (!(req || (RN_OWN_AT_START && active_[node]))) return;
   for (int i = 0; i < RN_PAYLOAD_WIDTH; i += 32)
     p->set(i, std::min(32, RN_PAYLOAD_WIDTH - i), romnoc_payload_word(seed_, node, -1, (uint32_t)i / 32));
   p->set(RN_PAYLOAD_WIDTH, RN_ID_WIDTH, node);

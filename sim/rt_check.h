@@ -57,7 +57,9 @@ class Runs {
   // Whether node broadcasts in the run (all false before the first).
   bool active(uint32_t node) const { return active_[node]; }
 
-  // The own packet of node, RN_PACKET_WIDTH bits {origin, payload}, into *p (zeros unless req).
+  // The own packet of node, RN_PACKET_WIDTH bits {origin, payload}, into *p: zeros unless req
+  // (the kbcast router reads it in the cycle after inj_req_o), or for a router that samples it
+  // with bcast_i at start (RN_OWN_AT_START), the packet whenever the node is active in the run.
   void own_packet(uint32_t node, bool req, tb::Bits* p) const;
   // Lane `lane` of node at the edge that ends cycle `cycle` of a run (0 outside a run: slot 0,
   // which breaks the diff), in a slot's last cycle: what its link carried (the flit at bit

@@ -98,6 +98,7 @@ static void emit_sim_config(vwriter *w, const char *header, const pmnbrt_design 
   vw_line(w, "#define RN_COUNT_WIDTH %d", A + 1);
   vw_line(w, "#define RN_WIRE_DELAY 1  /* slots */");
   vw_line(w, "#define RN_SLOT_CYCLES 1");
+  vw_line(w, "#define RN_OWN_AT_START 1  /* the own packet is sampled with bcast_i at start */");
   vw_line(w, "/* cycles of a run with K active nodes: 004-runtime's slots, the last on the wires a slot later */");
   vw_line(w, "#define RN_RUN_BOUND(K) (%du + %du * (1u + ((((K) + 1u) / 2u + %du) / %du)) + 1u)", 10 * S, RS, P - 1, P);
   vw_line(w, "#define RN_BOUND_TEXT \"10(P-1)+RS*(1+ceil(ceil(K/2)/P))+1 with P=%d, RS=%d\"", P, RS);

@@ -41,8 +41,8 @@ module romnoc_pmnbrt_router #(
     output wire                      err_o,
     input  wire [2*LOGP-1:0]         cfg_i,       // {x1, x0} (constant)
     input  wire                      bcast_i,     // this node is active: it broadcasts one packet
-    output wire                      inj_req_o,   // local port: the own packet, in the next cycle
-    input  wire [2*LOGP+W-1:0]       inj_flit_i,  // {origin, payload}
+    output wire                      inj_req_o,   // the own packet is taken at this edge (start, bcast_i high)
+    input  wire [2*LOGP+W-1:0]       inj_flit_i,  // {origin, payload}: sampled with bcast_i at start
     output wire                      tx0_valid_o,
     output wire [4*LOGP+W+2:0]       tx0_flit_o,
     input  wire                      rx0_valid_i,
@@ -106,7 +106,11 @@ module romnoc_pmnbrt_router #(
   wire [3:0] ph_next = ((ph_q == B1) & (rounds2 == {LOGP{1'b0}})) ? FIN : ph_q + 4'd1;
   assign slot_o = 1'b1;
   assign done_o = done_q;
-  assign inj_req_o = run_q & act_q & (ph_q == 4'd8) & (st_q == S);  // the own packet for packing's first slot
+  // the own packet is taken with the set, at start: no request a local port must answer in a
+  // given cycle (it may hold bcast_i and inj_flit_i from any time before start)
+  reg [PW-1:0] own_q;
+  always @(posedge clk_i) if (!run_q && start_i) own_q <= inj_flit_i;
+  assign inj_req_o = ~run_q & start_i & bcast_i;
 
   // ---- receptions (the slot before this cycle's) ------------------------------------------
   wire [FW-1:0] rx[0:3];
@@ -192,7 +196,7 @@ module romnoc_pmnbrt_router #(
       wire unused_sf = ^{sf[FW-1], sf[PW+1:PW]};  // aux's top bit, the kind
       assign he_v[c] = stop_c[c] | own | hv_q[c];
       assign he_t[c] = stop_c[c] ? sf[FW-CW+A-1:FW-CW] : own ? tgt[A-1:0] : ht_q[c];
-      assign he_p[c] = stop_c[c] ? sf[PW-1:0] : own ? inj_flit_i : hp_q[c];
+      assign he_p[c] = stop_c[c] ? sf[PW-1:0] : own ? own_q : hp_q[c];
       // packing: at a window's first slot, along dimension c^j toward the target's digit j. The
       // move is decided for each source at once and then chosen (not chosen, then decided): in
       // window 0 the only source is the own packet (digit 0 against x_c); in window 1 a packet
