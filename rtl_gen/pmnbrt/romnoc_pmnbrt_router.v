@@ -1,8 +1,8 @@
 // The run-time active-set router of paper 004's partial multinode broadcast (whole packets, §3.2)
 // on a P x P torus or mesh, P = 2^LOGP (docs/ARCHITECTURE.md "A run-time active set for PMNB and
-// partial exchange"). No schedule ROM: a node learns whether it is active from bcast_i at start,
-// and every router is this module; what differs is cfg_i = {x1, x0}, the node's coordinates (its
-// id is x0 + P*x1). A run executes the golden model's `--alg 004-runtime` row for row:
+// partial exchange"). No schedule ROM: a node learns whether it is active from bcast_i at start
+// (its own packet from inj_flit_i, sampled with it), and every router is this module; what
+// differs is cfg_i = {x1, x0}, the node's coordinates (its id is x0 + P*x1). A run executes the golden model's `--alg 004-runtime` row for row:
 //   slots 1..4S      prefix 1 (romnoc_pmnbrt_prefix, rotation 0) over the active set: the rank r
 //                    in the usual order, the class c = r mod 2, and M (S = P-1);
 //   slots 4S+1..8S   prefixes 2, both classes at once on rotated dimensions: the rank r_c of the
