@@ -1,8 +1,10 @@
 /* rt_fabric.c — the files around a run-time active-set router (rt_fabric.h). */
 #include "rt_fabric.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "scan_wrapper.h"
 
@@ -282,4 +284,35 @@ void rt_emit_sim_config_common(vwriter *w, const rt_fabric *f) {
   vw_raw(w, "#define RN_FOR_EACH_NODE(X)");
   for (uint32_t u = 0; u < f->nodes; u++) vw_raw(w, " X(%u)", (unsigned)u);
   vw_raw(w, "\n");
+}
+
+int rt_write_shared(outdir *out, const rt_fabric *f, const char *hv, const char *hs, char *err, size_t errlen) {
+  static const char *const what[] = {"sim_node", "sim_fabric", "fabric", "synth_top", "files.f", "files_sim.f", "romnoc.vlt"};
+  char name[128], path[PATH_MAX], previous[PATH_MAX];
+  const char *prev;
+  vwriter w;
+  for (int i = 0; i < 7; i++) {
+    if (i < 4) snprintf(name, sizeof name, "%s_%s.v", f->prefix, what[i]);
+    else snprintf(name, sizeof name, "%s", what[i]);
+    outdir_file(out, name, path, sizeof path, previous, sizeof previous, &prev);
+    if (vw_begin(&w)) {
+      snprintf(err, errlen, "out of memory writing '%s/%s'", out->dir, name);
+      return -1;
+    }
+    switch (i) {
+      case 0: rt_emit_sim_node(&w, hv, f); break;
+      case 1: rt_emit_fabric(&w, hv, f, 1); break;
+      case 2: rt_emit_fabric(&w, hv, f, 0); break;
+      case 3: rt_emit_synth_top(&w, hv, f); break;
+      case 4: rt_emit_files(&w, hs, f, 0); break;
+      case 5: rt_emit_files(&w, hs, f, 1); break;
+      default: rt_emit_vlt(&w, hs, f); break;
+    }
+    if (i < 4) vw_raw(&w, VERILOG_CLOSE); /* closes as vwriter.h says */
+    if (vw_commit(&w, path, prev)) {
+      snprintf(err, errlen, "cannot write '%s/%s': %s", out->dir, name, strerror(errno));
+      return -1;
+    }
+  }
+  return 0;
 }

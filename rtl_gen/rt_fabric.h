@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "outdir.h"
 #include "vwriter.h"
 
 typedef struct {
@@ -39,5 +40,10 @@ void rt_emit_files(vwriter *w, const char *header, const rt_fabric *f, int sim);
 void rt_emit_vlt(vwriter *w, const char *header, const rt_fabric *f);
 /* sim_config.h's lines every bench reads: RN_NODES .. RN_FOR_EACH_NODE and RN_LANE_DST */
 void rt_emit_sim_config_common(vwriter *w, const rt_fabric *f);
+
+/* Writes the shared files into out: <prefix>_sim_node.v, _sim_fabric.v, _fabric.v,
+ * _synth_top.v (each opening with hv, a header ending in VERILOG_OPEN), files.f, files_sim.f
+ * and romnoc.vlt (opening with hs). Returns 0, or -1 with the file and the reason in err. */
+int rt_write_shared(outdir *out, const rt_fabric *f, const char *hv, const char *hs, char *err, size_t errlen);
 
 #endif

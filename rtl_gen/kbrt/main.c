@@ -136,13 +136,7 @@ int main(int argc, char **argv) {
   WRITE_VERILOG(KBRT_ROUTER, kbrt_emit_router(&w, hv, &k));
   rt_fabric f;
   kbrt_fabric(&k, &f);
-  WRITE_VERILOG(KBRT_PREFIX "_sim_node", rt_emit_sim_node(&w, hv, &f));
-  WRITE_VERILOG(KBRT_PREFIX "_sim_fabric", rt_emit_fabric(&w, hv, &f, 1));
-  WRITE_VERILOG(KBRT_PREFIX "_fabric", rt_emit_fabric(&w, hv, &f, 0));
-  WRITE_VERILOG(KBRT_PREFIX "_synth_top", rt_emit_synth_top(&w, hv, &f));
-  WRITE("files.f", rt_emit_files(&w, hs, &f, 0));
-  WRITE("files_sim.f", rt_emit_files(&w, hs, &f, 1));
-  WRITE("romnoc.vlt", rt_emit_vlt(&w, hs, &f));
+  if (!rc && rt_write_shared(&out, &f, hv, hs, err, sizeof err)) rc = bad_input("%s", err);
   WRITE("sim_config.h", kbrt_emit_sim_config(&w, hs, &k));
 #undef WRITE
 #undef WRITE_VERILOG

@@ -173,22 +173,14 @@ static int write_design(const pmnbrt_design *p, const char *dir) {
     call;                                                                                                  \
     if (vw_commit(&w, path, prev)) rc = bad_input("cannot write '%s/%s': %s", dir, file, strerror(errno)); \
   } while (0)
-#define WRITE_VERILOG(module, call) WRITE(module ".v", call; vw_raw(&w, VERILOG_CLOSE)) /* closes as vwriter.h says */
   WRITE("design.txt", emit_summary(&w, hh, p, &f));
   for (const verilog_source *v = pmnbrt_sources; v->module; v++) {
     snprintf(name, sizeof name, "%s.v", v->module);
     WRITE(name, (vw_raw(&w, "%s", hs), vw_raw(&w, "%s", v->text)));
   }
-  WRITE_VERILOG(PMNBRT_PREFIX "_sim_node", rt_emit_sim_node(&w, hv, &f));
-  WRITE_VERILOG(PMNBRT_PREFIX "_sim_fabric", rt_emit_fabric(&w, hv, &f, 1));
-  WRITE_VERILOG(PMNBRT_PREFIX "_fabric", rt_emit_fabric(&w, hv, &f, 0));
-  WRITE_VERILOG(PMNBRT_PREFIX "_synth_top", rt_emit_synth_top(&w, hv, &f));
-  WRITE("files.f", rt_emit_files(&w, hs, &f, 0));
-  WRITE("files_sim.f", rt_emit_files(&w, hs, &f, 1));
-  WRITE("romnoc.vlt", rt_emit_vlt(&w, hs, &f));
+  if (!rc && rt_write_shared(&out, &f, hv, hs, err, sizeof err)) rc = bad_input("%s", err);
   WRITE("sim_config.h", emit_sim_config(&w, hs, p, &f));
 #undef WRITE
-#undef WRITE_VERILOG
   if (rc) {
     outdir_abort(&out);
     return rc;
