@@ -4,7 +4,7 @@
 #> usage: make [TARGET] [VARIABLE=value ...]
 #>
 #> targets:
-#>   all            (the default) build build/cmodel, rtl_gen, rtl_gen_kbrt, rtl_gen_pmnbrt and te_search
+#>   all            (the default) build build/cmodel, rtl_gen, rtl_gen_kbrt, rtl_gen_pmnbrt, rtl_gen_pexrt, te_search
 #>   test           every test suite but the large sizes (CI), two lanes side by side; ends "N passed, N failed"
 #>   check          the quick tier: every suite at its small sizes, the hardware in quick mode (~5 minutes)
 #>   test-large     the large sizes test leaves out (256-node fabrics, hypercube:6 in hardware); bench runs it
@@ -21,6 +21,8 @@
 #>   synth-kbcast-rt  the run-time kbcast router of hypercube:D through Yosys/nextpnr (TARGET)
 #>   sim-pmnb-rt    the run-time pmnb router (004, whole packets) of TOPO=torus:PxP|mesh:PxP on RUNS random active sets
 #>   synth-pmnb-rt  the run-time pmnb router of TOPO through Yosys/nextpnr (TARGET)
+#>   sim-pexchange-rt  the run-time partial-exchange router (004) of TOPO=torus:PxP|mesh:PxP on RUNS random active sets
+#>   synth-pexchange-rt  the run-time partial-exchange router of TOPO through Yosys/nextpnr (TARGET, DEPTH)
 #>   te-search      te templates on rings to 32, tori to 12x12 and 6x6x6: SAT certificates -> docs/SCHEDULES.md
 #>   s4noc-table    te on 3x3..10x10 tori under the S4NOC models vs S4NOC, routers synthesised -> docs/SCHEDULES.md
 #>   s4noc-search   bufferless S4NOC te templates: SAT below cmodel's, rings to 16, tori to 10x10 -> docs/SCHEDULES.md
@@ -63,9 +65,10 @@
 #>   TARGET=T       synth: generic, ice40 (with nextpnr), xilinx, ecp5 or gowin (Yosys alone) [generic]
 #>   ROUNDS=R       fpga: messages of each task the self test runs (1..255) [4]
 #>   D=D            sim-kbcast-rt, synth-kbcast-rt: dimension of the hypercube [4]
-#>   RUNS=R         sim-kbcast-rt, sim-pmnb-rt: active sets run [50]
+#>   RUNS=R         sim-kbcast-rt, sim-pmnb-rt, sim-pexchange-rt: active sets run [50]
+#>   DEPTH=D        sim-pexchange-rt, synth-pexchange-rt: packets a relay FIFO holds [the measured most]
 #>   STAGES=P       sim-kbcast-rt, synth-kbcast-rt: slots of 1+P cycles (P = 0..2), a faster clock [0]
-#>   BENCH=B        sim-kbcast-rt, sim-pmnb-rt: cpp (simulation fabric, DPI) or sc (SystemC, platform fabric) [cpp]
+#>   BENCH=B        sim-kbcast-rt, sim-pmnb-rt, sim-pexchange-rt: cpp (simulation fabric, DPI) or sc (SystemC) [cpp]
 #>   DEMO_TOPOS=..  demo: topo:task words simulated [hypercube:4:mnb torus:4x4:te]
 #>   DEMO_SYNTH=..  demo: topo:task words synthesised [torus:4x4:mnb]
 #>   DYN_ROUNDS=R   dynbcast-plot: rounds per load [3000]
@@ -83,7 +86,7 @@ CFLAGS  ?= -O2
 
 .PHONY: all test demo bench bench-large clean help
 BUILD   := build
-all: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/rtl_gen_pmnbrt $(BUILD)/te_search
+all: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/rtl_gen_pmnbrt $(BUILD)/rtl_gen_pexrt $(BUILD)/te_search
 
 # -- the C build: object files, one static library of the golden model per flavor -----------
 # Every .c is compiled once per flavor into $(BUILD)/obj/FLAVOR/PATH.o with a dependency file
@@ -114,12 +117,17 @@ RTLGEN_SRC := $(filter-out rtl_gen/rt_%.c,$(wildcard rtl_gen/*.c)) # rt_*.c: the
 # the run-time kbcast router's generator (rtl_gen/kbrt/): no schedule, so not an rtl_gen architecture;
 # it shares rtl_gen's writer and output directory
 RT_SHARED  := rtl_gen/vwriter.c rtl_gen/outdir.c rtl_gen/scan_wrapper.c rtl_gen/rt_fabric.c rtl_gen/rt_golden.c
+RT_PROGRAM := rtl_gen/rt_program.c # the hand-written routers' command line (rtl_gen_pmnbrt, rtl_gen_pexrt)
 KBRT_SRC   := $(wildcard rtl_gen/kbrt/*.c) $(RT_SHARED)
 # the run-time pmnb router's generator (rtl_gen/pmnbrt/): its router is hand-written Verilog, built
 # in as text (a C table the build makes of rtl_gen/pmnbrt/*.v)
 PMNBRT_V   := $(wildcard rtl_gen/pmnbrt/*.v)
 PMNBRT_C   := $(BUILD)/gen/pmnbrt_sources.c
-PMNBRT_SRC := $(wildcard rtl_gen/pmnbrt/*.c) $(PMNBRT_C) $(RT_SHARED)
+PMNBRT_SRC := $(wildcard rtl_gen/pmnbrt/*.c) $(PMNBRT_C) $(RT_SHARED) $(RT_PROGRAM)
+# the run-time partial-exchange router's generator (rtl_gen/pexrt/): likewise
+PEXRT_V    := $(wildcard rtl_gen/pexrt/*.v)
+PEXRT_C    := $(BUILD)/gen/pexrt_sources.c
+PEXRT_SRC  := $(wildcard rtl_gen/pexrt/*.c) $(PEXRT_C) $(RT_SHARED) $(RT_PROGRAM)
 # the te template search (search/): CaDiCaL linked (a C++ library: libstdc++), MiniSat run
 SEARCH_SRC := $(wildcard search/*.c)
 SEARCH_LIBS := -lcadical -lstdc++
@@ -162,7 +170,10 @@ $(STORED_C): $(STORED_TSV) cmodel/templates scripts/stored_templates_c.awk
 
 $(PMNBRT_C): $(PMNBRT_V) scripts/verilog_text_c.awk
 	@mkdir -p $(@D)
-	awk -f scripts/verilog_text_c.awk $(PMNBRT_V) > $@.tmp && mv $@.tmp $@
+	awk -v name=pmnbrt -f scripts/verilog_text_c.awk $(PMNBRT_V) > $@.tmp && mv $@.tmp $@
+$(PEXRT_C): $(PEXRT_V) scripts/verilog_text_c.awk
+	@mkdir -p $(@D)
+	awk -v name=pexrt -f scripts/verilog_text_c.awk $(PEXRT_V) > $@.tmp && mv $@.tmp $@
 
 # $(call program,PATH,FLAVOR,SOURCES,LINKER,EXTRA-LIBS): PATH linked from SOURCES' objects and the library
 define program
@@ -180,6 +191,7 @@ $(eval $(call program,$(BUILD)/cmodel,o2,$(CMODEL_TOOL_SRC),$(CC)))
 $(eval $(call program,$(BUILD)/rtl_gen,o2,$(RTLGEN_SRC),$(CC)))
 $(eval $(call program,$(BUILD)/rtl_gen_kbrt,o2,$(KBRT_SRC),$(CC)))
 $(eval $(call program,$(BUILD)/rtl_gen_pmnbrt,o2,$(PMNBRT_SRC),$(CC)))
+$(eval $(call program,$(BUILD)/rtl_gen_pexrt,o2,$(PEXRT_SRC),$(CC)))
 $(eval $(call program,$(BUILD)/te_search,o2,$(SEARCH_SRC),$(CC),$(SEARCH_LIBS)))
 $(eval $(call program,$(BUILD)/asan/cmodel,asan,$(CMODEL_TOOL_SRC),$(CC)))
 $(eval $(call program,$(BUILD)/asan/rtl_gen,asan,$(RTLGEN_SRC),$(CC)))
@@ -308,9 +320,18 @@ synth-kbcast-rt: $(BUILD)/rtl_gen_kbrt $(BUILD)/.tools-ok
 RT_TOPO = $(if $(filter default file,$(origin TOPO)),torus:4x4,$(TOPO))
 .PHONY: sim-pmnb-rt synth-pmnb-rt
 sim-pmnb-rt: $(BUILD)/cmodel $(BUILD)/rtl_gen_pmnbrt $(BUILD)/.tools-ok
-	@TOPO=$(call sh_quote,$(RT_TOPO)) $(call sh_vars,RUNS SEED WIDTH SPLIT TRACE SIM_OPT BENCH) sim/pmnbrt_sim.sh
+	@ROUTER=pmnb TOPO=$(call sh_quote,$(RT_TOPO)) $(call sh_vars,RUNS SEED WIDTH SPLIT TRACE SIM_OPT BENCH) sim/rt004_sim.sh
 synth-pmnb-rt: $(BUILD)/rtl_gen_pmnbrt $(BUILD)/.tools-ok
-	@TOPO=$(call sh_quote,$(RT_TOPO)) $(call sh_vars,WIDTH TARGET) synth/pmnbrt_synth.sh
+	@ROUTER=pmnb TOPO=$(call sh_quote,$(RT_TOPO)) $(call sh_vars,WIDTH TARGET) synth/rt004_synth.sh
+
+# -- the run-time partial-exchange router (paper 004 §4): the same, its FIFOs DEPTH deep -----------
+# (empty: rtl_gen_pexrt's default, the depth measured for the topology)
+DEPTH ?=
+.PHONY: sim-pexchange-rt synth-pexchange-rt
+sim-pexchange-rt: $(BUILD)/cmodel $(BUILD)/rtl_gen_pexrt $(BUILD)/.tools-ok
+	@ROUTER=pexchange TOPO=$(call sh_quote,$(RT_TOPO)) $(call sh_vars,RUNS SEED WIDTH DEPTH TRACE SIM_OPT BENCH) sim/rt004_sim.sh
+synth-pexchange-rt: $(BUILD)/rtl_gen_pexrt $(BUILD)/.tools-ok
+	@ROUTER=pexchange TOPO=$(call sh_quote,$(RT_TOPO)) $(call sh_vars,WIDTH DEPTH TARGET) synth/rt004_synth.sh
 
 # -- synthesis: Yosys (generic or iCE40) and nextpnr-ice40 ---------------------
 TARGET ?= generic
@@ -349,7 +370,7 @@ sweep: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/.tools-ok
 # nothing is built.
 NPROC := $(shell nproc)
 TEST_PROGS := $(BUILD)/cmodel $(BUILD)/asan/cmodel $(BUILD)/asan/unit_tests $(BUILD)/rtl_gen $(BUILD)/asan/rtl_gen \
-              $(BUILD)/rtl_gen_kbrt $(BUILD)/rtl_gen_pmnbrt $(BUILD)/.tools-ok $(BUILD)/te_search $(BUILD)/asan/te_search $(FUZZ_BINS)
+              $(BUILD)/rtl_gen_kbrt $(BUILD)/rtl_gen_pmnbrt $(BUILD)/rtl_gen_pexrt $(BUILD)/.tools-ok $(BUILD)/te_search $(BUILD)/asan/te_search $(FUZZ_BINS)
 # only the suites whose id matches one of these comma-separated globs (empty: all of the tier)
 ONLY ?=
 # LIST=1: print the tier's suites (id, tiers, seconds, description) and run nothing
@@ -442,7 +463,7 @@ stored-templates: $(BUILD)/cmodel $(BUILD)/te_search
 	bash scripts/stored_templates.sh $(BUILD)/cmodel $(BUILD)/te_search
 
 # -- benchmarks ----------------------------------------------------------------
-bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/rtl_gen_pmnbrt $(BUILD)/.tools-ok
+bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/rtl_gen_pmnbrt $(BUILD)/rtl_gen_pexrt $(BUILD)/.tools-ok
 	@echo "-- BENCH --"
 	bash bench/cmodel_bench.sh $(BUILD)/cmodel docs/BENCHMARKS.md
 	bash bench/allreduce_bench.sh $(BUILD)/cmodel docs/BENCHMARKS.md
@@ -461,6 +482,8 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/rtl_gen_p
 	bash bench/kbcast_rom_bench.sh docs/BENCHMARKS.md
 	bash bench/pmnb_bench.sh docs/BENCHMARKS.md
 	bash bench/pmnbrt_bench.sh docs/BENCHMARKS.md
+	bash bench/pexchange_queues.sh $(BUILD)/cmodel docs/BENCHMARKS.md
+	bash bench/pexrt_bench.sh docs/BENCHMARKS.md
 	bash bench/tools_bench.sh docs/BENCHMARKS.md
 	bash bench/build_bench.sh docs/BENCHMARKS.md
 	bash bench/mpi_baselines_bench.sh docs/BENCHMARKS.md

@@ -19,7 +19,7 @@ run_job() { # rt|rom-ALG TOPO
   local kind=$1 topo=$2 tag=${1}_${2//[:x]/-} p=${2##*x} start
   start=$(date +%s)
   if [ "$kind" = rt ]; then
-    TOPO=$topo TARGET=ice40 SYNTH_DIR="$work/$tag" "$repo/synth/pmnbrt_synth.sh" >"$work/$tag.log" 2>&1 || true
+    TOPO=$topo TARGET=ice40 SYNTH_DIR="$work/$tag" ROUTER=pmnb "$repo/synth/rt004_synth.sh" >"$work/$tag.log" 2>&1 || true
   else
     TOPO=$topo TASK=pmnb ALG=${kind#rom-} M=$((p * p / 2)) KSEED=1 TARGET=ice40 SYNTH_DIR="$work/$tag" \
       "$repo/synth/synth.sh" >"$work/$tag.log" 2>&1 || true
@@ -49,7 +49,7 @@ done
 simrows=""
 for t in $topos; do
   start=$(date +%s)
-  TOPO=$t RUNS=$runs SEED=1 SIM_DIR="$work/sim-${t//[:x]/-}" "$repo/sim/pmnbrt_sim.sh" >"$work/sim-${t//[:x]/-}.out" 2>&1 || true
+  TOPO=$t RUNS=$runs SEED=1 SIM_DIR="$work/sim-${t//[:x]/-}" ROUTER=pmnb "$repo/sim/rt004_sim.sh" >"$work/sim-${t//[:x]/-}.out" 2>&1 || true
   secs=$(($(date +%s) - start))
   verdict=$(grep -E '^(PASS|FAIL) topo' "$work/sim-${t//[:x]/-}.out" | tail -n 1 | cut -d' ' -f1)
   kind=${t%%:*} p=${t##*x}

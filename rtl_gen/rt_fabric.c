@@ -19,8 +19,8 @@ void rt_emit_sim_node(vwriter *w, const char *header, const rt_fabric *f) {
   vw_new_scope(w);
   vw_raw(w, "%s", header);
   vw_line(w, "// A router of the simulation fabric, its local port played by the test bench: at every rising");
-  vw_line(w, "// edge rt_local (DPI-C) answers the own-packet request and says whether the node broadcasts, and");
-  vw_line(w, "// rt_lane reports each lane's link and delivery. Simulation only.");
+  vw_line(w, "// edge rt_local (DPI-C) answers the own-packet request (or writes an own packet into the mailbox),");
+  vw_line(w, "// says whether the node broadcasts, and rt_lane reports each lane's link and delivery. Simulation only.");
   vw_open(w, "module %s (", rt_module(f, "sim_node", name, sizeof name));
   vw_line(w, "input  wire [31:0] node_i,  // this node's id, for the test bench");
   vw_line(w, "input  wire [%d:0] cfg_i,", f->cfg_width - 1);
@@ -38,7 +38,7 @@ void rt_emit_sim_node(vwriter *w, const char *header, const rt_fabric *f) {
   vw_close(w, ");");
   w->indent = 1;
   vw_line(w, "import \"DPI-C\" function void rt_local(input int unsigned node, input bit inj_req,");
-  vw_line(w, "  output bit [%d:0] inj_flit, output bit bcast);", PW - 1);
+  vw_line(w, "  output bit [%d:0] inj_flit, output bit bcast, output bit inj_we);", PW - 1);
   vw_line(w, "import \"DPI-C\" function void rt_lane(input int unsigned node, input int unsigned lane,");
   vw_line(w, "  input bit tx_valid, input bit [%d:0] tx_flit, input bit dlv_valid, input bit [%d:0] dlv_flit);", FW - 1, PW - 1);
   vw_line(w, "wire inj_req;");
@@ -47,14 +47,17 @@ void rt_emit_sim_node(vwriter *w, const char *header, const rt_fabric *f) {
   vw_line(w, "bit bcast_next;");
   vw_line(w, "reg [%d:0] inj_q;  // the own packet the router reads in the next cycle", PW - 1);
   vw_line(w, "reg bcast_q;");
+  vw_line(w, f->inj_write ? "bit inj_we_next;" : "bit unused_inj_we;  // this router has no mailbox");
+  if (f->inj_write) vw_line(w, "reg inj_we_q;");
   for (int p = 0; p < d; p++) {
     vw_line(w, "wire dlv%d_valid;", p);
     vw_line(w, "wire [%d:0] dlv%d_flit;", PW - 1, p);
   }
   vw_open(w, "always @(posedge clk_i) begin");
-  vw_line(w, "rt_local(node_i, inj_req, inj_next, bcast_next);");
+  vw_line(w, "rt_local(node_i, inj_req, inj_next, bcast_next, %s);", f->inj_write ? "inj_we_next" : "unused_inj_we");
   vw_line(w, "inj_q <= inj_next;");
   vw_line(w, "bcast_q <= bcast_next;");
+  if (f->inj_write) vw_line(w, "inj_we_q <= inj_we_next;");
   vw_open(w, "if (slot) begin");
   for (int p = 0; p < d; p++)
     vw_line(w, "rt_lane(node_i, %d, tx%d_valid_o, tx%d_flit_o, dlv%d_valid, dlv%d_flit);", p, p, p, p, p);
@@ -70,6 +73,7 @@ void rt_emit_sim_node(vwriter *w, const char *header, const rt_fabric *f) {
   vw_line(w, ".cfg_i(cfg_i),");
   vw_line(w, ".bcast_i(bcast_q),");
   vw_line(w, ".inj_req_o(inj_req),");
+  if (f->inj_write) vw_line(w, ".inj_we_i(inj_we_q),");
   vw_line(w, ".inj_flit_i(inj_q),");
   for (int p = 0; p < d; p++) {
     vw_line(w, ".tx%d_valid_o(tx%d_valid_o),", p, p);
@@ -97,6 +101,7 @@ static void fabric_ports(vwriter *w, const rt_fabric *f, int sim) {
     vw_line(w, "// node %u: local port, and its links as the wire monitor", (unsigned)u);
     vw_line(w, "input  wire n%u_bcast_i,", (unsigned)u);
     vw_line(w, "output wire n%u_inj_req_o,", (unsigned)u);
+    if (f->inj_write) vw_line(w, "input  wire n%u_inj_we_i,", (unsigned)u);
     vw_line(w, "input  wire [%d:0] n%u_inj_flit_i,", PW - 1, (unsigned)u);
     vw_line(w, "output wire [%d:0] n%u_dlv_valid_o,", d - 1, (unsigned)u);
     vw_line(w, "output wire [%d:0] n%u_dlv_flit_o,", d * PW - 1, (unsigned)u);
@@ -139,6 +144,7 @@ static void fabric_node(vwriter *w, const rt_fabric *f, int sim, uint32_t u) {
   if (!sim) {
     vw_line(w, ".bcast_i(n%u_bcast_i),", (unsigned)u);
     vw_line(w, ".inj_req_o(n%u_inj_req_o),", (unsigned)u);
+    if (f->inj_write) vw_line(w, ".inj_we_i(n%u_inj_we_i),", (unsigned)u);
     vw_line(w, ".inj_flit_i(n%u_inj_flit_i),", (unsigned)u);
   }
   for (int p = 0; p < d; p++) {
@@ -204,7 +210,7 @@ void rt_emit_fabric(vwriter *w, const char *header, const rt_fabric *f, int sim)
 
 void rt_emit_synth_top(vwriter *w, const char *header, const rt_fabric *f) {
   int d = f->lanes, FW = f->flit_width, PW = f->packet_width;
-  int in_bits = f->cfg_width + 1 + PW + d * (1 + FW), out_bits = 1 + 1 + 1 + d * (1 + FW + 1 + PW);
+  int in_bits = f->cfg_width + 1 + f->inj_write + PW + d * (1 + FW), out_bits = 1 + 1 + 1 + d * (1 + FW + 1 + PW);
   char name[96];
   vw_new_scope(w);
   vw_raw(w, "%s", header);
@@ -227,6 +233,7 @@ void rt_emit_synth_top(vwriter *w, const char *header, const rt_fabric *f) {
   vw_line(w, ".cfg_i(in_q[%d:%d]),", i + f->cfg_width - 1, i), i += f->cfg_width;
   vw_line(w, ".bcast_i(in_q[%d]),", i++);
   vw_line(w, ".inj_req_o(outs[%d]),", o++);
+  if (f->inj_write) vw_line(w, ".inj_we_i(in_q[%d]),", i++);
   vw_line(w, ".inj_flit_i(in_q[%d:%d]),", i + PW - 1, i), i += PW;
   for (int p = 0; p < d; p++) {
     vw_line(w, ".tx%d_valid_o(outs[%d]),", p, o++);
@@ -260,6 +267,7 @@ void rt_emit_vlt(vwriter *w, const char *header, const rt_fabric *f) {
   vw_line(w, "no_inline -module \"%s\"", node);
   static const char *const router_in[] = {"clk_i", "rst_ni", "start_i", "cfg_i", "bcast_i", "inj_flit_i"};
   for (size_t i = 0; i < sizeof router_in / sizeof router_in[0]; i++) vw_line(w, "public -module \"%s\" -var \"%s\"", router, router_in[i]);
+  if (f->inj_write) vw_line(w, "public -module \"%s\" -var \"inj_we_i\"", router);
   static const char *const node_in[] = {"node_i", "cfg_i", "clk_i", "rst_ni", "start_i"};
   for (size_t i = 0; i < sizeof node_in / sizeof node_in[0]; i++) vw_line(w, "public -module \"%s\" -var \"%s\"", node, node_in[i]);
   for (int p = 0; p < f->lanes; p++) {
@@ -275,6 +283,7 @@ void rt_emit_sim_config_common(vwriter *w, const rt_fabric *f) {
   vw_line(w, "#define RN_PORTS %d", f->lanes);
   vw_line(w, "#define RN_FLIT_WIDTH %d", f->flit_width);
   vw_line(w, "#define RN_PACKET_WIDTH %d", f->packet_width);
+  if (f->inj_write) vw_line(w, "#define RN_INJ_WRITE 1  /* own packets are written into the mailbox (inj_we_i) before start */");
   vw_line(w, "/* lane p of node u leads to node RN_LANE_DST[u*RN_PORTS+p] (-1: none) */");
   vw_raw(w, "#define RN_LANE_DST {");
   for (uint32_t u = 0; u < f->nodes; u++)

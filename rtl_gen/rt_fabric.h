@@ -2,12 +2,14 @@
  * (rtl_gen/kbrt: 001's kbcast on hypercubes; rtl_gen/pmnbrt: 004's pmnb on tori and meshes): the
  * simulation node (local port through DPI), the simulation and platform fabrics, the synthesis
  * wrapper, the file lists and the Verilator configuration. The router's ports are fixed: clk_i,
- * rst_ni, start_i, done_o, slot_o, err_o, cfg_i, bcast_i, inj_req_o, inj_flit_i and per lane p
- * tx<p>_valid_o/_flit_o, rx<p>_valid_i/_flit_i, dlv<p>_valid_o/_flit_o; a node differs from
- * another only by its configuration word. */
+ * rst_ni, start_i, done_o, slot_o, err_o, cfg_i, bcast_i, inj_req_o, inj_flit_i (with inj_write,
+ * inj_we_i: the local port writes its own packets into the router's mailbox before a run) and per
+ * lane p tx<p>_valid_o/_flit_o, rx<p>_valid_i/_flit_i, dlv<p>_valid_o/_flit_o; a node differs
+ * from another only by its configuration word. */
 #ifndef ROMNOC_RT_FABRIC_H
 #define ROMNOC_RT_FABRIC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,6 +22,7 @@ typedef struct {
   uint32_t nodes;
   int lanes, flit_width, packet_width, cfg_width;
   int lane_xor;          /* lane p of u faces lane p ^ lane_xor of its neighbour */
+  bool inj_write;        /* the router has inj_we_i (inj_flit_i written into its mailbox) */
   const char *params;    /* the router's parameter overrides, "#(...) " or "" */
   const char *const *sub_modules; /* files the router instantiates (without .v), NULL-terminated */
   /* node u's configuration word as a Verilog literal into buf */
@@ -38,7 +41,8 @@ void rt_emit_fabric(vwriter *w, const char *header, const rt_fabric *f, int sim)
 void rt_emit_synth_top(vwriter *w, const char *header, const rt_fabric *f);
 void rt_emit_files(vwriter *w, const char *header, const rt_fabric *f, int sim);
 void rt_emit_vlt(vwriter *w, const char *header, const rt_fabric *f);
-/* sim_config.h's lines every bench reads: RN_NODES .. RN_FOR_EACH_NODE and RN_LANE_DST */
+/* sim_config.h's lines every bench reads: RN_NODES .. RN_FOR_EACH_NODE, RN_LANE_DST and, with
+ * inj_write, RN_INJ_WRITE */
 void rt_emit_sim_config_common(vwriter *w, const rt_fabric *f);
 
 /* Writes the shared files into out: <prefix>_sim_node.v, _sim_fabric.v, _fabric.v,

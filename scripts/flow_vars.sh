@@ -26,7 +26,7 @@ flow_var BENCH '[a-z]+' 'cpp or sc'
 flow_var TARGET '[a-z0-9]+' 'a synthesis target such as generic or ice40'
 flow_var ACTIVE '[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*' 'a list of nodes such as 0,3,5-9'
 flow_var ROOT '-?[0-9]+' 'a node number'
-for var in WIDTH K M KSEED SEED D RUNS NI_RUNS WORDS ROUNDS LINK_DELAY COMBINE_STAGES STAGES; do flow_var "$var" '[0-9]+' 'a number'; done
+for var in WIDTH K M KSEED SEED D RUNS NI_RUNS WORDS ROUNDS LINK_DELAY COMBINE_STAGES STAGES DEPTH; do flow_var "$var" '[0-9]+' 'a number'; done
 flow_var SPLIT '[01]' '0 or 1'
 flow_var TRACE '[01]' '0 or 1'
 flow_var NI '[01]' '0 or 1'

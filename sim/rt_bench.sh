@@ -1,4 +1,4 @@
-# rt_bench.sh — sourced by the run-time routers' sim scripts (kbrt_sim.sh, pmnbrt_sim.sh) once
+# rt_bench.sh — sourced by the run-time routers' sim scripts (kbrt_sim.sh, rt004_sim.sh) once
 # the design is in $gen and the run directories are listed in $work/runs.txt: lints both fabrics,
 # builds one Verilator model (BENCH=cpp: sim/rt_tb.cpp on ${prefix}_sim_fabric, the local ports
 # through DPI; BENCH=sc: the SystemC bench sim/rt_sc_main.cpp on ${prefix}_fabric), simulates

@@ -78,12 +78,14 @@ bool Runs::next() {
   return false;
 }
 
-void Runs::own_packet(uint32_t node, bool req, tb::Bits* p) const {
+void Runs::local(uint32_t node, bool req, int pre, bool* we, tb::Bits* p) const {
   std::fill(p->words.begin(), p->words.end(), 0u);
-  if (!(req || (RN_OWN_AT_START && active_[node]))) return;
+  *we = RN_INJ_WRITE && pre >= 0 && pre < (int)RN_NODES && (uint32_t)pre != node && active_[node];
+  if (!*we && !(req || (RN_OWN_AT_START && active_[node]))) return;
+  const int32_t dest = *we ? pre : -1;  // the mailbox: {dest, payload}; else {origin, payload}
   for (int i = 0; i < RN_PAYLOAD_WIDTH; i += 32)
-    p->set(i, std::min(32, RN_PAYLOAD_WIDTH - i), romnoc_payload_word(seed_, node, -1, (uint32_t)i / 32));
-  p->set(RN_PAYLOAD_WIDTH, RN_ID_WIDTH, node);
+    p->set(i, std::min(32, RN_PAYLOAD_WIDTH - i), romnoc_payload_word(seed_, node, dest, (uint32_t)i / 32));
+  p->set(RN_PAYLOAD_WIDTH, RN_ID_WIDTH, *we ? (uint32_t)pre : node);
 }
 
 void Runs::lane(uint32_t cycle, uint32_t node, uint32_t lane, bool tx_valid, const tb::Bits& tx, int tx_lsb, bool dlv_valid,
@@ -94,6 +96,9 @@ void Runs::lane(uint32_t cycle, uint32_t node, uint32_t lane, bool tx_valid, con
     uint32_t origin = (uint32_t)tx.get(tx_lsb + RN_PAYLOAD_WIDTH, RN_ID_WIDTH);
     long long shown = kind == kCounter ? (long long)tx.get(tx_lsb, RN_COUNT_WIDTH) : (long long)origin;
     int dest = kind == kCounter ? -2 : kind == kEnd ? -3 : -1;
+#ifdef RN_DEST_LSB  // personalized packets carry their destination
+    if (kind != kCounter) dest = (int)tx.get(tx_lsb + RN_DEST_LSB, RN_ID_WIDTH);
+#endif
     static const int64_t dst[] = RN_LANE_DST;
     wires_.push_back({slot, node, (uint32_t)dst[node * RN_PORTS + lane], shown, dest});
   }
@@ -121,7 +126,14 @@ bool Runs::write_logs() {
   w << "slot\tsrc\tdst\torigin\tdest\n";
   for (const WireRow& r : wires_) w << r.slot << '\t' << r.src << '\t' << r.dst << '\t' << r.origin << '\t' << r.dest << '\n';
   d << "# packets handed to the local ports: reception slot, node, packet, payload\nslot\tnode\torigin\tdest\tpayload\n";
-  for (const DeliveryRow& r : deliveries_) d << r.slot << '\t' << r.node << '\t' << r.origin << "\t-1\t" << r.payload << '\n';
+#ifdef RN_DEST_LSB
+  const bool personalized = true;  // a packet is handed over at its destination
+#else
+  const bool personalized = false;
+#endif
+  for (const DeliveryRow& r : deliveries_)
+    d << r.slot << '\t' << r.node << '\t' << r.origin << '\t' << (personalized ? (long long)r.node : -1LL) << '\t'
+      << r.payload << '\n';
   return (bool)w && (bool)d;
 }
 

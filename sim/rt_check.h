@@ -14,7 +14,11 @@
 #include <string>
 #include <vector>
 
+#include "sim_config.h"
 #include "tb_common.h"
+#ifndef RN_INJ_WRITE
+#define RN_INJ_WRITE 0  // the router has no mailbox
+#endif
 
 namespace rt {
 
@@ -37,7 +41,7 @@ bool parse_active(const std::string& list, std::vector<bool>* set);
 bool read_meta(const std::string& path, std::vector<std::string>* meta, std::string* active);
 
 // The runs of one bench process, one after the other: next() starts a run, the bench clocks it
-// (feeding own_packet and active to the local ports, lane() the lanes at a slot's last edge)
+// (feeding local() and active() to the local ports, lane() the lanes at a slot's last edge)
 // and hands its end to verdict(); finish() prints the final line.
 class Runs {
  public:
@@ -57,10 +61,16 @@ class Runs {
   // Whether node broadcasts in the run (all false before the first).
   bool active(uint32_t node) const { return active_[node]; }
 
-  // The own packet of node, RN_PACKET_WIDTH bits {origin, payload}, into *p: zeros unless req
-  // (the kbcast router reads it in the cycle after inj_req_o), or for a router that samples it
-  // with bcast_i at start (RN_OWN_AT_START), the packet whenever the node is active in the run.
-  void own_packet(uint32_t node, bool req, tb::Bits* p) const;
+  // The local port of node at an edge, what it drives for the next cycle: the own packet,
+  // RN_PACKET_WIDTH bits {origin, payload}, into *p — zeros unless req (the kbcast router reads
+  // it in the cycle after inj_req_o), or for a router that samples it with bcast_i at start
+  // (RN_OWN_AT_START), the packet whenever the node is active in the run. A router with a
+  // mailbox (RN_INJ_WRITE) is written instead, in the pre-start cycles pre = 0, 1, ... (-1
+  // outside them): *we set and *p = {dest pre, payload} for every dest of an active node.
+  void local(uint32_t node, bool req, int pre, bool* we, tb::Bits* p) const;
+  // The cycles before a run's start edge: the set settles on bcast_i (2), and a mailbox is
+  // written, one packet a cycle and node.
+  static constexpr int kPreCycles = RN_INJ_WRITE ? (int)RN_NODES + 2 : 2;
   // Lane `lane` of node at the edge that ends cycle `cycle` of a run (0 outside a run: slot 0,
   // which breaks the diff), in a slot's last cycle: what its link carried (the flit at bit
   // tx_lsb of tx, if tx_valid) in slot cycle/RN_SLOT_CYCLES - RN_WIRE_DELAY, and the packet it

@@ -34,6 +34,9 @@ struct NodeSignals {
   sc_signal<tb::port_value_t<decltype(Vrt_top::n0_bcast_i)>> bcast;
   sc_signal<tb::port_value_t<decltype(Vrt_top::n0_inj_req_o)>> inj_req;
   sc_signal<tb::port_value_t<decltype(Vrt_top::n0_inj_flit_i)>> inj_flit;
+#if RN_INJ_WRITE
+  sc_signal<tb::port_value_t<decltype(Vrt_top::n0_inj_we_i)>> inj_we;
+#endif
   sc_signal<tb::port_value_t<decltype(Vrt_top::n0_dlv_valid_o)>> dlv_valid;
   sc_signal<tb::port_value_t<decltype(Vrt_top::n0_dlv_flit_o)>> dlv_flit;
   sc_signal<tb::port_value_t<decltype(Vrt_top::n0_tx_valid_o)>> tx_valid;
@@ -48,6 +51,7 @@ SC_MODULE(RtBench) {
   const std::string runs_file;
   int status = 1;
   bool pending = false;  // the thread stands at an edge no cycle has taken yet
+  int pre = -1;          // the pre-start cycle of a run (rt::Runs::local), or -1
 
   SC_HAS_PROCESS(RtBench);
   RtBench(sc_module_name name, rt::Runs& r, std::string file) : sc_module(name), runs(r), runs_file(std::move(file)) {
@@ -64,10 +68,14 @@ SC_MODULE(RtBench) {
         dlv_flit(RN_PORTS * RN_PACKET_WIDTH);
     for (uint32_t u = 0; u < RN_NODES; u++) {
       NodeSignals& n = *nodes[u];
-      runs.own_packet(u, n.inj_req.read(), &packet);
+      bool we = false;
+      runs.local(u, n.inj_req.read(), pre, &we, &packet);
       tb::port_value_t<decltype(Vrt_top::n0_inj_flit_i)> v;
       tb::store(packet, &v);
       n.inj_flit.write(v);
+#if RN_INJ_WRITE
+      n.inj_we.write(we);
+#endif
       n.bcast.write(runs.active(u));
       if (!report) continue;
       tb::load(n.tx_valid.read(), &tx_valid);
@@ -98,7 +106,8 @@ SC_MODULE(RtBench) {
     edge(0);
     if (runs.open(runs_file)) {
       while (runs.next()) {
-        for (int i = 0; i < 2; i++) edge(0);  // bcast_i takes the set
+        for (pre = 0; pre < rt::Runs::kPreCycles; pre++) edge(0);  // bcast_i takes the set, a mailbox its packets
+        pre = -1;
         start.write(true);
         edge(0);
         start.write(false);
@@ -144,16 +153,23 @@ int sc_main(int argc, char* argv[]) {
   top.done_o(tbm.done);
   top.slot_o(tbm.slot);
   top.err_o(tbm.err);
+#if RN_INJ_WRITE
+#define RN_BIND_WE(u) top.n##u##_inj_we_i(tbm.nodes[u]->inj_we);
+#else
+#define RN_BIND_WE(u)
+#endif
 #define RN_BIND(u)                                 \
   top.n##u##_bcast_i(tbm.nodes[u]->bcast);         \
   top.n##u##_inj_req_o(tbm.nodes[u]->inj_req);     \
   top.n##u##_inj_flit_i(tbm.nodes[u]->inj_flit);   \
+  RN_BIND_WE(u)                                    \
   top.n##u##_dlv_valid_o(tbm.nodes[u]->dlv_valid); \
   top.n##u##_dlv_flit_o(tbm.nodes[u]->dlv_flit);   \
   top.n##u##_tx_valid_o(tbm.nodes[u]->tx_valid);   \
   top.n##u##_tx_flit_o(tbm.nodes[u]->tx_flit);
   RN_FOR_EACH_NODE(RN_BIND)
 #undef RN_BIND
+#undef RN_BIND_WE
 
 #if VM_TRACE
   std::unique_ptr<VerilatedVcdSc> vcd;

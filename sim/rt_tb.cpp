@@ -31,6 +31,7 @@ namespace {
 // What the DPI callbacks need.
 struct Harness {
   uint32_t cycle = 0;
+  int pre = -1;  // the pre-start cycle of a run (rt::Runs::local), or -1
   std::unique_ptr<rt::Runs> runs;
   tb::Bits flit{RN_FLIT_WIDTH}, packet{RN_PACKET_WIDTH};
 };
@@ -38,13 +39,15 @@ Harness g;
 
 }  // namespace
 
-// Every rising edge, per node: the own packet asked for in the cycle that ends (driven in the
-// next), and whether the node broadcasts in the next run.
-void rt_local(unsigned int node, svBit inj_req, svBitVecVal* inj_flit, svBit* bcast) {
+// Every rising edge, per node: the own packet asked for in the cycle that ends (or the mailbox
+// write of a pre-start cycle), driven in the next, and whether the node broadcasts in the next run.
+void rt_local(unsigned int node, svBit inj_req, svBitVecVal* inj_flit, svBit* bcast, svBit* inj_we) {
   tb::Bits p(RN_PACKET_WIDTH);
-  g.runs->own_packet(node, inj_req, &p);
+  bool we = false;
+  g.runs->local(node, inj_req, g.pre, &we, &p);
   std::copy(p.words.begin(), p.words.end(), inj_flit);
   *bcast = g.runs->active(node);
+  *inj_we = we;
 }
 
 // At the end of every slot (its last cycle, cycle = (s+1)*C), per node and lane: what the lane's
@@ -95,7 +98,8 @@ int main(int argc, char** argv) {
 
   if (!g.runs->open(runs_file)) return 1;
   while (g.runs->next()) {
-    for (int i = 0; i < 2; i++) cycle(0);  // bcast_i takes the set
+    for (g.pre = 0; g.pre < rt::Runs::kPreCycles; g.pre++) cycle(0);  // bcast_i takes the set, a mailbox its packets
+    g.pre = -1;
     top->start_i = 1;
     cycle(0);
     top->start_i = 0;

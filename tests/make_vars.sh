@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/make_vars.sh — make's variables are data, not code (issue 37): every variable that
 # `make sim`, `make synth`, `make fpga`, `make sim-kbcast-rt`, `make synth-kbcast-rt` and
-# `make sim-pmnb-rt` hand to their flows, given a value with a shell metacharacter (`;`, `&&`, `|`, a backquote, `$(...)`, a quote, a
+# `make sim-pmnb-rt`, `make sim-pexchange-rt` and `make synth-pexchange-rt` hand to their flows, given a value with a shell metacharacter (`;`, `&&`, `|`, a backquote, `$(...)`, a quote, a
 # space) that would run a command if pasted into the shell, must be refused by the flow: exit
 # 2 from make, the flow's one line on stderr naming the variable and the value (make adds its
 # own "*** [...] Error 2" line), the injected command not run, nothing written in the project
@@ -21,10 +21,10 @@ values=("hypercube:3;touch $T/pwned-1" "mnb && touch $T/pwned-2" "mnb | touch $T
   "mnb\$\$(touch $T/pwned-5)" "mnb'touch $T/pwned-6'" "mnb touch $T/pwned-7")
 # what a shell would see for value i (make's $$ is one $)
 shown() { printf '%s' "${values[$1]//\$\$/\$}"; }
-# (the run-time routers' directories, *_kbcast_runtime_* and *_pmnb_runtime_*, are written by
-# kbrt and pmnbrt running in the other lane, never by these variables: left out so that the
+# (the run-time routers' directories, *_kbcast_runtime_*, *_pmnb_runtime_* and
+# *_pexchange_runtime_*, are written by kbrt, pmnbrt and pexrt running in the other lane, never by these variables: left out so that the
 # suites can run side by side)
-snapshot() { (ls -A; ls -A build/sim build/synth 2>/dev/null) | grep -vE "_(kbcast|pmnb)_runtime_" | sort; }
+snapshot() { (ls -A; ls -A build/sim build/synth 2>/dev/null) | grep -vE "_(kbcast|pmnb|pexchange)_runtime_" | sort; }
 snapshot >"$T/before"
 
 # refused_var TARGET VAR [all]: values of VAR refused by make TARGET: every one with "all", else
@@ -61,6 +61,8 @@ else
   for var in RUNS STAGES BENCH; do refused_var sim-kbcast-rt "$var"; done
   refused_var sim-pmnb-rt TOPO
   for var in RUNS SPLIT BENCH; do refused_var sim-pmnb-rt "$var"; done
+  refused_var sim-pexchange-rt DEPTH all
+  refused_var synth-pexchange-rt DEPTH
   refused_var synth-kbcast-rt TARGET all
 fi
 expect "no injected command ran" '[ -z "$(compgen -G "$T/pwned-*")" ]' "$(compgen -G "$T/pwned-*" | tr '\n' ' ')"

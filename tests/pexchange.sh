@@ -3,7 +3,7 @@
 # nodes of a mesh or torus each send a personalized packet to every other node (2-D as in the
 # paper; 3-D verified against lower bounds only).
 #
-#   1. constructions 004, row-first (the baseline) and auto on torus:4x4, 5x5, mesh:4x4 and
+#   1. constructions 004, row-first (the baseline), auto and (pexchange) 004-runtime on torus:4x4, 5x5, mesh:4x4 and
 #      the non-square mesh:4x6, mesh:6x4 and torus:3x5 ("large", make test-large's: torus:8x8
 #      and mesh:8x8 instead),
 #      each with --m M --seed S for M in {1, 2, K0, N/4, N/2, N-1, N} and seeds 1, 2 ("small":
@@ -11,12 +11,15 @@
 #      corner block (m = 2 and m = floor(sqrt(N/2))), the left half, row 0, a middle row,
 #      column 0, every node, node 0, a middle node, the two corners {0, N-1}, the two ends of
 #      row 0. Each schedule: `cmodel verify` says OK; slots >= verify's lb; the
-#      metadata (m=, active=, alg=, slots=); 004 within 004 §4's bound (below); on the mesh,
+#      metadata (m=, active=, alg=, slots=); 004 within 004 §4's bound (below), 004-runtime
+#      within it plus its phase 1's S = max(K0, K1) - 1 slots; on the mesh,
 #      every construction at least 004 §4's lower bounds (a) m(N-m^2)/2 for the corner block
 #      and (b) (N/2)^2/K1 for the left half; auto = 004, byte for byte (not verified again);
 #   2. the routes, the priority rule (a), non-wasting (b) and the documented tie rule, from the
-#      active set alone (tests/pexchange.awk), for 004 and row-first;
+#      active set alone (tests/pexchange.awk), for 004, row-first and 004-runtime (its FIFO
+#      order; its phase-1 counters are verify's);
 #   3. broken schedules: verify must FAIL (exit 1), and pexchange.awk must fail wrong ones;
+#      004-runtime's counters: one value off by one, one deleted, a packet moved into phase 1;
 #   4. bad input: exit 2, one line on stderr naming the bad value, nothing written;
 #   5. determinism, and verify --m/--seed against the drawn set.
 #
@@ -43,6 +46,8 @@
 BIN=${1:?usage: [TASK=pgather] tests/pexchange.sh BIN [small|large]}
 TASK=${TASK:-pexchange} NAME=$TASK # NAME: suite.sh's temporary directory
 SMALL=${2-}
+RUNTIME='' # the construction a run-time router runs (pexchange_fifo.c): pexchange only
+[ "$TASK" = pexchange ] && RUNTIME=004-runtime
 # shellcheck source=tests/suite.sh
 . "$(dirname "$0")/suite.sh"
 # shellcheck source=tests/checks.sh
@@ -75,7 +80,7 @@ upper() {
 one_set() {
   local kind=$1 k0=$2 k1=$3 label=$4 want=$5 lower=$6 topo=$1:$2x$3 n=$(($2 * $3)) a rc f name why set='' cmd
   shift 6
-  for a in 004 row-first auto; do
+  for a in 004 row-first auto $RUNTIME; do
     f=$T/$a.tsv name="$topo $label --alg $a"
     cmd="$BIN schedule --topo $topo --task $TASK $* --alg $a -o $f"
     rm -f "$f" "$f".tmp.*
@@ -116,6 +121,10 @@ one_set() {
       local ub
       ub=$(upper "$k0" "$k1" "$m")
       expect "$name: $s slots <= 004 s4's bound $ub (M=$m, m=$(isqrt "$m"))" '[ "$s" -le "$ub" ]' "\$ $cmd"
+    elif [ "$a" = 004-runtime ]; then # phase 1 in the rows: S = max(K0, K1) - 1 slots more
+      local ub span=$((k0 > k1 ? k0 - 1 : k1 - 1))
+      ub=$(($(upper "$k0" "$k1" "$m") + span))
+      expect "$name: $s slots <= $span + 004 s4's bound = $ub (M=$m, m=$(isqrt "$m"))" '[ "$s" -le "$ub" ]' "\$ $cmd"
     fi
     if [ -n "$lower" ]; then
       expect "$name: $s slots >= 004 s4's lower bound ${lower#*:} = ${lower%%:*}" '[ "$s" -ge "${lower%%:*}" ]' "\$ $cmd"
@@ -268,6 +277,32 @@ broken mesh 4 4 0,5,6
 broken torus 5 5 1-7,12
 broken mesh 4 6 3,4,9-14,20
 
+# broken_counters KIND K0 K1 SET: 004-runtime's phase 1 broken (pexchange_sums.h): verify must
+# name the counter, the missing one, the packet that moves before the classes are known
+broken_counters() {
+  local topo=$1:$2x$3 set=$4 f=$T/c.tsv label s u w v span=$(($2 > $3 ? $2 - 1 : $3 - 1))
+  label="broken $topo --active $set --alg 004-runtime"
+  "$BIN" schedule --topo "$topo" --task pexchange --active "$set" --alg 004-runtime -o "$f" 2>"$T/err" ||
+    fail "$label" "no schedule" "$T/err"
+  expect "$label: the base verifies" '"$BIN" verify "$f" | grep -q "^OK "' "\$ $BIN verify $f"
+  read -r s u w v < <(rows "$f" | awk -F '\t' '$5 == -2 && $1 == 2 { print $1, $2, $3, $4; exit }')
+  edit "$f" "$T/c1.tsv" 'if ($1 == s && $2 == u && $3 == w) $4++; print' -v s="$s" -v u="$u" -v w="$w"
+  refuses "$label: the counter $u->$w in slot $s one too high ($((v + 1)))" "$T/c1.tsv" \
+    "^FAIL slot=$s src=$u dst=$w .*the counter is $((v + 1)); the line of dimension [01] has $v active"
+  edit "$f" "$T/c2.tsv" 'if ($1 == s && $2 == u && $3 == w) next; print' -v s="$s" -v u="$u" -v w="$w"
+  refuses "$label: the counter $u->$w in slot $s deleted" "$T/c2.tsv" "^FAIL incomplete: phase 1 .* has [0-9]+ of its"
+  # the first packet row of phase 2 whose link carries no counter in slot S, moved into slot S
+  read -r u w < <(rows "$f" | awk -F '\t' -v S="$span" '$5 == -2 && $1 == S { busy[$2 " " $3] = 1; next }
+    $1 == S + 1 && !(($2 " " $3) in busy) { print $2, $3; exit }')
+  edit "$f" "$T/c3.tsv" 'if ($1 == S + 1 && $2 == u && $3 == w && $5 != -2) $1 = S; print' -v S="$span" -v u="$u" -v w="$w"
+  refuses "$label: the packet on $u->$w moved into slot $span, the last of phase 1" "$T/c3.tsv" \
+    "^FAIL a packet moves in slot $span, during phase 1"
+}
+if [ "$TASK" = pexchange ]; then
+  broken_counters mesh 4 4 0,5,6
+  broken_counters torus 5 5 1-7,12
+fi
+
 # ---- 4: bad input ----------------------------------------------------------------------------
 # bad NAME ERE ARGS...: in a directory of its own, cmodel ARGS must exit 2 with nothing on stdout,
 # one line of printable ASCII on stderr matching ERE, and leave the directory empty
@@ -301,6 +336,10 @@ bad "--alg unknown" "'unknown'" "${S[@]}" --topo torus:4x4 --m 4 --alg unknown -
 bad "--alg coloring (te's)" "'coloring'" "${S[@]}" --topo torus:4x4 --m 4 --alg coloring -o x.tsv
 bad "--template" "template" "${S[@]}" --topo torus:4x4 --m 4 --template -o x.tsv
 bad "-o into a missing directory" "nodir/x.tsv" "${S[@]}" --topo torus:4x4 --m 4 -o nodir/x.tsv
+if [ "$TASK" = pexchange ]; then # the run-time construction: 2-D, and no ring of two
+  bad "--alg 004-runtime on torus:4x4x4" "torus:4x4x4" "${S[@]}" --topo torus:4x4x4 --m 4 --alg 004-runtime -o x.tsv
+  bad "--alg 004-runtime on torus:4x2" "torus:4x2" "${S[@]}" --topo torus:4x2 --m 4 --alg 004-runtime -o x.tsv
+fi
 
 # ---- 5: determinism; the drawn set ------------------------------------------------------------
 for a in 004 row-first; do

@@ -3,7 +3,7 @@
 # bad inputs (exit 2, one line naming the value, nothing written); for each topology given one
 # Verilator build and RUNS random active sets (M spread over 1..N, M = 1 and M = N included),
 # every run's wire log and deliveries diffed against the golden model's 004-runtime schedule and
-# verified by cmodel verify (sim/pmnbrt_sim.sh), and every run done in exactly
+# verified by cmodel verify (sim/rt004_sim.sh), and every run done in exactly
 # 10(p-1) + RS(1 + ceil(ceil(M/2)/p)) + 1 cycles (the rank phase's 8(p-1) slots, two packing
 # windows of p-1, one broadcast round of RS = p/2 (torus) or p-1 (mesh) slots, ceil(M_0/p) more,
 # the last slot on the wires a cycle later: computed here from M, never read from the program);
@@ -36,9 +36,9 @@ build/cmodel schedule --topo torus:4x4 --task mnb -o "$T/mnb.tsv"
 bad "golden of an mnb schedule" "task mnb" --golden "$T/mnb.tsv"
 build/cmodel schedule --topo torus:4x4 --task pmnb --m 5 --split -o "$T/split.tsv"
 bad "golden of a split pmnb" "pieces" --golden "$T/split.tsv"
-if SPLIT=1 TOPO=torus:4x4 sim/pmnbrt_sim.sh >"$T/split.out" 2>"$T/split.err"; then rc=0; else rc=$?; fi
+if ROUTER=pmnb SPLIT=1 TOPO=torus:4x4 sim/rt004_sim.sh >"$T/split.out" 2>"$T/split.err"; then rc=0; else rc=$?; fi
 if [ "$rc" = 2 ] && [ "$(wc -l <"$T/split.err")" = 1 ] && grep -q "SPLIT=1" "$T/split.err"; then
-  pass "bad input: SPLIT=1 refused by sim/pmnbrt_sim.sh (whole packets only)"
+  pass "bad input: SPLIT=1 refused by sim/rt004_sim.sh (whole packets only)"
 else
   fail "bad input: SPLIT=1 not refused (exit $rc)" "$T/split.err"
 fi
@@ -64,7 +64,7 @@ sim_runs() {
   tag="$topo$([ "$bench" = cpp ] || echo " BENCH=$bench")"
   rm -f "$work/sim.log"
   start=$(date +%s)
-  if TOPO=$topo RUNS=$runs SEED=3 BENCH=$bench SIM_DIR="$work" sim/pmnbrt_sim.sh >"$T/sim_$bench" 2>&1; then
+  if TOPO=$topo RUNS=$runs SEED=3 BENCH=$bench SIM_DIR="$work" ROUTER=pmnb sim/rt004_sim.sh >"$T/sim_$bench" 2>&1; then
     pass "$tag $runs runs: $(grep -E '^PASS' "$T/sim_$bench") ($(($(date +%s) - start)) s)"
   else
     fail "$tag $runs runs" "$T/sim_$bench"

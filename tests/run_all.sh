@@ -147,14 +147,17 @@ suite synth-large large 76 "synthesis, large: yosys generic of every task on hyp
 suite synth check 26 "synthesis, quick: yosys generic of a banked and a combining router, the single router against banked, ice40 + nextpnr once" \
   env QUICK=1 bash tests/synth_tests.sh
 suite kbrt test 210 "the run-time kbcast router: d = 3, 4, 50 active sets each, with one-cycle slots (two- and three-cycle at d = 4), bad inputs, FIFO overflow; the SystemC bench on the platform fabric (d = 3 three-cycle slots, d = 4, 8 sets each; an edited golden row that must FAIL)" bash tests/kbrt_tests.sh "3 4"
+suite pexrt test 40 "the run-time partial-exchange router (004 s4): torus:4x4, 20 random active sets under Verilator and SystemC, every run diffed, verified, in the golden slots + 1 cycles and within 004's bound; bad inputs; the local port and err_o under Icarus; FIFOs 2 deep: err_o exactly where the golden schedule needs more; an edited golden row that must FAIL" bash tests/pexrt_tests.sh torus:4x4
 suite pmnbrt test 60 "the run-time pmnb router (004, whole packets): torus:4x4, 20 random active sets, every run diffed, verified and in exactly its cycles; bad inputs; err_o under Icarus; the SystemC bench and an edited golden row that must FAIL" bash tests/pmnbrt_tests.sh torus:4x4
 suite sim-large large 619 "hardware, large: every packet task on hypercube:5 and 6, mnb on torus:8x8, the 256-node fabrics (hypercube:8 mnb, te, snb; torus:16x16 mnb, te)" \
   env LARGE=1 PART=1 bash tests/sim_tests.sh
 suite sim-models-large large 366 "hardware, large: one-way mnb and te on hypercube:6, the combining tasks on hypercube:5 and 6" env LARGE=1 PART=2 bash tests/sim_tests.sh
 suite kbrt-large large 99 "the run-time kbcast router at d = 5, 50 active sets" bash tests/kbrt_tests.sh 5
 suite pmnbrt-large large 240 "the run-time pmnb router on mesh:4x4, torus:8x8 and mesh:8x8, 20 random active sets each (SystemC on mesh:4x4)" bash tests/pmnbrt_tests.sh "mesh:4x4 torus:8x8 mesh:8x8"
+suite pexrt-large large 240 "the run-time partial-exchange router on mesh:4x4, torus:8x8 and mesh:8x8, 20 random active sets each" bash tests/pexrt_tests.sh "mesh:4x4 torus:8x8 mesh:8x8"
 suite kbrt check 35 "the run-time kbcast router, quick: d = 3, 10 active sets, bad inputs, FIFO overflow with three-cycle slots" env QUICK=1 bash tests/kbrt_tests.sh
 suite pmnbrt check 20 "the run-time pmnb router, quick: torus:4x4, 10 random active sets, bad inputs" env QUICK=1 bash tests/pmnbrt_tests.sh
+suite pexrt check 15 "the run-time partial-exchange router, quick: torus:4x4, 10 random active sets, bad inputs, err_o under Icarus" env QUICK=1 bash tests/pexrt_tests.sh
 
 # ---- which rows run: the tier's, matching ONLY -------------------------------------------
 in_tier() { case ",${tiers[$1]}," in *",$2,"*) return 0 ;; esac; return 1; }

@@ -278,6 +278,11 @@ int pexchange_004(sched *s);
 int pexchange_row_first(sched *s);
 /* 0 on a 2-D mesh or torus, else -1 with the topology named in why. */
 int pexchange_004_applies(const sched *s, char *why, size_t len);
+/* As the run-time active-set router runs it (pexchange_fifo.c): phase 1 as counter rows
+ * (pexchange_sums.h), then phase 2 with the order a router's FIFOs keep. */
+int pexchange_004_runtime(sched *s);
+/* 0 on a 2-D mesh or a 2-D torus of radix >= 3 (a ring of two has one neighbour both ways). */
+int pexchange_runtime_applies(const sched *s, char *why, size_t len);
 
 /* ---- the partial gather (pgather; docs/PEXCHANGE.md): pexchange reversed (reverse.c) ---- */
 

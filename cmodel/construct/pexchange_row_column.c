@@ -42,6 +42,7 @@
 #include <stdlib.h>
 
 #include "construct/construct.h"
+#include "construct/pexchange_route.h"
 #include "util/grow.h"
 
 typedef struct {
@@ -55,20 +56,6 @@ typedef struct {
   uint32_t *idx; /* packet indices, a min-heap on packet.key */
   uint32_t len, cap;
 } queue;
-
-/* The port of p's next hop and its dimension (*dim), or -1 at its destination. */
-static int next_hop(const topo *t, const packet *p, int *dim) {
-  for (int leg = 0; leg < t->ndims; leg++) {
-    int i = (p->first + leg) % t->ndims;
-    uint32_t k = t->radix[i], a = topo_coord(t, p->at, i), b = topo_coord(t, p->dest, i);
-    if (a == b) continue;
-    *dim = i;
-    if (t->kind == TOPO_MESH) return 2 * i + (b < a);
-    uint32_t fwd = (b + k - a) % k; /* hops the +1 way round */
-    return 2 * i + (2 * fwd > k);   /* the shorter way; a tie (2 fwd = k) goes +1 */
-  }
-  return -1;
-}
 
 /* Rule 1 (the leg, earlier first) in the top bits, then the hops to go (most first), origin,
  * destination: the smallest key goes first. Legs < TOPO_MAX_DIMS = 16, hops to go < N <= 2^16
@@ -112,7 +99,7 @@ static uint32_t pop(queue *q, const packet *pk) {
  * hold packets, is_busy marks them. */
 static int enqueue(const topo *t, queue *qs, packet *pk, uint32_t x, uint32_t *busy, uint32_t *nbusy,
                    unsigned char *is_busy) {
-  int dim = 0, port = next_hop(t, &pk[x], &dim);
+  int dim = 0, port = pexchange_next_hop(t, pk[x].at, pk[x].dest, pk[x].first, &dim);
   uint32_t q = pk[x].at * (uint32_t)t->ports + (uint32_t)port;
   pk[x].key = key_of(t, &pk[x], dim);
   if (push(&qs[q], pk, x)) return -1;
@@ -121,18 +108,6 @@ static int enqueue(const topo *t, queue *qs, packet *pk, uint32_t x, uint32_t *b
     busy[(*nbusy)++] = q;
   }
   return 0;
-}
-
-/* The dimension whose line through u holds the fewest active nodes (the lowest on a tie);
- * count[i * n + line] counts the active nodes of each line of dimension i, a line named by
- * its node of coordinate i = 0. On two dimensions: 0 (R) if r_i <= c_j, else 1 (C). */
-static int first_dimension(const topo *t, const uint32_t *count, uint32_t u) {
-  int best = 0;
-  for (int i = 1; i < t->ndims; i++) {
-    uint32_t line_i = u - topo_coord(t, u, i) * t->stride[i], line_b = u - topo_coord(t, u, best) * t->stride[best];
-    if (count[(size_t)i * t->nodes + line_i] < count[(size_t)best * t->nodes + line_b]) best = i;
-  }
-  return best;
 }
 
 /* The two phase-2 variants: classes split by 004 §4's row and column sums, or all of class R. */
@@ -150,16 +125,12 @@ static int run(sched *s, int split) {
   unsigned char *is_busy = calloc(nq, 1);
   int rc = -1;
   if (!pk || !qs || !count || !busy || !next_busy || !moved || !is_busy) goto out;
-  for (uint32_t x = 0; x < a->n; x++)
-    for (int i = 0; i < t->ndims; i++) {
-      uint32_t u = a->ids[x];
-      count[(size_t)i * n + u - topo_coord(t, u, i) * t->stride[i]]++;
-    }
+  pexchange_line_counts(t, a->ids, a->n, count);
   uint32_t nbusy = 0, live = 0;
   for (uint32_t x = 0; x < a->n; x++) {
     uint32_t o = a->ids[x];
     /* 004 §4: R = {r_i <= c_j} row-first, C = {r_i > c_j} column-first */
-    int first = split ? first_dimension(t, count, o) : 0;
+    int first = split ? pexchange_first_dimension(t, count, o) : 0;
     for (uint32_t v = 0; v < n; v++) {
       if (v == o) continue;
       pk[live] = (packet){o, v, o, first, 0};

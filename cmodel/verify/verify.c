@@ -12,7 +12,9 @@
 #include "verify/verify_combine.h"
 #include "verify/verify_kbcast.h"
 #include "verify/verify_s4noc.h"
+#include "model/pexchange_sums.h"
 #include "model/pmnb_prefix.h"
+#include "verify/verify_pexchange_sums.h"
 #include "verify/verify_pmnb_prefix.h"
 
 typedef struct {
@@ -41,6 +43,7 @@ struct verifier {
   uint64_t *is_active; /* pmnb, pexchange, pgather: a bit per node */
   uint32_t pieces;     /* pmnb: pieces per packet (sched.fraction); 1 otherwise */
   pmnb_prefix_check *prefix; /* pmnb: the counters of the rank phase, if the schedule has them */
+  pexchange_sums_check *sums; /* pexchange: the counters of phase 1, if the schedule has them */
   local_port_check *local;   /* s4noc models: one packet per slot each way through a node's local port */
 
   arrival *pending; /* receptions of the current slot, held from its end on */
@@ -172,6 +175,7 @@ static int setup_partial(verifier *v, const active_set *a, uint32_t fraction, ch
         for (uint64_t c = 0; c < v->pieces; c++) bit_set(v->held, u * v->norigins + o * v->pieces + c);
     return 0;
   }
+  if (v->task == TASK_PEXCHANGE && !(v->sums = pexchange_sums_check_new(&v->t, a))) return -1;
   v->npackets = n * n;
   if (mem_check(v->npackets, sizeof *v->loc + 1, "tracking every packet", &bytes, why, sizeof why)) {
     snprintf(err, errlen, "%s on %s: %s", task_name(v->task), v->t.name, why);
@@ -239,6 +243,7 @@ void verifier_free(verifier *v) {
   active_free(&v->active);
   free(v->is_active);
   pmnb_prefix_check_free(v->prefix);
+  pexchange_sums_check_free(v->sums);
   local_port_check_free(v->local);
   free(v->held);
   free(v->loc);
@@ -426,7 +431,12 @@ int verifier_feed(verifier *v, const sched_row *r) {
     char why[240];
     return pmnb_prefix_check_counter(v->prefix, r, why, sizeof why) ? violation(v, r, "%s", why) : VERIFY_OK;
   }
+  if (v->sums && r->dest == PEXCHANGE_COUNTER) {
+    char why[240];
+    return pexchange_sums_check_counter(v->sums, r, why, sizeof why) ? violation(v, r, "%s", why) : VERIFY_OK;
+  }
   if (v->prefix) pmnb_prefix_note_packet(v->prefix, r->slot);
+  if (v->sums) pexchange_sums_note_packet(v->sums, r->slot);
   if (v->task == TASK_PGATHER) {
     if (r->dest < 0 || (uint64_t)r->dest >= n || !bit_get(v->is_active, (uint64_t)r->dest))
       return violation(v, r, "dest %d is not an active node: no packet for it is part of task pgather", (int)r->dest);
@@ -508,6 +518,7 @@ int verifier_finish(verifier *v, verify_summary *out) {
           return VERIFY_VIOLATION;
         }
   } else {
+    if (v->sums && pexchange_sums_check_finish(v->sums, v->msg, sizeof v->msg)) return VERIFY_VIOLATION;
     for (uint64_t p = 0; p < v->npackets; p++) {
       /* packets p = origin * n + dest, but a gather's (one dest) and a whole scatter's (one origin) */
       bool by_origin = v->task != TASK_GATHER && (v->task != TASK_SCATTER || template_mode(v));

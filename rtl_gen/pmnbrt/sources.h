@@ -4,10 +4,7 @@
 #ifndef ROMNOC_PMNBRT_SOURCES_H
 #define ROMNOC_PMNBRT_SOURCES_H
 
-typedef struct {
-  const char *module; /* the module and file name (without .v) */
-  const char *text;   /* the file as written, `default_nettype lines included */
-} verilog_source;
+#include "rt_program.h"
 
 /* every module, ended by {0, 0} */
 extern const verilog_source pmnbrt_sources[];
