@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # rt004_synth.sh — area and speed of one run-time router of paper 004 (make synth-pmnb-rt, make
 # synth-pexchange-rt): ROUTER=pmnb, rtl_gen_pmnbrt's (its two prefix engines flattened into it),
-# or ROUTER=pexchange, rtl_gen_pexrt's (DEPTH: its FIFOs' depth, rtl_gen_pexrt --depth).
+# or ROUTER=pexchange, rtl_gen_pexrt's (its sequencers flattened into it; DEPTH: its FIFOs' depth,
+# rtl_gen_pexrt --depth).
 #   ROUTER=pmnb|pexchange TOPO=torus:4x4 [WIDTH=32] [DEPTH=D] [TARGET=generic|ice40] synth/rt004_synth.sh
 # The router is synthesised inside <prefix>_synth_top (scan chains on every port, the
 # configuration word included, so the count holds for any node) with its hierarchy kept; only the
@@ -18,7 +19,7 @@ router=${ROUTER:-pmnb} topo=${TOPO:-torus:4x4} width=${WIDTH:-32} target=${TARGE
 case $target in generic | ice40) ;; *) echo "rt004_synth.sh: unknown TARGET '$target' (expected generic or ice40)" >&2; exit 2 ;; esac
 case $router in
 pmnb) prog=rtl_gen_pmnbrt prefix=romnoc_pmnbrt files="romnoc_pmnbrt_prefix.v romnoc_pmnbrt_router.v romnoc_pmnbrt_synth_top.v" ;;
-pexchange) prog=rtl_gen_pexrt prefix=romnoc_pexrt files="romnoc_pexrt_router.v romnoc_pexrt_synth_top.v" ;;
+pexchange) prog=rtl_gen_pexrt prefix=romnoc_pexrt files="romnoc_pexrt_seq.v romnoc_pexrt_router.v romnoc_pexrt_synth_top.v" ;;
 *) echo "rt004_synth.sh: unknown ROUTER '$router' (expected pmnb or pexchange)" >&2; exit 2 ;;
 esac
 work=$(realpath -m "${SYNTH_DIR:-$repo/build/synth/${topo//[:x]/-}_${router}_runtime_w${width}${DEPTH:+_d$DEPTH}}")

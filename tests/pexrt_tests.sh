@@ -51,7 +51,8 @@ fi
 # the local port and err_o: one router alone under Icarus
 rm -rf "$T/err"
 if "$gen" --topo torus:4x4 -o "$T/err/gen" >/dev/null 2>&1 &&
-  iverilog -g2005 -o "$T/err/tb" tests/pexrt_err_tb.v "$T/err/gen/romnoc_pexrt_router.v" >"$T/err/log" 2>&1 &&
+  iverilog -g2005 -o "$T/err/tb" tests/pexrt_err_tb.v "$T/err/gen/romnoc_pexrt_router.v" "$T/err/gen/romnoc_pexrt_seq.v" \
+    >"$T/err/log" 2>&1 &&
   timeout 60 vvp -n "$T/err/tb" >>"$T/err/log" 2>&1 &&
   [ "$(grep -c '^PASS' "$T/err/log")" = 5 ] && ! grep -q '^FAIL' "$T/err/log" && grep -q '^done$' "$T/err/log"; then
   pass "local port and err_o: $(grep -c '^PASS' "$T/err/log") checks of one router under Icarus"

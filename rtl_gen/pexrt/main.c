@@ -2,8 +2,9 @@
  * a P x P torus or mesh, and the golden files a run is checked against.
  *   rtl_gen_pexrt --topo torus:PxP|mesh:PxP [--width W] [--depth D] -o DIR     the design
  *   rtl_gen_pexrt --golden F.tsv [--seed S] [--width W] -o DIR                  DIR/wire.tsv, DIR/deliveries.tsv
- * The router is hand-written Verilog (romnoc_pexrt_router.v, copied as it is: parameters LOGP,
- * TORUS, W, LOGD); the command line and the files around it are rt_program.h's. */
+ * The router is hand-written Verilog (romnoc_pexrt_router.v and romnoc_pexrt_seq.v, copied as they
+ * are: parameters LOGP, TORUS, W, LOGD); the command line and the files around it are
+ * rt_program.h's. */
 #include <stdio.h>
 
 #include "rt_program.h"
@@ -14,24 +15,24 @@ static const char usage[] =
     "       rtl_gen_pexrt --golden SCHEDULE.tsv [--seed S] [--width W] -o DIR\n"
     "\n"
     "The first form writes into DIR the run-time active-set router of paper 004's partial exchange\n"
-    "(task pexchange; docs/PEXCHANGE.md, docs/ARCHITECTURE.md): romnoc_pexrt_router.v (one router\n"
-    "for every node; its coordinates are its configuration word), romnoc_pexrt_fabric.v (every\n"
-    "node's local port as ports), romnoc_pexrt_sim_node.v and romnoc_pexrt_sim_fabric.v (the test\n"
-    "bench plays the local ports through DPI), romnoc_pexrt_synth_top.v, files.f, files_sim.f,\n"
-    "romnoc.vlt, sim_config.h and design.txt. The active set is not needed: each node's bcast_i says\n"
-    "it at start, and an active node's packets are written into its router's mailbox before\n"
-    "(inj_we_i, inj_flit_i = {dest, payload}). A run executes the golden model's schedule\n"
-    "`cmodel schedule --task pexchange --alg 004-runtime` for that set. The second form writes the\n"
-    "golden files of one run from such a schedule: wire.tsv (the schedule) and deliveries.tsv (every\n"
-    "packet at its destination, payloads for seed S).\n"
+    "(task pexchange; docs/PEXCHANGE.md, docs/ARCHITECTURE.md): romnoc_pexrt_router.v and\n"
+    "romnoc_pexrt_seq.v (one router for every node; its coordinates are its configuration word),\n"
+    "romnoc_pexrt_fabric.v (every node's local port as ports), romnoc_pexrt_sim_node.v and\n"
+    "romnoc_pexrt_sim_fabric.v (the test bench plays the local ports through DPI),\n"
+    "romnoc_pexrt_synth_top.v, files.f, files_sim.f, romnoc.vlt, sim_config.h and design.txt. The\n"
+    "active set is not needed: each node's bcast_i says it at start, and an active node's packets\n"
+    "are written into its router's mailbox before (inj_we_i, inj_flit_i = {dest, payload}). A run\n"
+    "executes the golden model's schedule `cmodel schedule --task pexchange --alg 004-runtime` for\n"
+    "that set. The second form writes the golden files of one run from such a schedule: wire.tsv\n"
+    "(the schedule) and deliveries.tsv (every packet at its destination, payloads for seed S).\n"
     "\n"
     "  --topo T     torus:PxP or mesh:PxP, P = 4, 8 or 16\n"
     "  --width W    payload bits, log2(P)+1..1024 (default 32; a counter travels in the payload)\n"
-    "  --depth D    packets each of a router's 8 relay FIFOs holds, a power of two 2..1024 (default:\n"
-    "               the most measured on one out-link, docs/BENCHMARKS.md \"The partial exchange's\n"
-    "               queues at run time\", rounded up: 8 on torus:4x4, 16 on mesh:4x4, 64 on torus:8x8,\n"
-    "               128 on mesh:8x8; 256 on a 16x16, not measured); a FIFO written beyond it\n"
-    "               raises err_o\n"
+    "  --depth D    packets each of a router's 4 FIFOs (second legs, one per out-lane) holds, a\n"
+    "               power of two 2..1024 (default: the most measured on one out-link,\n"
+    "               docs/BENCHMARKS.md \"The partial exchange's queues at run time\", rounded up: 8\n"
+    "               on torus:4x4, 16 on mesh:4x4, 64 on torus:8x8, 128 on mesh:8x8; 256 on a 16x16,\n"
+    "               not measured); a FIFO written beyond it raises err_o\n"
     "  --seed S     payload seed of deliveries.tsv (default 1)\n"
     "  -o DIR       output directory (the design: new, empty or a design rtl_gen wrote)\n"
     "Exit status 0, or 2 with one line on stderr naming the bad value.\n";
@@ -78,9 +79,11 @@ static int check_golden(const sched *s, const char *shown, char *why, size_t len
   return 0;
 }
 
+static const char *const subs[] = {"romnoc_pexrt_seq", NULL};
+
 static const rt_program pexrt = {
     .name = "rtl_gen_pexrt", .task = "pexchange", .arch = "pexchange-runtime", .prefix = "romnoc_pexrt", .usage = usage,
-    .sources = pexrt_sources, .inj_write = true, .min_width = min_width,
+    .sources = pexrt_sources, .sub_modules = subs, .inj_write = true, .min_width = min_width,
     .min_width_why = "a counter of 0..P travels in the payload", .default_logd = default_logd, .widths = widths,
     .sim_config = sim_config, .check_golden = check_golden};
 

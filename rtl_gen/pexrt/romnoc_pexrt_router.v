@@ -84,13 +84,13 @@ module romnoc_pexrt_router #(
   localparam QW = 2 * A + W;     // a queued packet {dest, origin, payload}
   localparam N = P * P;
   localparam D = 1 << LOGD;
+  localparam SQW = 2 * LOGP + 3;  // a sequencer element {hops, along, way, done}
   localparam [LOGP:0] SP = P;    // the first slot of phase 2 (S + 1)
   localparam [LOGP:0] ST1 = 1;
   localparam [LOGP-1:0] HALF = P / 2;
   localparam [LOGP-1:0] TOP = P - 1;
   localparam [LOGP-1:0] ONE = 1;
   localparam [LOGP-1:0] ZERO = 0;
-  localparam [LOGP:0] ONE_W = 1;
   localparam [LOGP:0] ZERO_W = 0;
 
   wire [LOGP-1:0] xc[0:1];  // the coordinates
@@ -182,7 +182,7 @@ module romnoc_pexrt_router #(
   wire mbox_busy = run_q & act_q & (in_p1 | (|own_left));
   always @(posedge clk_i) if (inj_we_i & ~mbox_busy) mbox[inj_flit_i[PW-1:W]] <= inj_flit_i[W-1:0];
 
-  // ---- phase 2: per out-lane two FIFOs and the own-packet sequencer ----------------------------
+  // ---- phase 2: per out-lane the own-packet sequencer and a FIFO of second-leg packets ----------
   wire [3:0] send, lane_err;
   wire [FW-1:0] txf[0:3];
   genvar o;
@@ -193,34 +193,43 @@ module romnoc_pexrt_router #(
       localparam STRAIGHT = o ^ 1;  // the lane a packet going straight on arrives on
       localparam [0:0] DIMB = (o / 2) == 1;
       wire [LOGP-1:0] xi = xc[DIM], xj = xc[1-DIM];
-      // -- the sequencer: (hops D, along a, way s) from the most hops down, its range from the class
-      wire lvl0 = first == DIMB;  // own packets here are first-leg ones
+      // -- the sequencer (romnoc_pexrt_seq). Its first element and the one after are prepared
+      // in phase 1 for either class (c = 0, 1: pre_*_q[c]), so the class, known only in phase
+      // 2's first cycle, merely picks one.
       wire [LOGP-1:0] av = (TORUS != 0) ? (UP ? HALF : HALF - ONE) : (UP ? TOP - xi : xi);
-      wire [LOGP-1:0] bp = ~lvl0 ? ZERO : (TORUS != 0) ? HALF : TOP - xj;
-      wire [LOGP-1:0] bm = ~lvl0 ? ZERO : (TORUS != 0) ? HALF - ONE : xj;
-      wire [LOGP-1:0] bx = (bp > bm) ? bp : bm;
+      wire lvl0 = first_q == DIMB;  // own packets here are first-leg ones (from phase 2's second cycle)
       reg [LOGP:0] sd_q;
       reg [LOGP-1:0] sa_q;
       reg ss_q, sdone_q;
-      wire [LOGP:0] sd = p2_first ? {1'b0, av} + {1'b0, bx} : sd_q;
-      wire [LOGP-1:0] sa = p2_first ? av : sa_q;
-      wire ss = p2_first ? (bx > bp) : ss_q;
+      reg [A-1:0] pre_dest_q[0:1];
+      reg [SQW-1:0] pre_next_q[0:1];
+      wire [SQW-1:0] now_next;  // the element after (sd_q, sa_q, ss_q)
+      wire [A-1:0] now_dest;
+      romnoc_pexrt_seq #(.LOGP(LOGP), .TORUS(TORUS), .DIM(DIM), .UP(UP)) u_now (
+          .xi_i(xi), .xj_i(xj), .lvl0_i(lvl0), .sd_i(sd_q), .sa_i(sa_q), .ss_i(ss_q),
+          .next_o(now_next), .dest_o(now_dest));
+      genvar c;
+      for (c = 0; c < 2; c = c + 1) begin : g_class
+        localparam [0:0] LVL0 = c == DIM;
+        wire [LOGP-1:0] bp = ~LVL0 ? ZERO : (TORUS != 0) ? HALF : TOP - xj;
+        wire [LOGP-1:0] bm = ~LVL0 ? ZERO : (TORUS != 0) ? HALF - ONE : xj;
+        wire [LOGP-1:0] bx = (bp > bm) ? bp : bm;
+        wire [SQW-1:0] nxt;
+        wire [A-1:0] dst;
+        romnoc_pexrt_seq #(.LOGP(LOGP), .TORUS(TORUS), .DIM(DIM), .UP(UP)) u_first (
+            .xi_i(xi), .xj_i(xj), .lvl0_i(LVL0), .sd_i({1'b0, av} + {1'b0, bx}), .sa_i(av), .ss_i(bx > bp),
+            .next_o(nxt), .dest_o(dst));
+        always @(posedge clk_i)
+          if (in_p1) begin
+            pre_next_q[c] <= nxt;
+            pre_dest_q[c] <= dst;
+          end
+      end
       wire sdone = p2_first ? ((av == ZERO) | ~act_q) : sdone_q;
-      wire [LOGP:0] sb = sd - {1'b0, sa};  // hops along the other dimension
       assign own_left[o] = ~sdone;
-      // the element after (sd, sa, ss)
-      wire alt = ~ss & (sb != ZERO_W) & (sb <= {1'b0, bm});
-      wire step_a = (sa > ONE) & (sb + ONE_W <= {1'b0, bx});
-      wire step_d = sd > ONE_W;
-      wire [LOGP:0] d1 = sd - ONE_W;
-      wire [LOGP-1:0] a1 = (d1 < {1'b0, av}) ? d1[LOGP-1:0] : av;
-      wire [LOGP:0] b1 = d1 - {1'b0, a1}, b2 = sb + ONE_W;
-      wire s1 = (b1 != ZERO_W) & (b1 > {1'b0, bp});
-      wire s2 = b2 > {1'b0, bp};
-      // the destination of (sd, sa, ss)
-      wire [LOGP-1:0] yi = UP ? xi + sa : xi - sa;
-      wire [LOGP-1:0] yj = ss ? xj - sb[LOGP-1:0] : xj + sb[LOGP-1:0];
-      wire [A-1:0] odest = (DIM == 0) ? {yj, yi} : {yi, yj};
+      wire [A-1:0] odest = p2_first ? pre_dest_q[first] : now_dest;
+      wire [W-1:0] opay = mbox[odest];
+      wire [SQW-1:0] onext = p2_first ? pre_next_q[first] : now_next;
       wire own_ok = p2 & ~sdone;
       // -- level 1 (first legs) has no FIFO: such a packet arrives only on the lane straight
       // behind, at most one a slot, and goes first, so it always leaves in the next slot (a
@@ -228,7 +237,7 @@ module romnoc_pexrt_router #(
       // the other three lanes.
       reg [QW-1:0] mem2[0:D-1];
       reg [LOGD-1:0] h2_q;
-      reg [LOGD:0] n2_q;
+      reg [LOGD+1:0] n2_q;  // up to D + 3 in the cycle after an overflow
       wire [3:0] a2;  // arrivals for level 2, by lane
       wire c1v = rxd[STRAIGHT] & ~rdlv[STRAIGHT] & ~rlvl[STRAIGHT] & (rout[STRAIGHT] == o);
       wire bad = |(rxd & ~rdlv & ~rlvl & {rout[3] == o, rout[2] == o, rout[1] == o, rout[0] == o} &
@@ -237,7 +246,7 @@ module romnoc_pexrt_router #(
         assign a2[q] = (q != o) & rxd[q] & ~rdlv[q] & rlvl[q] & (rout[q] == o);
       end
       wire [1:0] fa = a2[0] ? 2'd0 : a2[1] ? 2'd1 : a2[2] ? 2'd2 : 2'd3;  // the first arrival
-      wire e2 = n2_q == {(LOGD + 1) {1'b0}};
+      wire e2 = n2_q == {(LOGD + 2) {1'b0}};
       wire c2v = ~e2 | (|a2);
       wire [QW-1:0] c2 = e2 ? apk[fa] : mem2[h2_q];
       wire so1 = ~c1v & own_ok & lvl0;
@@ -245,12 +254,14 @@ module romnoc_pexrt_router #(
       wire so2 = ~c1v & ~so1 & ~c2v & own_ok & ~lvl0;
       wire so = so1 | so2;
       assign send[o] = p2 & (c1v | so1 | sr2 | so2);
-      wire [QW-1:0] pk = c1v ? apk[STRAIGHT] : sr2 ? c2 : {odest, cfg_i, mbox[odest]};
+      wire [QW-1:0] pk = c1v ? apk[STRAIGHT] : sr2 ? c2 : {odest, cfg_i, opay};
       wire fbit = c1v ? DIMB : sr2 ? ~DIMB : first;
       assign txf[o] = {pk[QW-1:QW-A], fbit, 2'b01, pk[PW-1:0]};
-      // the FIFO: pop the head that went, push every arrival that did not
-      wire pop2 = p2 & sr2 & ~e2, byp2 = p2 & sr2 & e2;
-      wire [3:0] w2 = a2 & ~({3'b000, byp2} << fa);  // the level-2 writes
+      // the FIFO: every arrival is written, and the packet that went popped. Empty, the FIFO's
+      // head is its first arrival (entry tail + 0), so a packet passed straight on is written
+      // and popped in the same cycle, and the writes do not wait for the lane's choice.
+      wire pop2 = p2 & sr2;
+      wire [3:0] w2 = a2;  // the writes
       // the k-th write (k = 0, 1, 2: a2[o] is never set, so three lanes at most) goes to the
       // entry k after the tail: wd[k] is the k-th writing lane's packet
       wire [QW-1:0] wd[0:2];
@@ -259,10 +270,10 @@ module romnoc_pexrt_router #(
       assign wd[2] = (w2[0] & w2[1] & w2[2]) ? apk[2] : apk[3];
       wire [LOGD:0] nw = {{(LOGD) {1'b0}}, w2[0]} + {{(LOGD) {1'b0}}, w2[1]} + {{(LOGD) {1'b0}}, w2[2]} +
                          {{(LOGD) {1'b0}}, w2[3]};
-      wire [LOGD+1:0] n2n = {1'b0, n2_q} - {{(LOGD + 1) {1'b0}}, pop2} + {1'b0, nw};
-      wire over = n2n > {1'b0, D[LOGD:0]};
+      // the count may pass D: the overflow is reported from the register, a cycle later
+      wire [LOGD+1:0] n2n = n2_q - {{(LOGD + 1) {1'b0}}, pop2} + {1'b0, nw};
       wire [LOGD-1:0] t2 = h2_q + n2_q[LOGD-1:0];
-      assign lane_err[o] = (p2 & over) | bad;
+      assign lane_err[o] = (n2_q > {1'b0, D[LOGD:0]}) | bad;
       genvar e;
       for (e = 0; e < D; e = e + 1) begin : g_entry
         localparam [LOGD-1:0] EI = e;
@@ -273,21 +284,17 @@ module romnoc_pexrt_router #(
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           h2_q <= {LOGD{1'b0}};
-          n2_q <= {(LOGD + 1) {1'b0}};
+          n2_q <= {(LOGD + 2) {1'b0}};
           sd_q <= ZERO_W; sa_q <= ZERO; ss_q <= 1'b0; sdone_q <= 1'b1;
         end else if (take) begin
           h2_q <= {LOGD{1'b0}};
-          n2_q <= {(LOGD + 1) {1'b0}};
+          n2_q <= {(LOGD + 2) {1'b0}};
           sdone_q <= ~bcast_i;
         end else begin
           h2_q <= h2_q + {{(LOGD - 1) {1'b0}}, pop2};
-          if (!over) n2_q <= n2n[LOGD:0];
-          if (p2) begin  // the sequencer: hold, or the element after the one that went
-            sdone_q <= sdone | (so & ~alt & ~step_a & ~step_d);
-            sd_q <= (~so | alt | step_a) ? sd : d1;
-            sa_q <= ~so | alt ? sa : step_a ? sa - ONE : a1;
-            ss_q <= ~so ? ss : alt ? 1'b1 : step_a ? s2 : s1;
-          end
+          n2_q <= n2n;
+          if (p2 & so) {sd_q, sa_q, ss_q, sdone_q} <= onext;  // the element after the one that went
+          else if (p2_first) sdone_q <= sdone;
         end
       end
     end
