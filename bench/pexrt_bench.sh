@@ -78,8 +78,10 @@ router and ROM) run one set fixed when the design is generated: with 004-runtime
 they move the same rows as the run-time router for that set (phase 1 included); with 004's the
 counts cost no slot. Same flow, constraints (100 MHz target) and scan-chain wrapper as the
 synthesis section above; status ok (meets 100 MHz), timing-fail (placed and routed below it),
-no-fit (more logic cells than the HX8K has), pnr-error (nextpnr's router gave up). "slots" is
-the schedule's length at M = N/2; the run-time router's is its set's 004-runtime schedule.
+no-fit (more logic cells than the HX8K has), pnr-error (nextpnr's router gave up). The ROM
+router of torus:4x4 with 004's schedule is the placement nextpnr's router does not finish with
+the flow's seed (section "pmnb and partial exchange, active set fixed at generation"). "slots"
+is the schedule's length at M = N/2; the run-time router's is its set's 004-runtime schedule.
 "synth + P&R" is the wall time of the job (two at a time). Date $(date -u +%Y-%m-%d); romnoc
 $(git -C "$repo" rev-parse --short HEAD)$(git -C "$repo" diff --quiet HEAD || echo "-dirty").
 
