@@ -13,36 +13,15 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 topos=${TOPOS-"torus:4x4 mesh:4x4"} simtopos=${SIM_TOPOS-"torus:4x4 mesh:4x4 torus:8x8"} runs=${RUNS:-20}
 work=$repo/build/bench/pexrt
 mkdir -p "$work"
-jobs=()
-for t in $topos; do jobs+=("rt $t" "rom-004 $t" "rom-004-runtime $t"); done
-run_job() { # rt|rom-ALG TOPO
-  local kind=$1 topo=$2 tag=${1}_${2//[:x]/-} p=${2##*x} start
-  start=$(date +%s)
-  if [ "$kind" = rt ]; then
-    ROUTER=pexchange TOPO=$topo TARGET=ice40 SYNTH_DIR="$work/$tag" "$repo/synth/rt004_synth.sh" >"$work/$tag.log" 2>&1 || true
-  else
-    TOPO=$topo TASK=pexchange ALG=${kind#rom-} M=$((p * p / 2)) KSEED=1 TARGET=ice40 SYNTH_DIR="$work/$tag" \
-      "$repo/synth/synth.sh" >"$work/$tag.log" 2>&1 || true
-  fi
-  echo "seconds=$(($(date +%s) - start))" >>"$work/$tag.log"
-  echo "-- BENCH pexchange-runtime $kind $topo: $(grep '^SYNTH' "$work/$tag.log" | tail -n 1 | cut -d' ' -f6-)" >&2
-}
-export -f run_job
-export work repo
-printf '%s\n' "${jobs[@]}" | xargs -P 2 -I{} bash -c 'run_job {}'
-
-field() { sed -nE "s/^(.* )?$1=([^ ]+).*/\2/p"; }
-result() { grep -h "scope=router" "$work/$1.log" | tail -n 1 || echo "status=missing"; }
-rows=""
+router=pexchange
+. "$repo/bench/rt004_synth_jobs.sh" # the synthesis jobs; rt_row
 for t in $topos; do
   for kind in rt rom-004-runtime rom-004; do
-    tag=${kind}_${t//[:x]/-}
-    line=$(result "$tag")
     case $kind in
-      rt) what="run-time, any set (rtl_gen_pexrt, FIFOs $(sed -n 's/^fifo_depth=//p' "$work/$tag/gen/design.txt" 2>/dev/null) deep)" slots="any" ;;
-      *) what="ROM, set fixed (${kind#rom-}, M = N/2)" slots=$(sed -n 's/^slots=//p' "$work/$tag/gen/design.txt" 2>/dev/null) ;;
+      rt) what="run-time, any set (rtl_gen_pexrt, FIFOs $(sed -n 's/^fifo_depth=//p' "$work/${kind}_${t//[:x]/-}/gen/design.txt" 2>/dev/null) deep)" slots="any" ;;
+      *) what="ROM, set fixed (${kind#rom-}, M = N/2)" slots=$(sed -n 's/^slots=//p' "$work/${kind}_${t//[:x]/-}/gen/design.txt" 2>/dev/null) ;;
     esac
-    rows+="| $t | $what | $slots | $(printf '%s' "$line" | field luts) | $(printf '%s' "$line" | field ffs) | $(printf '%s' "$line" | field brams) | $(printf '%s' "$line" | field fmax_mhz) | $(printf '%s' "$line" | field status) | $(sed -nE 's/^seconds=//p' "$work/$tag.log" | tail -n 1) s |"$'\n'
+    rt_row "$t" "$kind" "$what" "$slots"
   done
 done
 simrows=""

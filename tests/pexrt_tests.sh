@@ -24,7 +24,7 @@ topos=${1:-torus:4x4} runs=20 sc=1
 [ "${QUICK:-0}" = 1 ] && topos=${1:-torus:4x4} runs=10 sc=0
 gen=build/rtl_gen_pexrt
 # shellcheck source=tests/rt_tests_lib.sh
-. tests/rt_tests_lib.sh # pass, fail, bad, sc_edited
+. tests/rt_tests_lib.sh # pass, fail, bad, sc_edited, rt004_sim, rt004_topologies
 bad "a hypercube" "hypercube:4" --topo hypercube:4
 bad "a ring" "ring:8" --topo ring:8
 bad "a 3-D torus" "torus:4x4x4" --topo torus:4x4x4
@@ -68,16 +68,9 @@ bound() { awk -v p="$1" -v M="$2" 'BEGIN { m = int(sqrt(M)); while (m * m > M) m
 # bench on the platform fabric, in a work directory of its own); then every run in the golden
 # schedule's slots + 1 cycles, within the bound, M = 1 and M = N among them
 sim_runs() {
-  local topo=$1 bench=$2 work tag start p n run k cyc slots want why=''
-  work=build/sim/${topo//[:x]/-}_pexchange_runtime_w32$([ "$bench" = cpp ] || echo "_$bench")
-  tag="$topo$([ "$bench" = cpp ] || echo " BENCH=$bench")"
-  rm -f "$work/sim.log"
-  start=$(date +%s)
-  if TOPO=$topo RUNS=$runs SEED=3 BENCH=$bench SIM_DIR="$work" ROUTER=pexchange sim/rt004_sim.sh >"$T/sim_$bench" 2>&1; then
-    pass "$tag $runs runs: $(grep -E '^PASS' "$T/sim_$bench") ($(($(date +%s) - start)) s)"
-  else
-    fail "$tag $runs runs" "$T/sim_$bench"
-  fi
+  local topo=$1 bench=$2 work tag p n run k cyc slots want why=''
+  rt004_sim pexchange "$topo" "$bench" "$runs"
+  work=$rt_work tag=$rt_tag
   p=${topo##*x} n=$((${topo##*x} * ${topo##*x}))
   local got=0 one=0 all=0
   while read -r run k cyc; do
@@ -123,16 +116,7 @@ shallow() {
   fi
 }
 
-first=1
-for topo in $topos; do
-  sim_runs "$topo" cpp
-  if [ "$sc" = 1 ] && [ "$first" = 1 ]; then
-    sim_runs "$topo" sc
-    # the M = N run, its 200th row (a packet) edited
-    sc_edited "build/sim/${topo//[:x]/-}_pexchange_runtime_w32_sc" "$topo" "$topo" 200 3
-  fi
-  first=0
-done
+rt004_topologies pexchange
 [ "$sc" = 1 ] && [[ " $topos " == *" torus:4x4 "* ]] && shallow
 echo "$npass passed, $nfail failed"
 [ "$nfail" = 0 ]

@@ -22,7 +22,7 @@ topos=${1:-torus:4x4 mesh:4x4} runs=20 sc=1
 [ "${QUICK:-0}" = 1 ] && topos=${1:-torus:4x4} runs=10 sc=0
 gen=build/rtl_gen_pmnbrt
 # shellcheck source=tests/rt_tests_lib.sh
-. tests/rt_tests_lib.sh # pass, fail, bad, sc_edited
+. tests/rt_tests_lib.sh # pass, fail, bad, sc_edited, rt004_sim, rt004_topologies
 bad "a hypercube" "hypercube:4" --topo hypercube:4
 bad "a ring" "ring:8" --topo ring:8
 bad "a 3-D torus" "torus:4x4x4" --topo torus:4x4x4
@@ -59,16 +59,9 @@ fi
 # bench on the platform fabric, in a work directory of its own); then every run in exactly the
 # cycles of the formula above, M = 1 and M = N among them
 sim_runs() {
-  local topo=$1 bench=$2 work tag start p n kind
-  work=build/sim/${topo//[:x]/-}_pmnb_runtime_w32$([ "$bench" = cpp ] || echo "_$bench")
-  tag="$topo$([ "$bench" = cpp ] || echo " BENCH=$bench")"
-  rm -f "$work/sim.log"
-  start=$(date +%s)
-  if TOPO=$topo RUNS=$runs SEED=3 BENCH=$bench SIM_DIR="$work" ROUTER=pmnb sim/rt004_sim.sh >"$T/sim_$bench" 2>&1; then
-    pass "$tag $runs runs: $(grep -E '^PASS' "$T/sim_$bench") ($(($(date +%s) - start)) s)"
-  else
-    fail "$tag $runs runs" "$T/sim_$bench"
-  fi
+  local topo=$1 bench=$2 work tag p n kind
+  rt004_sim pmnb "$topo" "$bench" "$runs"
+  work=$rt_work tag=$rt_tag
   kind=${topo%%:*} p=${topo##*x}
   n=$((p * p))
   awk -v p="$p" -v n="$n" -v runs="$runs" -v rs=$([ "$kind" = torus ] && echo $((p / 2)) || echo $((p - 1))) '
@@ -83,15 +76,6 @@ sim_runs() {
     fail "$tag cycle counts" "$T/cyc_$bench"
 }
 
-first=1
-for topo in $topos; do
-  sim_runs "$topo" cpp
-  if [ "$sc" = 1 ] && [ "$first" = 1 ]; then
-    sim_runs "$topo" sc
-    # the M = N run, its 200th row (a packet) edited
-    sc_edited "build/sim/${topo//[:x]/-}_pmnb_runtime_w32_sc" "$topo" "$topo" 200 3
-  fi
-  first=0
-done
+rt004_topologies pmnb
 echo "$npass passed, $nfail failed"
 [ "$nfail" = 0 ]

@@ -1,6 +1,7 @@
-# rt_tests_lib.sh — sourced by the run-time routers' suites (kbrt_tests.sh, pmnbrt_tests.sh): the
-# counters, a bad input of the generator, and a SystemC run whose golden wire log has one row
-# edited. Needs T (a scratch directory) and gen (the generator) set.
+# rt_tests_lib.sh — sourced by the run-time routers' suites (kbrt_tests.sh, pmnbrt_tests.sh,
+# pexrt_tests.sh): the counters, a bad input of the generator, a SystemC run whose golden wire log
+# has one row edited, and (the 004 routers) the simulated runs of each topology. Needs T (a
+# scratch directory) and gen (the generator) set.
 npass=0 nfail=0
 pass() { npass=$((npass + 1)); echo "ok $1"; }
 fail() { nfail=$((nfail + 1)); echo "FAIL $1"; [ -n "${2-}" ] && sed 's/^/    /' "$2" | tail -n 15; return 0; }
@@ -48,4 +49,34 @@ sc_edited() {
     echo "    exit $rc"
     fail "$tag BENCH=sc: the edited golden row did not fail the run alone" "$T/edit/sim.log"
   fi
+}
+
+# rt004_sim ROUTER TOPO BENCH RUNS: sim/rt004_sim.sh's RUNS active sets (SEED=3), one build (cpp:
+# the simulation fabric; sc: the SystemC bench on the platform fabric, in a work directory of its
+# own), one "ok"/"FAIL" line; sets rt_work (the work directory) and rt_tag (the line's name)
+rt004_sim() {
+  local router=$1 topo=$2 bench=$3 runs=$4 start
+  rt_work=build/sim/${topo//[:x]/-}_${router}_runtime_w32$([ "$bench" = cpp ] || echo "_$bench")
+  rt_tag="$topo$([ "$bench" = cpp ] || echo " BENCH=$bench")"
+  rm -f "$rt_work/sim.log"
+  start=$(date +%s)
+  if TOPO=$topo RUNS=$runs SEED=3 BENCH=$bench SIM_DIR="$rt_work" ROUTER=$router sim/rt004_sim.sh >"$T/sim_$bench" 2>&1; then
+    pass "$rt_tag $runs runs: $(grep -E '^PASS' "$T/sim_$bench") ($(($(date +%s) - start)) s)"
+  else
+    fail "$rt_tag $runs runs" "$T/sim_$bench"
+  fi
+}
+
+# rt004_topologies ROUTER: the suite's sim_runs TOPO BENCH for every topology of $topos under
+# cpp, and (sc=1) on the first also under sc with its M = N run's 200th golden row (a packet) edited
+rt004_topologies() {
+  local first=1 topo
+  for topo in $topos; do
+    sim_runs "$topo" cpp
+    if [ "$sc" = 1 ] && [ "$first" = 1 ]; then
+      sim_runs "$topo" sc
+      sc_edited "build/sim/${topo//[:x]/-}_$1_runtime_w32_sc" "$topo" "$topo" 200 3
+    fi
+    first=0
+  done
 }
