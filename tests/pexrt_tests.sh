@@ -24,13 +24,8 @@ topos=${1:-torus:4x4} runs=20 sc=1
 [ "${QUICK:-0}" = 1 ] && topos=${1:-torus:4x4} runs=10 sc=0
 gen=build/rtl_gen_pexrt
 # shellcheck source=tests/rt_tests_lib.sh
-. tests/rt_tests_lib.sh # pass, fail, bad, sc_edited, rt004_sim, rt004_topologies
-bad "a hypercube" "hypercube:4" --topo hypercube:4
-bad "a ring" "ring:8" --topo ring:8
-bad "a 3-D torus" "torus:4x4x4" --topo torus:4x4x4
-bad "a rectangle" "torus:4x8" --topo torus:4x8
-bad "side 6" "side 6" --topo torus:6x6
-bad "side 2" "side 2" --topo mesh:2x2
+. tests/rt_tests_lib.sh # pass, fail, bad, sc_edited, rt004_bad_topologies, rt004_sim, rt004_topologies
+rt004_bad_topologies
 bad "width below log2(P)+1" "width 3" --topo torus:8x8 --width 3
 bad "width 0" "'0'" --topo torus:4x4 --width 0
 bad "depth 3 (not a power of two)" "--depth '3'" --topo torus:4x4 --depth 3

@@ -51,6 +51,17 @@ sc_edited() {
   fi
 }
 
+# rt004_bad_topologies: what rt_program.c refuses for every 004 run-time router (torus:PxP and
+# mesh:PxP, P = 4, 8, 16, only)
+rt004_bad_topologies() {
+  bad "a hypercube" "hypercube:4" --topo hypercube:4
+  bad "a ring" "ring:8" --topo ring:8
+  bad "a 3-D torus" "torus:4x4x4" --topo torus:4x4x4
+  bad "a rectangle" "torus:4x8" --topo torus:4x8
+  bad "side 6" "side 6" --topo torus:6x6
+  bad "side 2" "side 2" --topo mesh:2x2
+}
+
 # rt004_sim ROUTER TOPO BENCH RUNS: sim/rt004_sim.sh's RUNS active sets (SEED=3), one build (cpp:
 # the simulation fabric; sc: the SystemC bench on the platform fabric, in a work directory of its
 # own), one "ok"/"FAIL" line; sets rt_work (the work directory) and rt_tag (the line's name)

@@ -55,6 +55,7 @@ typedef struct {
   packet *pk;
   fifo *relay;   /* per (node, port, level): relayed packets */
   fifo *own;     /* per (node, port): the node's own packets, in the sequencer's order */
+  unsigned char *own_level; /* per (node, port): their level, one for all (the class fixes it) */
   uint32_t *sent; /* per (node, port): the packet sent this slot, or NONE */
 } run_ctx;
 
@@ -144,8 +145,13 @@ static int make_packets(run_ctx *x, uint32_t *live) {
     }
   }
   qsort(e, *live, sizeof *e, by_queue_key);
-  for (uint32_t j = 0; j < *live; j++)
+  for (uint32_t j = 0; j < *live; j++) {
+    const packet *k = &x->pk[e[j].x];
+    int dim = 0;
+    pexchange_next_hop(t, k->origin, k->dest, k->first, &dim);
+    x->own_level[e[j].queue] = (unsigned char)((dim - k->first + 2) % 2);
     if (fifo_push(&x->own[e[j].queue], e[j].x)) goto out;
+  }
   rc = 0;
 out:
   free(count);
@@ -159,13 +165,7 @@ static uint32_t choose(run_ctx *x, uint32_t u, int port) {
   for (int level = 0; level < 2; level++) {
     uint32_t p = fifo_pop(&x->relay[2 * q + (size_t)level]);
     if (p != NONE) return p;
-    fifo *own = &x->own[q];
-    if (own->head < own->len) {
-      const packet *head = &x->pk[own->ids[own->head]];
-      int dim = 0;
-      pexchange_next_hop(x->t, head->at, head->dest, head->first, &dim);
-      if ((dim - head->first + 2) % 2 == level) return fifo_pop(own);
-    }
+    if (x->own_level[q] == level && x->own[q].head < x->own[q].len) return fifo_pop(&x->own[q]);
   }
   return NONE;
 }
@@ -207,11 +207,11 @@ int pexchange_004_runtime(sched *s) {
   uint64_t npk = (uint64_t)s->active.n * (n - 1);
   if (npk >= UINT32_MAX || npk > SIZE_MAX / sizeof(packet)) return -1; /* ids are uint32_t */
   run_ctx x = {s, t, malloc((npk ? npk : 1) * sizeof(packet)), calloc(2 * nq, sizeof(fifo)), calloc(nq, sizeof(fifo)),
-               malloc(nq * sizeof(uint32_t))};
+               calloc(nq, 1), malloc(nq * sizeof(uint32_t))};
   unsigned char *act = calloc(n, 1);
   uint32_t live = 0;
   int rc = -1;
-  if (!x.pk || !x.relay || !x.own || !x.sent || !act) goto out;
+  if (!x.pk || !x.relay || !x.own || !x.own_level || !x.sent || !act) goto out;
   for (uint32_t j = 0; j < s->active.n; j++) act[s->active.ids[j]] = 1;
   if (line_sums(&x, act) || make_packets(&x, &live) || phase2(&x, live, pexchange_sums_slots(t) + 1)) goto out;
   rc = 0;
@@ -220,6 +220,7 @@ out:
   for (size_t q = 0; x.own && q < nq; q++) free(x.own[q].ids);
   free(x.relay);
   free(x.own);
+  free(x.own_level);
   free(x.pk);
   free(x.sent);
   free(act);

@@ -89,7 +89,6 @@ module romnoc_pexrt_router #(
   localparam [LOGP:0] ST1 = 1;
   localparam [LOGP-1:0] HALF = P / 2;
   localparam [LOGP-1:0] TOP = P - 1;
-  localparam [LOGP-1:0] ONE = 1;
   localparam [LOGP-1:0] ZERO = 0;
   localparam [LOGP:0] ZERO_W = 0;
 
@@ -196,7 +195,6 @@ module romnoc_pexrt_router #(
       // -- the sequencer (romnoc_pexrt_seq). Its first element and the one after are prepared
       // in phase 1 for either class (c = 0, 1: pre_*_q[c]), so the class, known only in phase
       // 2's first cycle, merely picks one.
-      wire [LOGP-1:0] av = (TORUS != 0) ? (UP ? HALF : HALF - ONE) : (UP ? TOP - xi : xi);
       wire lvl0 = first_q == DIMB;  // own packets here are first-leg ones (from phase 2's second cycle)
       reg [LOGP:0] sd_q;
       reg [LOGP-1:0] sa_q;
@@ -205,27 +203,26 @@ module romnoc_pexrt_router #(
       reg [SQW-1:0] pre_next_q[0:1];
       wire [SQW-1:0] now_next;  // the element after (sd_q, sa_q, ss_q)
       wire [A-1:0] now_dest;
+      wire empty;  // no destination lies beyond this lane
       romnoc_pexrt_seq #(.LOGP(LOGP), .TORUS(TORUS), .DIM(DIM), .UP(UP)) u_now (
-          .xi_i(xi), .xj_i(xj), .lvl0_i(lvl0), .sd_i(sd_q), .sa_i(sa_q), .ss_i(ss_q),
-          .next_o(now_next), .dest_o(now_dest));
+          .xi_i(xi), .xj_i(xj), .lvl0_i(lvl0), .first_i(1'b0), .sd_i(sd_q), .sa_i(sa_q), .ss_i(ss_q),
+          .next_o(now_next), .dest_o(now_dest), .empty_o(empty));
       genvar c;
       for (c = 0; c < 2; c = c + 1) begin : g_class
         localparam [0:0] LVL0 = c == DIM;
-        wire [LOGP-1:0] bp = ~LVL0 ? ZERO : (TORUS != 0) ? HALF : TOP - xj;
-        wire [LOGP-1:0] bm = ~LVL0 ? ZERO : (TORUS != 0) ? HALF - ONE : xj;
-        wire [LOGP-1:0] bx = (bp > bm) ? bp : bm;
         wire [SQW-1:0] nxt;
         wire [A-1:0] dst;
+        wire unused_empty;
         romnoc_pexrt_seq #(.LOGP(LOGP), .TORUS(TORUS), .DIM(DIM), .UP(UP)) u_first (
-            .xi_i(xi), .xj_i(xj), .lvl0_i(LVL0), .sd_i({1'b0, av} + {1'b0, bx}), .sa_i(av), .ss_i(bx > bp),
-            .next_o(nxt), .dest_o(dst));
+            .xi_i(xi), .xj_i(xj), .lvl0_i(LVL0), .first_i(1'b1), .sd_i(ZERO_W), .sa_i(ZERO), .ss_i(1'b0),
+            .next_o(nxt), .dest_o(dst), .empty_o(unused_empty));
         always @(posedge clk_i)
           if (in_p1) begin
             pre_next_q[c] <= nxt;
             pre_dest_q[c] <= dst;
           end
       end
-      wire sdone = p2_first ? ((av == ZERO) | ~act_q) : sdone_q;
+      wire sdone = p2_first ? (empty | ~act_q) : sdone_q;
       assign own_left[o] = ~sdone;
       wire [A-1:0] odest = p2_first ? pre_dest_q[first] : now_dest;
       wire [W-1:0] opay = mbox[odest];
