@@ -19,7 +19,7 @@
 #>   fpga           a self-testing bitstream of the whole system for the iCE40-HX8K breakout board (TOPO, TASK)
 #>   sim-kbcast-rt  the run-time kbcast router (001) of hypercube:D on RUNS random active sets (BENCH=sc: SystemC)
 #>   synth-kbcast-rt  the run-time kbcast router of hypercube:D through Yosys/nextpnr (TARGET)
-#>   sim-pmnb-rt    the run-time pmnb router (004, whole packets) of TOPO=torus:PxP|mesh:PxP on RUNS random active sets
+#>   sim-pmnb-rt    the run-time pmnb router (004; SPLIT=1: packets in pieces) of TOPO=torus:PxP|mesh:PxP on RUNS random active sets
 #>   synth-pmnb-rt  the run-time pmnb router of TOPO through Yosys/nextpnr (TARGET)
 #>   sim-pexchange-rt  the run-time partial-exchange router (004) of TOPO=torus:PxP|mesh:PxP on RUNS random active sets
 #>   synth-pexchange-rt  the run-time partial-exchange router of TOPO through Yosys/nextpnr (TARGET, DEPTH)
@@ -322,7 +322,7 @@ RT_TOPO = $(if $(filter default file,$(origin TOPO)),torus:4x4,$(TOPO))
 sim-pmnb-rt: $(BUILD)/cmodel $(BUILD)/rtl_gen_pmnbrt $(BUILD)/.tools-ok
 	@ROUTER=pmnb TOPO=$(call sh_quote,$(RT_TOPO)) $(call sh_vars,RUNS SEED WIDTH SPLIT TRACE SIM_OPT BENCH) sim/rt004_sim.sh
 synth-pmnb-rt: $(BUILD)/rtl_gen_pmnbrt $(BUILD)/.tools-ok
-	@ROUTER=pmnb TOPO=$(call sh_quote,$(RT_TOPO)) $(call sh_vars,WIDTH TARGET) synth/rt004_synth.sh
+	@ROUTER=pmnb TOPO=$(call sh_quote,$(RT_TOPO)) $(call sh_vars,WIDTH SPLIT TARGET) synth/rt004_synth.sh
 
 # -- the run-time partial-exchange router (paper 004 §4): the same, its FIFOs DEPTH deep -----------
 # (empty: rtl_gen_pexrt's default, the depth measured for the topology)

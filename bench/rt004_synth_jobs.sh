@@ -3,21 +3,25 @@
 # synth/rt004_synth.sh) and the ROM router of the same task with 004's and 004-runtime's schedules
 # for M = N/2 nodes drawn by --m M --seed 1 (synth/synth.sh), all on the iCE40 HX8K, two jobs at
 # a time, each job's log and wall time in $work/<kind>_<topo>.log; then rt_row TOPO KIND WHAT
-# SLOTS appends one table row to $rows. Needs repo, work, topos and router.
+# SLOTS appends one table row to $rows. Needs repo, work, topos and router; $split_kinds (pmnb):
+# more kinds, each of the above with packets cut into pieces (SPLIT=1), e.g. "rt-split".
 # shellcheck shell=bash
 jobs=()
-for t in $topos; do jobs+=("rt $t" "rom-004 $t" "rom-004-runtime $t"); done
-run_job() { # rt|rom-ALG TOPO
-  local kind=$1 topo=$2 tag=${1}_${2//[:x]/-} p=${2##*x} start
+for t in $topos; do
+  for kind in rt rom-004 rom-004-runtime ${split_kinds-}; do jobs+=("$kind $t"); done
+done
+run_job() { # rt|rom-ALG[-split] TOPO
+  local kind=${1%-split} topo=$2 tag=${1}_${2//[:x]/-} p=${2##*x} split=0 start
+  [ "$kind" = "$1" ] || split=1
   start=$(date +%s)
   if [ "$kind" = rt ]; then
-    TOPO=$topo TARGET=ice40 SYNTH_DIR="$work/$tag" ROUTER=$router "$repo/synth/rt004_synth.sh" >"$work/$tag.log" 2>&1 || true
+    TOPO=$topo TARGET=ice40 SYNTH_DIR="$work/$tag" ROUTER=$router SPLIT=$split "$repo/synth/rt004_synth.sh" >"$work/$tag.log" 2>&1 || true
   else
-    TOPO=$topo TASK=$router ALG=${kind#rom-} M=$((p * p / 2)) KSEED=1 TARGET=ice40 SYNTH_DIR="$work/$tag" \
+    TOPO=$topo TASK=$router ALG=${kind#rom-} SPLIT=$split M=$((p * p / 2)) KSEED=1 TARGET=ice40 SYNTH_DIR="$work/$tag" \
       "$repo/synth/synth.sh" >"$work/$tag.log" 2>&1 || true
   fi
   echo "seconds=$(($(date +%s) - start))" >>"$work/$tag.log"
-  echo "-- BENCH $router-runtime $kind $topo: $(grep '^SYNTH' "$work/$tag.log" | tail -n 1 | cut -d' ' -f6-)" >&2
+  echo "-- BENCH $router-runtime $1 $topo: $(grep '^SYNTH' "$work/$tag.log" | tail -n 1 | cut -d' ' -f6-)" >&2
 }
 export -f run_job
 export work repo router

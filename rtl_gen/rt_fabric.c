@@ -14,7 +14,7 @@ const char *rt_module(const rt_fabric *f, const char *what, char *buf, size_t le
 }
 
 void rt_emit_sim_node(vwriter *w, const char *header, const rt_fabric *f) {
-  int d = f->lanes, FW = f->flit_width, PW = f->packet_width;
+  int d = f->lanes, FW = f->flit_width, PW = f->packet_width, IW = rt_inj_width(f);
   char name[96];
   vw_new_scope(w);
   vw_raw(w, "%s", header);
@@ -38,14 +38,14 @@ void rt_emit_sim_node(vwriter *w, const char *header, const rt_fabric *f) {
   vw_close(w, ");");
   w->indent = 1;
   vw_line(w, "import \"DPI-C\" function void rt_local(input int unsigned node, input bit inj_req,");
-  vw_line(w, "  output bit [%d:0] inj_flit, output bit bcast, output bit inj_we);", PW - 1);
+  vw_line(w, "  output bit [%d:0] inj_flit, output bit bcast, output bit inj_we);", IW - 1);
   vw_line(w, "import \"DPI-C\" function void rt_lane(input int unsigned node, input int unsigned lane,");
   vw_line(w, "  input bit tx_valid, input bit [%d:0] tx_flit, input bit dlv_valid, input bit [%d:0] dlv_flit);", FW - 1, PW - 1);
   vw_line(w, "wire inj_req;");
   vw_line(w, "wire slot;  // the last cycle of a slot: the lanes are reported then");
-  vw_line(w, "bit [%d:0] inj_next;", PW - 1);
+  vw_line(w, "bit [%d:0] inj_next;", IW - 1);
   vw_line(w, "bit bcast_next;");
-  vw_line(w, "reg [%d:0] inj_q;  // the own packet the router reads in the next cycle", PW - 1);
+  vw_line(w, "reg [%d:0] inj_q;  // the own packet the router reads in the next cycle", IW - 1);
   vw_line(w, "reg bcast_q;");
   vw_line(w, f->inj_write ? "bit inj_we_next;" : "bit unused_inj_we;  // this router has no mailbox");
   if (f->inj_write) vw_line(w, "reg inj_we_q;");
@@ -89,7 +89,7 @@ void rt_emit_sim_node(vwriter *w, const char *header, const rt_fabric *f) {
 
 /* the fabric's ports: the run's, and on the platform fabric every node's */
 static void fabric_ports(vwriter *w, const rt_fabric *f, int sim) {
-  int d = f->lanes, FW = f->flit_width, PW = f->packet_width;
+  int d = f->lanes, FW = f->flit_width, PW = f->packet_width, IW = rt_inj_width(f);
   vw_line(w, "input  wire clk_i,");
   vw_line(w, "input  wire rst_ni,");
   vw_line(w, "input  wire start_i,");
@@ -102,7 +102,7 @@ static void fabric_ports(vwriter *w, const rt_fabric *f, int sim) {
     vw_line(w, "input  wire n%u_bcast_i,", (unsigned)u);
     vw_line(w, "output wire n%u_inj_req_o,", (unsigned)u);
     if (f->inj_write) vw_line(w, "input  wire n%u_inj_we_i,", (unsigned)u);
-    vw_line(w, "input  wire [%d:0] n%u_inj_flit_i,", PW - 1, (unsigned)u);
+    vw_line(w, "input  wire [%d:0] n%u_inj_flit_i,", IW - 1, (unsigned)u);
     vw_line(w, "output wire [%d:0] n%u_dlv_valid_o,", d - 1, (unsigned)u);
     vw_line(w, "output wire [%d:0] n%u_dlv_flit_o,", d * PW - 1, (unsigned)u);
     vw_line(w, "output wire [%d:0] n%u_tx_valid_o,", d - 1, (unsigned)u);
@@ -209,8 +209,8 @@ void rt_emit_fabric(vwriter *w, const char *header, const rt_fabric *f, int sim)
 }
 
 void rt_emit_synth_top(vwriter *w, const char *header, const rt_fabric *f) {
-  int d = f->lanes, FW = f->flit_width, PW = f->packet_width;
-  int in_bits = f->cfg_width + 1 + f->inj_write + PW + d * (1 + FW), out_bits = 1 + 1 + 1 + d * (1 + FW + 1 + PW);
+  int d = f->lanes, FW = f->flit_width, PW = f->packet_width, IW = rt_inj_width(f);
+  int in_bits = f->cfg_width + 1 + f->inj_write + IW + d * (1 + FW), out_bits = 1 + 1 + 1 + d * (1 + FW + 1 + PW);
   char name[96];
   vw_new_scope(w);
   vw_raw(w, "%s", header);
@@ -234,7 +234,7 @@ void rt_emit_synth_top(vwriter *w, const char *header, const rt_fabric *f) {
   vw_line(w, ".bcast_i(in_q[%d]),", i++);
   vw_line(w, ".inj_req_o(outs[%d]),", o++);
   if (f->inj_write) vw_line(w, ".inj_we_i(in_q[%d]),", i++);
-  vw_line(w, ".inj_flit_i(in_q[%d:%d]),", i + PW - 1, i), i += PW;
+  vw_line(w, ".inj_flit_i(in_q[%d:%d]),", i + IW - 1, i), i += IW;
   for (int p = 0; p < d; p++) {
     vw_line(w, ".tx%d_valid_o(outs[%d]),", p, o++);
     vw_line(w, ".tx%d_flit_o(outs[%d:%d]),", p, o + FW - 1, o), o += FW;
@@ -283,6 +283,7 @@ void rt_emit_sim_config_common(vwriter *w, const rt_fabric *f) {
   vw_line(w, "#define RN_PORTS %d", f->lanes);
   vw_line(w, "#define RN_FLIT_WIDTH %d", f->flit_width);
   vw_line(w, "#define RN_PACKET_WIDTH %d", f->packet_width);
+  vw_line(w, "#define RN_INJ_WIDTH %d  /* inj_flit_i */", rt_inj_width(f));
   if (f->inj_write) vw_line(w, "#define RN_INJ_WRITE 1  /* own packets are written into the mailbox (inj_we_i) before start */");
   vw_line(w, "/* lane p of node u leads to node RN_LANE_DST[u*RN_PORTS+p] (-1: none) */");
   vw_raw(w, "#define RN_LANE_DST {");

@@ -21,6 +21,7 @@ typedef struct {
   char topo_name[96];    /* for comments (topo.h's name) */
   uint32_t nodes;
   int lanes, flit_width, packet_width, cfg_width;
+  int inj_width;          /* inj_flit_i's bits, or 0: packet_width (the own packet as delivered) */
   int lane_xor;          /* lane p of u faces lane p ^ lane_xor of its neighbour */
   bool inj_write;        /* the router has inj_we_i (inj_flit_i written into its mailbox) */
   const char *params;    /* the router's parameter overrides, "#(...) " or "" */
@@ -31,6 +32,9 @@ typedef struct {
   int64_t (*neighbor)(const void *ctx, uint32_t u, int lane);
   const void *ctx;
 } rt_fabric;
+
+/* inj_flit_i's width */
+static inline int rt_inj_width(const rt_fabric *f) { return f->inj_width ? f->inj_width : f->packet_width; }
 
 /* <prefix>_<what> into buf */
 const char *rt_module(const rt_fabric *f, const char *what, char *buf, size_t len);

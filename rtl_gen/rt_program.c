@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/job.h"
 #include "outdir.h"
 #include "util/cli.h"
 #include "util/version.h"
@@ -32,9 +33,10 @@ static int64_t lane_neighbor(const void *ctx, uint32_t u, int lane) {
 }
 
 static void make_fabric(const rt_program *g, const rt_design *p, rt_fabric *f) {
-  int flit = 0, packet = 0;
-  g->widths(p, &flit, &packet);
+  int flit = 0, packet = 0, inj = 0;
+  g->widths(p, &flit, &packet, &inj);
   *f = (rt_fabric){.prefix = g->prefix, .nodes = p->t.nodes, .lanes = 4, .flit_width = flit, .packet_width = packet,
+                   .inj_width = inj,
                    .cfg_width = 2 * p->logp, .lane_xor = 1, .params = p->params, .sub_modules = g->sub_modules,
                    .inj_write = g->inj_write, .cfg = cfg_literal, .neighbor = lane_neighbor, .ctx = p};
   snprintf(f->topo_name, sizeof f->topo_name, "%s", p->t.name);
@@ -68,11 +70,23 @@ static void emit_summary(vwriter *w, const char *header, const rt_program *g, co
   vw_line(w, "flit_width=%d", f->flit_width);
   vw_line(w, "cfg_width=%d", f->cfg_width);
   if (p->logd) vw_line(w, "fifo_depth=%d", 1 << p->logd);
+  if (p->split) vw_line(w, "fraction=%u", (unsigned)pmnb_pieces(&p->t));
   vw_line(w, "params=%s", p->params);
 }
 
-/* --topo: a 2-D square torus or mesh of side 4, 8 or 16; --width; --depth (a power of two). */
-static int parse_design(const rt_program *g, const char *topo_s, uint64_t width, const char *depth_s, rt_design *p) {
+/* The router's parameter overrides into p->params: LOGP, TORUS, W, then LOGD (a router with
+ * FIFOs) and SPLIT (a split design). */
+static void design_params(rt_design *p) {
+  char logd[32] = "", split[32] = "";
+  if (p->logd) snprintf(logd, sizeof logd, ", .LOGD(%d)", p->logd);
+  if (p->split) snprintf(split, sizeof split, ", .SPLIT(1)");
+  snprintf(p->params, sizeof p->params, "#(.LOGP(%d), .TORUS(%d), .W(%d)%s%s) ", p->logp, p->torus, p->width, logd, split);
+}
+
+/* --topo: a 2-D square torus or mesh of side 4, 8 or 16; --width; --depth (a power of two);
+ * --split. */
+static int parse_design(const rt_program *g, const char *topo_s, uint64_t width, const char *depth_s, bool split,
+                        rt_design *p) {
   char err[512], shown[160];
   cli_printable(topo_s, 80, shown, sizeof shown);
   if (topo_parse(topo_s, &p->t, err, sizeof err)) return bad_input(g, "%s", err);
@@ -88,9 +102,11 @@ static int parse_design(const rt_program *g, const char *topo_s, uint64_t width,
                      g->min_width(p->logp));
   p->width = (int)width;
   p->logd = 0;
+  p->split = split;
+  if (split && !g->split) return bad_input(g, "--split: the run-time %s router moves whole packets", g->task);
   if (!g->default_logd) {
     if (depth_s) return bad_input(g, "--depth '%s': the %s router has no FIFOs", cli_printable(depth_s, 40, shown, sizeof shown), g->task);
-    snprintf(p->params, sizeof p->params, "#(.LOGP(%d), .TORUS(%d), .W(%d)) ", p->logp, p->torus, p->width);
+    design_params(p);
     return 0;
   }
   p->logd = g->default_logd(p);
@@ -100,8 +116,7 @@ static int parse_design(const rt_program *g, const char *topo_s, uint64_t width,
       return bad_input(g, "--depth '%s' is not a power of two in 2..1024", cli_printable(depth_s, 40, shown, sizeof shown));
     for (p->logd = 0; (1ull << p->logd) < d;) p->logd++;
   }
-  snprintf(p->params, sizeof p->params, "#(.LOGP(%d), .TORUS(%d), .W(%d), .LOGD(%d)) ", p->logp, p->torus, p->width,
-           p->logd);
+  design_params(p);
   return 0;
 }
 
@@ -146,6 +161,7 @@ static int write_design(const rt_program *g, const rt_design *p, const char *dir
 
 int rt_program_main(const rt_program *g, int argc, char **argv) {
   const char *topo_s = NULL, *width_s = NULL, *seed_s = NULL, *dir = NULL, *golden = NULL, *depth_s = NULL;
+  bool help, split = false;
   if (argc == 2 && !strcmp(argv[1], "--version")) {
     printf("romnoc-%s %s\n", g->name, ROMNOC_VERSION);
     return 0;
@@ -153,10 +169,10 @@ int rt_program_main(const rt_program *g, int argc, char **argv) {
   const cli_option opts[] = {
       {.name = "--topo", .value = &topo_s}, {.name = "--width", .value = &width_s}, {.name = "--seed", .value = &seed_s},
       {.name = "-o", .value = &dir},        {.name = "--golden", .value = &golden}, {.name = "--depth", .value = &depth_s},
+      {.name = "--split", .flag = &split},
   };
   const char *words[1];
   int nwords;
-  bool help;
   char err[512], shown[160];
   if (cli_parse(argc - 1, argv + 1, opts, sizeof opts / sizeof opts[0], words, 0, &nwords, &help, err, sizeof err))
     return bad_input(g, "%s (see %s --help)", err, g->name);
@@ -172,10 +188,11 @@ int rt_program_main(const rt_program *g, int argc, char **argv) {
   if (!dir) return bad_input(g, "missing -o DIR");
   if (golden) {
     if (topo_s) return bad_input(g, "--golden '%s' comes with its own topology: drop --topo", cli_printable(golden, 80, shown, sizeof shown));
+    if (split) return bad_input(g, "--golden '%s' says whether it is split (# fraction=): drop --split", cli_printable(golden, 80, shown, sizeof shown));
     return rt_write_golden(g->name, golden, g->task, g->check_golden, seed, (int)width, dir);
   }
   if (!topo_s) return bad_input(g, "missing --topo torus:PxP or mesh:PxP");
   rt_design p;
-  int rc = parse_design(g, topo_s, width, depth_s, &p);
+  int rc = parse_design(g, topo_s, width, depth_s, split, &p);
   return rc ? rc : write_design(g, &p, dir);
 }

@@ -1,6 +1,6 @@
 /* rt_program.h — the command line every generator of a hand-written run-time router on a P x P
  * torus or mesh shares (rtl_gen_pmnbrt: 004's pmnb; rtl_gen_pexrt: 004's partial exchange):
- *   PROG --topo torus:PxP|mesh:PxP [--width W] [--depth D] -o DIR     the design
+ *   PROG --topo torus:PxP|mesh:PxP [--width W] [--depth D] [--split] -o DIR     the design
  *   PROG --golden F.tsv [--seed S] [--width W] -o DIR                  DIR/wire.tsv, DIR/deliveries.tsv
  * The router is Verilog text built into the program (scripts/verilog_text_c.awk), copied as it
  * is with its parameters LOGP, TORUS, W (and LOGD); the program writes the files around it
@@ -26,6 +26,7 @@ typedef struct {
 typedef struct {
   topo t;
   int logp, torus, width, logd; /* logd: log2 of the FIFO depth, or 0 (no FIFOs) */
+  bool split;                   /* --split: packets cut into pieces (004 §3.1) */
   char params[128];
 } rt_design;
 
@@ -41,7 +42,9 @@ typedef struct {
   /* --depth: the default log2 depth of the router's FIFOs for a design, or 0 for a router
    * without (then --depth is refused) */
   int (*default_logd)(const rt_design *p);
-  void (*widths)(const rt_design *p, int *flit, int *packet);
+  bool split;                              /* the router takes --split (parameter SPLIT) */
+  /* a flit, a delivered packet and the own packet(s) on inj_flit_i */
+  void (*widths)(const rt_design *p, int *flit, int *packet, int *inj);
   /* sim_config.h's lines of this router beyond rt_emit_sim_config_common's */
   void (*sim_config)(vwriter *w, const rt_design *p);
   rt_golden_check check_golden; /* or NULL */

@@ -13,9 +13,10 @@
 # against RN_RUN_BOUND (pmnb: 004-runtime's slot count; pexchange: phase 1 plus 004 §4's bound);
 # then every wire log must pass cmodel verify. pexchange: before each run the bench writes every
 # active node's N-1 packets into its router's mailbox (inj_we_i), then raises start; DEPTH sets
-# the FIFOs' depth (rtl_gen_pexrt --depth; default the measured one). pmnb: SPLIT=1 (004 §3.1's
-# pieces) is refused. Prints one "ok"/"FAIL" line per run and the bench's PASS/FAIL line; exits
-# non-zero on any failure. Work goes to build/sim/<topo>_<router>_runtime_w<W>[_d<DEPTH>]/.
+# the FIFOs' depth (rtl_gen_pexrt --depth; default the measured one). pmnb: SPLIT=1 cuts every
+# packet into 004 §3.1's pieces (--split to the generator and to cmodel). Prints one "ok"/"FAIL"
+# line per run and the bench's PASS/FAIL line; exits non-zero on any failure. Work goes to
+# build/sim/<topo>_<router>_runtime_w<W>[_d<DEPTH>][_split]/.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 . "$repo/scripts/flow_vars.sh" # every variable make passes has its shape, or exit 2
@@ -27,22 +28,26 @@ pmnb) prog=rtl_gen_pmnbrt prefix=romnoc_pmnbrt opts=() ;;
 pexchange) prog=rtl_gen_pexrt prefix=romnoc_pexrt opts=(${DEPTH:+--depth "$DEPTH"}) ;;
 *) echo "rt004_sim.sh: unknown ROUTER '$router' (expected pmnb or pexchange)" >&2; exit 2 ;;
 esac
-if [ "${SPLIT:-0}" = 1 ]; then # 004 §3.1's mini-packets: docs/ARCHITECTURE.md, not built
-  echo "rt004_sim.sh: SPLIT=1: the run-time pmnb router moves whole packets (004 §3.2); split packets run on the ROM router only (make sim TASK=pmnb SPLIT=1)" >&2
-  exit 2
+split=()
+if [ "${SPLIT:-0}" = 1 ]; then # 004 §3.1's pieces
+  if [ "$router" != pmnb ]; then
+    echo "rt004_sim.sh: SPLIT=1: only pmnb cuts packets into pieces, not $router" >&2
+    exit 2
+  fi
+  split=(--split)
 fi
 if [ "$router" = pmnb ] && [ -n "${DEPTH-}" ]; then
   echo "rt004_sim.sh: DEPTH '$DEPTH': the run-time pmnb router has no FIFOs" >&2
   exit 2
 fi
-work=$(realpath -m "${SIM_DIR:-$repo/build/sim/${topo//[:x]/-}_${router}_runtime_w${width}${DEPTH:+_d$DEPTH}}")
+work=$(realpath -m "${SIM_DIR:-$repo/build/sim/${topo//[:x]/-}_${router}_runtime_w${width}${DEPTH:+_d$DEPTH}${split:+_split}}")
 suffix=$([ "$bench" = sc ] && echo _sc || true)$([ "$trace" = 1 ] && echo _trace || true)
 gen=$work/gen obj=$work/obj$suffix rundir=$work/runs
 mkdir -p "$work"
 rm -f "$work/sim.log" # a failed build leaves no log of an earlier run behind
 
-echo "-- GEN $topo $router run-time width=$width${DEPTH:+ depth=$DEPTH} --"
-"$repo/build/$prog" --topo "$topo" --width "$width" "${opts[@]}" -o "$gen"
+echo "-- GEN $topo $router run-time width=$width${DEPTH:+ depth=$DEPTH}${split:+ split} --"
+"$repo/build/$prog" --topo "$topo" --width "$width" "${opts[@]}" "${split[@]}" -o "$gen"
 n=$(sed -n 's/^nodes=//p' "$gen/design.txt")
 rm -rf "$rundir"
 mkdir -p "$rundir"
@@ -51,7 +56,7 @@ for ((i = 0; i < runs; i++)); do
   m=$((runs > 1 ? 1 + i * (n - 1) / (runs - 1) : n))
   r=$rundir/$i
   mkdir -p "$r"
-  "$repo/build/cmodel" schedule --topo "$topo" --task "$router" --alg 004-runtime --m "$m" --seed $((seed * 1000 + i)) \
+  "$repo/build/cmodel" schedule --topo "$topo" --task "$router" --alg 004-runtime "${split[@]}" --m "$m" --seed $((seed * 1000 + i)) \
     -o "$r/schedule.tsv"
   "$repo/build/$prog" --golden "$r/schedule.tsv" --seed "$seed" --width "$width" -o "$r/golden"
   echo "$r" >>"$work/runs.txt"

@@ -11,6 +11,9 @@
 #ifndef RN_OWN_AT_START
 #define RN_OWN_AT_START 0  // the own packet is asked for with inj_req_o (the kbcast router)
 #endif
+#ifndef RN_PIECES
+#define RN_PIECES 1  // whole packets
+#endif
 
 namespace rt {
 
@@ -82,29 +85,41 @@ void Runs::local(uint32_t node, bool req, int pre, bool* we, tb::Bits* p) const 
   std::fill(p->words.begin(), p->words.end(), 0u);
   *we = RN_INJ_WRITE && pre >= 0 && pre < (int)RN_NODES && (uint32_t)pre != node && active_[node];
   if (!*we && !(req || (RN_OWN_AT_START && active_[node]))) return;
-  const int32_t dest = *we ? pre : -1;  // the mailbox: {dest, payload}; else {origin, payload}
-  for (int i = 0; i < RN_PAYLOAD_WIDTH; i += 32)
-    p->set(i, std::min(32, RN_PAYLOAD_WIDTH - i), romnoc_payload_word(seed_, node, dest, (uint32_t)i / 32));
-  p->set(RN_PAYLOAD_WIDTH, RN_ID_WIDTH, *we ? (uint32_t)pre : node);
+  // the mailbox: {dest, payload}; else {origin, payload}, or {origin, the pieces' payloads}
+  for (int k = 0; k < (*we ? 1 : RN_PIECES); k++) {
+    const int32_t dest = *we ? pre : RN_PIECES > 1 ? k : -1;
+    for (int i = 0; i < RN_PAYLOAD_WIDTH; i += 32)
+      p->set(k * RN_PAYLOAD_WIDTH + i, std::min(32, RN_PAYLOAD_WIDTH - i),
+             romnoc_payload_word(seed_, node, dest, (uint32_t)i / 32));
+  }
+  p->set((*we ? 1 : RN_PIECES) * RN_PAYLOAD_WIDTH, RN_ID_WIDTH, *we ? (uint32_t)pre : node);
 }
 
 void Runs::lane(uint32_t cycle, uint32_t node, uint32_t lane, bool tx_valid, const tb::Bits& tx, int tx_lsb, bool dlv_valid,
                 const tb::Bits& dlv, int dlv_lsb) {
   uint32_t slot = cycle ? cycle / RN_SLOT_CYCLES - RN_WIRE_DELAY : 0;
   if (tx_valid) {
-    int kind = (int)tx.get(tx_lsb + RN_PACKET_WIDTH, 2);
+    int kind = (int)tx.get(tx_lsb + RN_ID_WIDTH + RN_PAYLOAD_WIDTH, 2);  // above {origin, payload}
     uint32_t origin = (uint32_t)tx.get(tx_lsb + RN_PAYLOAD_WIDTH, RN_ID_WIDTH);
     long long shown = kind == kCounter ? (long long)tx.get(tx_lsb, RN_COUNT_WIDTH) : (long long)origin;
     int dest = kind == kCounter ? -2 : kind == kEnd ? -3 : -1;
 #ifdef RN_DEST_LSB  // personalized packets carry their destination
     if (kind != kCounter) dest = (int)tx.get(tx_lsb + RN_DEST_LSB, RN_ID_WIDTH);
 #endif
+#ifdef RN_PIECE_WIDTH  // a piece's index is the flit's top bits
+    if (kind != kCounter) dest = (int)tx.get(tx_lsb + RN_FLIT_WIDTH - RN_PIECE_WIDTH, RN_PIECE_WIDTH);
+#endif
     static const int64_t dst[] = RN_LANE_DST;
     wires_.push_back({slot, node, (uint32_t)dst[node * RN_PORTS + lane], shown, dest});
   }
+#ifdef RN_PIECE_WIDTH  // a delivery is {piece, origin, payload}
+  const int piece = dlv_valid ? (int)dlv.get(dlv_lsb + RN_PAYLOAD_WIDTH + RN_ID_WIDTH, RN_PIECE_WIDTH) : -1;
+#else
+  const int piece = -1;
+#endif
   if (dlv_valid)
-    deliveries_.push_back(
-        {slot, node, (uint32_t)dlv.get(dlv_lsb + RN_PAYLOAD_WIDTH, RN_ID_WIDTH), dlv.hex(dlv_lsb, RN_PAYLOAD_WIDTH)});
+    deliveries_.push_back({slot, node, (uint32_t)dlv.get(dlv_lsb + RN_PAYLOAD_WIDTH, RN_ID_WIDTH), piece,
+                           dlv.hex(dlv_lsb, RN_PAYLOAD_WIDTH)});
 }
 
 // The logs of the run in the golden files' formats, with the golden wire file's metadata
@@ -118,7 +133,8 @@ bool Runs::write_logs() {
   std::sort(deliveries_.begin(), deliveries_.end(), [](const DeliveryRow& a, const DeliveryRow& b) {
     if (a.slot != b.slot) return a.slot < b.slot;
     if (a.node != b.node) return a.node < b.node;
-    return a.origin < b.origin;
+    if (a.origin != b.origin) return a.origin < b.origin;
+    return a.piece < b.piece;
   });
   std::ofstream w(dir_ + "/wire.tsv"), d(dir_ + "/deliveries.tsv");
   w << "# wire log of the simulated run-time " RN_TASK " fabric\n";
@@ -132,7 +148,7 @@ bool Runs::write_logs() {
   const bool personalized = false;
 #endif
   for (const DeliveryRow& r : deliveries_)
-    d << r.slot << '\t' << r.node << '\t' << r.origin << '\t' << (personalized ? (long long)r.node : -1LL) << '\t'
+    d << r.slot << '\t' << r.node << '\t' << r.origin << '\t' << (personalized ? (long long)r.node : (long long)r.piece) << '\t'
       << r.payload << '\n';
   return (bool)w && (bool)d;
 }

@@ -30,6 +30,7 @@ struct WireRow {
 };
 struct DeliveryRow {
   uint32_t slot, node, origin;
+  int piece;  // RN_PIECES: the piece; else -1
   std::string payload;
 };
 
@@ -62,9 +63,10 @@ class Runs {
   bool active(uint32_t node) const { return active_[node]; }
 
   // The local port of node at an edge, what it drives for the next cycle: the own packet,
-  // RN_PACKET_WIDTH bits {origin, payload}, into *p — zeros unless req (the kbcast router reads
-  // it in the cycle after inj_req_o), or for a router that samples it with bcast_i at start
-  // (RN_OWN_AT_START), the packet whenever the node is active in the run. A router with a
+  // RN_INJ_WIDTH bits {origin, payload} (RN_PIECES: {origin, piece F-1, .., piece 0}), into *p —
+  // zeros unless req (the kbcast router reads it in the cycle after inj_req_o), or for a router
+  // that samples it with bcast_i at start (RN_OWN_AT_START), the packet whenever the node is
+  // active in the run. A router with a
   // mailbox (RN_INJ_WRITE) is written instead, in the pre-start cycles pre = 0, 1, ... (-1
   // outside them): *we set and *p = {dest pre, payload} for every dest of an active node.
   void local(uint32_t node, bool req, int pre, bool* we, tb::Bits* p) const;

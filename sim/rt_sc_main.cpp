@@ -64,14 +64,14 @@ SC_MODULE(RtBench) {
   // rt_lane in a slot's last cycle), cycle the cycle of the run that ends (0 outside one).
   void at_edge(uint32_t cycle) {
     const bool report = slot.read();
-    tb::Bits packet(RN_PACKET_WIDTH), tx_valid(RN_PORTS), tx_flit(RN_PORTS * RN_FLIT_WIDTH), dlv_valid(RN_PORTS),
+    tb::Bits own(RN_INJ_WIDTH), tx_valid(RN_PORTS), tx_flit(RN_PORTS * RN_FLIT_WIDTH), dlv_valid(RN_PORTS),
         dlv_flit(RN_PORTS * RN_PACKET_WIDTH);
     for (uint32_t u = 0; u < RN_NODES; u++) {
       NodeSignals& n = *nodes[u];
       bool we = false;
-      runs.local(u, n.inj_req.read(), pre, &we, &packet);
+      runs.local(u, n.inj_req.read(), pre, &we, &own);
       tb::port_value_t<decltype(Vrt_top::n0_inj_flit_i)> v;
-      tb::store(packet, &v);
+      tb::store(own, &v);
       n.inj_flit.write(v);
 #if RN_INJ_WRITE
       n.inj_we.write(we);

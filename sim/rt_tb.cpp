@@ -42,7 +42,7 @@ Harness g;
 // Every rising edge, per node: the own packet asked for in the cycle that ends (or the mailbox
 // write of a pre-start cycle), driven in the next, and whether the node broadcasts in the next run.
 void rt_local(unsigned int node, svBit inj_req, svBitVecVal* inj_flit, svBit* bcast, svBit* inj_we) {
-  tb::Bits p(RN_PACKET_WIDTH);
+  tb::Bits p(RN_INJ_WIDTH);
   bool we = false;
   g.runs->local(node, inj_req, g.pre, &we, &p);
   std::copy(p.words.begin(), p.words.end(), inj_flit);

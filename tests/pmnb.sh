@@ -22,7 +22,8 @@
 #   6. 004-runtime (the run-time active-set router's schedule) on torus:4x4, mesh:4x4 (every M;
 #      "small": four M; "large": torus:8x8, mesh:8x8, ten M), two seeds each:
 #      verified, 004-prefix's counter rows, packets from slot 8S+1 on, and exactly
-#      8S + 2S + RS(1 + ceil(ceil(M/2)/p)) slots (S = p-1; RS = p/2 torus, p-1 mesh).
+#      8S + 2S + RS(1 + ceil(ceil(M/2)/p)) slots (S = p-1; RS = p/2 torus, p-1 mesh); split, the
+#      same with 4SF + 2SH + S(1 + ceil(M/p)) (F pieces, H halves a class).
 # Prints "ok NAME" per check, "FAIL NAME: why" per failure, then "pmnb: N passed, N failed".
 # shellcheck disable=SC2016 # expect's conditions are single-quoted: evaluated when it runs
 BIN=${1:?usage: tests/pmnb.sh BIN [small|large]} NAME=pmnb # NAME: suite.sh's temporary directory
@@ -230,7 +231,7 @@ bad "--k and --m together" "--m" schedule --topo torus:4x4 --task pmnb --k 3 --m
 bad "model oneway" "oneway" schedule --topo torus:4x4 --task pmnb --m 3 --model oneway -o "$T/o.tsv"
 bad "a0 with --split" "split" schedule --topo torus:4x4 --task pmnb --m 3 --split --alg a0 -o "$T/o.tsv"
 bad "004 on the hypercube" "hypercube:3" schedule --topo hypercube:3 --task pmnb --m 3 --alg 004 -o "$T/o.tsv"
-bad "004-runtime with --split" "drop --split" schedule --topo torus:4x4 --task pmnb --m 3 --split --alg 004-runtime -o "$T/o.tsv"
+bad "a0 with --split" "drop --split" schedule --topo torus:4x4 --task pmnb --m 3 --split --alg a0 -o "$T/o.tsv"
 bad "004-runtime on the hypercube" "hypercube:3" schedule --topo hypercube:3 --task pmnb --m 3 --alg 004-runtime -o "$T/o.tsv"
 sed 's/^# fraction=.*/# fraction=0/' "$T/p.tsv" >"$T/f0.tsv"
 bad "metadata fraction=0" "'0'" verify "$T/f0.tsv"
@@ -254,7 +255,12 @@ expect "another seed, another set" '! cmp -s "$T/a.tsv" "$T/d.tsv"' ""
 # prefixes of 2d subphases of S steps (8S); two packing windows of S slots each, whatever the moves; the broadcast, subphase 1 one round
 # (after packing a node holds at most one packet of a class) and subphase 2 ceil(M_0/p) rounds
 # (M_0 = ceil(M/2), the larger class), a round RS = p/2 slots on a torus (k/2 = ceil((p-1)/2)
-# hops one way), p-1 on a mesh (to both ends of the line).
+# hops one way), p-1 on a mesh (to both ends of the line). Split (004 §3.1: F = 2d pieces on a
+# torus, d on a mesh, a slot 1/F of a packet time): one prefix (every class over the active set)
+# of 2d subphases of S steps, a step a packet time, F slots (4SF); two windows of S slots for
+# each of the H = F/d halves of a class one after the other (2SH); subphase 1 one round,
+# subphase 2 ceil(M/p) rounds (every class holds every packet), a round p-1 slots (both ends of
+# a line; on a torus each half goes p-1 hops its way).
 runtime_topos="torus:4x4 mesh:4x4"
 [ "$SMALL" = large ] && runtime_topos="torus:8x8 mesh:8x8"
 for topo in $runtime_topos; do
@@ -264,25 +270,35 @@ for topo in $runtime_topos; do
   ms=$(seq 1 "$N")
   [ "$N" -gt 16 ] && ms="1 2 3 7 8 9 17 32 45 $N"
   [ "$SMALL" = small ] && ms="1 2 $((N / 2 + 1)) $N" # under ASan: memory errors, not every M
+  F=2 H=1
+  [ "$KIND" = torus ] && F=4 H=2
   for m in $ms; do
     for seed in 1 2; do
-      name="$topo M=$m seed $seed 004-runtime"
-      tsv=$T/rt.tsv
-      if ! "$BIN" schedule --topo "$topo" --task pmnb --alg 004-runtime --m "$m" --seed "$seed" -o "$tsv" 2>"$T/err"; then
-        fail "$name: schedule" "$(cat "$T/err")"
-        continue
-      fi
-      out=$("$BIN" verify "$tsv" 2>&1)
-      case $out in OK*) pass "$name: verify" ;; *) fail "$name: verify" "$out"; continue ;; esac
-      meta "$tsv"
-      m0=$(((m + 1) / 2))
-      want=$((8 * S + 2 * S + RS * (1 + (m0 + P - 1) / P)))
-      expect "$name: slots $M_slots = 8S + 2S + RS(1 + ceil(ceil(M/2)/p)) = $want" '[ "$M_slots" = "$want" ]' ""
-      "$BIN" schedule --topo "$topo" --task pmnb --alg 004-prefix --m "$m" --seed "$seed" -o "$T/pf.tsv"
-      expect "$name: the rank phase is 004-prefix's counter rows" \
-        'cmp -s <(rows "$tsv" | awk -F"\t" "\$5 == -2") <(rows "$T/pf.tsv" | awk -F"\t" "\$5 == -2")' ""
-      expect "$name: counters in slots 1..$((8 * S)), packets from slot $((8 * S + 1))" \
-        '[ "$(rows "$tsv" | awk -F"\t" -v r=$((8 * S)) "(\$5 == -2) != (\$1 <= r)" | wc -l)" = 0 ]' ""
+      for split in "" --split; do
+        name="$topo M=$m seed $seed 004-runtime${split:+ split}"
+        tsv=$T/rt.tsv
+        if ! "$BIN" schedule --topo "$topo" --task pmnb --alg 004-runtime --m "$m" --seed "$seed" $split -o "$tsv" 2>"$T/err"; then
+          fail "$name: schedule" "$(cat "$T/err")"
+          continue
+        fi
+        out=$("$BIN" verify "$tsv" 2>&1)
+        case $out in OK*) pass "$name: verify" ;; *) fail "$name: verify" "$out"; continue ;; esac
+        meta "$tsv"
+        if [ -n "$split" ]; then
+          rank=$((4 * S * F))
+          want=$((rank + 2 * S * H + S * (1 + (m + P - 1) / P)))
+          expect "$name: slots $M_slots = 4SF + 2SH + S(1 + ceil(M/p)) = $want" '[ "$M_slots" = "$want" ]' ""
+        else
+          rank=$((8 * S)) m0=$(((m + 1) / 2))
+          want=$((8 * S + 2 * S + RS * (1 + (m0 + P - 1) / P)))
+          expect "$name: slots $M_slots = 8S + 2S + RS(1 + ceil(ceil(M/2)/p)) = $want" '[ "$M_slots" = "$want" ]' ""
+        fi
+        "$BIN" schedule --topo "$topo" --task pmnb --alg 004-prefix --m "$m" --seed "$seed" $split -o "$T/pf.tsv"
+        expect "$name: the rank phase is 004-prefix's counter rows" \
+          'cmp -s <(rows "$tsv" | awk -F"\t" "\$5 == -2") <(rows "$T/pf.tsv" | awk -F"\t" "\$5 == -2")' ""
+        expect "$name: counters in slots 1..$rank, packets from slot $((rank + 1))" \
+          '[ "$(rows "$tsv" | awk -F"\t" -v r=$rank "(\$5 == -2) != (\$1 <= r)" | wc -l)" = 0 ]' ""
+      done
     done
   done
 done

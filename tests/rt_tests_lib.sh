@@ -62,16 +62,17 @@ rt004_bad_topologies() {
   bad "side 2" "side 2" --topo mesh:2x2
 }
 
-# rt004_sim ROUTER TOPO BENCH RUNS: sim/rt004_sim.sh's RUNS active sets (SEED=3), one build (cpp:
-# the simulation fabric; sc: the SystemC bench on the platform fabric, in a work directory of its
-# own), one "ok"/"FAIL" line; sets rt_work (the work directory) and rt_tag (the line's name)
+# rt004_sim ROUTER TOPO BENCH RUNS: sim/rt004_sim.sh's RUNS active sets (SEED=3; SPLIT=1 in the
+# environment: pmnb's pieces), one build (cpp: the simulation fabric; sc: the SystemC bench on the
+# platform fabric, in a work directory of its own), one "ok"/"FAIL" line; sets rt_work (the work
+# directory) and rt_tag (the line's name)
 rt004_sim() {
-  local router=$1 topo=$2 bench=$3 runs=$4 start
-  rt_work=build/sim/${topo//[:x]/-}_${router}_runtime_w32$([ "$bench" = cpp ] || echo "_$bench")
-  rt_tag="$topo$([ "$bench" = cpp ] || echo " BENCH=$bench")"
+  local router=$1 topo=$2 bench=$3 runs=$4 split=${SPLIT:-0} start
+  rt_work=build/sim/${topo//[:x]/-}_${router}_runtime_w32$([ "$split" = 1 ] && echo _split)$([ "$bench" = cpp ] || echo "_$bench")
+  rt_tag="$topo$([ "$split" = 1 ] && echo " SPLIT=1")$([ "$bench" = cpp ] || echo " BENCH=$bench")"
   rm -f "$rt_work/sim.log"
   start=$(date +%s)
-  if TOPO=$topo RUNS=$runs SEED=3 BENCH=$bench SIM_DIR="$rt_work" ROUTER=$router sim/rt004_sim.sh >"$T/sim_$bench" 2>&1; then
+  if TOPO=$topo RUNS=$runs SEED=3 BENCH=$bench SIM_DIR="$rt_work" ROUTER=$router SPLIT=$split sim/rt004_sim.sh >"$T/sim_$bench" 2>&1; then
     pass "$rt_tag $runs runs: $(grep -E '^PASS' "$T/sim_$bench") ($(($(date +%s) - start)) s)"
   else
     fail "$rt_tag $runs runs" "$T/sim_$bench"
@@ -86,7 +87,7 @@ rt004_topologies() {
     sim_runs "$topo" cpp
     if [ "$sc" = 1 ] && [ "$first" = 1 ]; then
       sim_runs "$topo" sc
-      sc_edited "build/sim/${topo//[:x]/-}_$1_runtime_w32_sc" "$topo" "$topo" 200 3
+      sc_edited "$rt_work" "${rt_tag% BENCH=sc}" "$topo" 200 3
     fi
     first=0
   done

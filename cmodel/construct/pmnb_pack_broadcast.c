@@ -20,7 +20,7 @@
  * 004-prefix as a router that learns the active set in hardware runs it (docs/ARCHITECTURE.md,
  * "A run-time active set for PMNB and partial exchange"; rtl_gen/pmnbrt): packing windows of a
  * fixed pmnb_prefix_span slots (a router cannot know a window's farthest move without one more
- * reduction); whole packets only.
+ * reduction), split or whole.
  *
  * Packing (Thm 3, EXTRACT §4.4 [R] windows). Window j moves each packet of class c along
  * dimension sigma_c(j) = (j + c) mod d, least significant first, from its digit to its

@@ -55,10 +55,11 @@ static void sim_config(vwriter *w, const rt_design *p) {
 }
 
 /* {dest, first, kind, origin, payload}; a packet {origin, payload} (a mailbox write {dest, payload}) */
-static void widths(const rt_design *p, int *flit, int *packet) {
+static void widths(const rt_design *p, int *flit, int *packet, int *inj) {
   int A = 2 * p->logp;
   *packet = A + p->width;
   *flit = 2 * A + p->width + 3;
+  *inj = 0; /* as a packet */
 }
 
 static int min_width(int logp) { return logp + 1; }
