@@ -10,7 +10,11 @@
 # solves its diagonals' windows one at a time (--diagonals --by-window; "te on the 16x16
 # torus"); reduce_scatter TOPO: the mnb template whose reversal in time (reduce_scatter's
 # construction `stored`) gives the smallest combining router of those tried (issue 40: waits of
-# one slot; docs/REDUCTIONS.md). CaDiCaL and the chain search are deterministic, so the files
+# one slot; docs/REDUCTIONS.md); mnb MESH --model oneway --general: a whole one-way schedule
+# (no template: a mesh has no translations; docs/PORT_MODELS.md), cmodel's default and bound
+# taken under that model too; a line with its own --slots is searched at that many (mesh:2x8
+# and 8x2: 12, the optimum, one above the bound: docs/PORT_MODELS.md). CaDiCaL and the chain
+# search are deterministic, so the files
 # come out the same; hypercube:8 mnb, hypercube:7 te and torus:16x16 te take about 3-5 minutes
 # each, torus:16x16 mnb 18 to 41 (two days' runs). Stops at the first size not solved.
 set -euo pipefail
@@ -20,13 +24,16 @@ tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 while read -r task topo args; do
   args=${args//@templates@/$repo/cmodel/templates}
-  "$cmodel" schedule --topo "$topo" --task "$task" -o "$tmp"
+  model=$(sed -nE 's/.*--model ([a-z0-9-]+).*/\1/p' <<<"$args")
+  "$cmodel" schedule --topo "$topo" --task "$task" ${model:+--model "$model"} -o "$tmp"
   lb=$("$cmodel" verify "$tmp" | sed -nE 's/.* lb=([0-9]+).*/\1/p')
   out=$repo/cmodel/templates/${task}_${topo/:/-}.tsv
   search_task=$task
   [ "$task" = reduce_scatter ] && search_task=mnb
-  echo "$task $topo: $("$search" --topo "$topo" --task "$search_task" $args --slots "$lb" --no-confirm --time-limit 0 -o "$out")"
-  [ -s "$out" ] || { echo "stored_templates.sh: $task $topo: no template at $lb slots" >&2; exit 1; }
+  slots=(--slots "$lb")
+  [[ $args == *--slots* ]] && slots=()
+  echo "$task $topo: $("$search" --topo "$topo" --task "$search_task" $args "${slots[@]}" --no-confirm --time-limit 0 -o "$out")"
+  [ -s "$out" ] || { echo "stored_templates.sh: $task $topo: no template at ${slots[1]:-its} slots" >&2; exit 1; }
 done <<'SIZES'
 mnb torus:4x4 --rotate
 mnb hypercube:6 --rotate
@@ -45,4 +52,39 @@ te hypercube:8 --lanes --sources 5 --extend @templates@/te_hypercube-7.tsv
 te torus:16x16 --lanes --diagonals --by-window
 reduce_scatter hypercube:4 --max-wait 1
 reduce_scatter hypercube:5 --max-wait 1 --sources 3 --rotate
+mnb mesh:2x2 --model oneway --general
+mnb mesh:2x4 --model oneway --general
+mnb mesh:4x2 --model oneway --general
+mnb mesh:2x5 --model oneway --general
+mnb mesh:5x2 --model oneway --general
+mnb mesh:2x6 --model oneway --general
+mnb mesh:6x2 --model oneway --general
+mnb mesh:2x7 --model oneway --general
+mnb mesh:7x2 --model oneway --general
+mnb mesh:3x3 --model oneway --general
+mnb mesh:3x4 --model oneway --general
+mnb mesh:4x3 --model oneway --general
+mnb mesh:3x5 --model oneway --general
+mnb mesh:5x3 --model oneway --general
+mnb mesh:3x6 --model oneway --general
+mnb mesh:6x3 --model oneway --general
+mnb mesh:3x7 --model oneway --general
+mnb mesh:7x3 --model oneway --general
+mnb mesh:4x4 --model oneway --general
+mnb mesh:4x5 --model oneway --general
+mnb mesh:5x4 --model oneway --general
+mnb mesh:4x6 --model oneway --general
+mnb mesh:6x4 --model oneway --general
+mnb mesh:2x8 --model oneway --general --slots 12
+mnb mesh:8x2 --model oneway --general --slots 12
+mnb mesh:2x2x2 --model oneway --general
+mnb mesh:2x3x2 --model oneway --general
+mnb mesh:3x2x2 --model oneway --general
+mnb mesh:2x2x4 --model oneway --general
+mnb mesh:2x4x2 --model oneway --general
+mnb mesh:4x2x2 --model oneway --general
+mnb mesh:2x3x3 --model oneway --general
+mnb mesh:3x2x3 --model oneway --general
+mnb mesh:3x3x2 --model oneway --general
+mnb mesh:4x2x4 --model oneway --general
 SIZES

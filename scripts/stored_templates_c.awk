@@ -1,9 +1,10 @@
 # stored_templates_c.awk FILE.tsv... (awk -F'\t') — the C table of cmodel/construct/stored_templates.h from
 # the template files te_search wrote (cmodel/templates/*.tsv): one array of rows per file, then
 # the table. The task a file serves is its name's prefix (TASK_TOPO.tsv): the header's task, or
-# reduce_scatter for an mnb template that construction reverses. A file of another name, without
-# topo, task or model in its header, or a row of other than five fields or from another origin
-# than 0, stops the build.
+# reduce_scatter for an mnb template that construction reverses. A file with a `# template=`
+# line is a template (every row origin 0's), one without a whole schedule (any origin). A file of
+# another name, without topo, task or model in its header, or a row of other than five fields (or
+# of a template, from another origin than 0), stops the build.
 function fail(why) { printf "stored_templates_c.awk: %s: %s\n", file[n], why > "/dev/stderr"; bad = 1; exit 1 }
 function header_ok() {
   if (n && (topo[n] == "" || task[n] == "" || model[n] == "")) fail("no topo, task or model in the header")
@@ -17,6 +18,7 @@ FNR == 1 {
   if (n) print "};"
   n++
   topo[n] = task[n] = model[n] = ""
+  whole[n] = 1
   file[n] = serves[n] = FILENAME
   sub(/.*\//, "", serves[n])
   sub(/_[^_]*$/, "", serves[n])
@@ -26,10 +28,11 @@ FNR == 1 {
 /^# topo=/ { topo[n] = substr($0, 8) }
 /^# task=/ { task[n] = substr($0, 8) }
 /^# model=/ { model[n] = substr($0, 9) }
+/^# template=/ { whole[n] = 0 }
 /^#/ || $1 == "slot" { next }
 {
-  if (NF != 5 || $4 != 0) fail("line " FNR ": not a template row of origin 0")
-  printf "    {%d, %d, %d, %d},\n", $1, $2, $3, $5
+  if (NF != 5 || (!whole[n] && $4 != 0)) fail("line " FNR ": not a row of five fields (of origin 0 in a template)")
+  printf "    {%d, %d, %d, %d, %d},\n", $1, $2, $3, $4, $5
   rows[n]++
 }
 END {
@@ -37,8 +40,9 @@ END {
   header_ok()
   if (n) print "};"
   print "const stored_template stored_templates[] = {"
-  for (i = 1; i <= n; i++) printf "    {\"%s\", \"%s\", \"%s\", \"%s\", rows_%d, %d},\n", topo[i], task[i], serves[i], model[i], i, rows[i]
-  if (!n) print "    {0, 0, 0, 0, 0, 0},"
+  for (i = 1; i <= n; i++)
+    printf "    {\"%s\", \"%s\", \"%s\", \"%s\", rows_%d, %d, %d},\n", topo[i], task[i], serves[i], model[i], i, rows[i], whole[i]
+  if (!n) print "    {0, 0, 0, 0, 0, 0, 0},"
   print "};"
   printf "const size_t stored_templates_count = %d;\n", n
 }

@@ -218,16 +218,23 @@ static int snb_half_report(const topo *t, const search_params *q, const void *st
   return snb_sp_report(t, MODEL_SP_HALF, state, value, out);
 }
 
-/* ---- mnb, mla: whole schedules (mnb_any_cnf.h) ---- */
+/* ---- mnb, mla and oneway: whole schedules (mnb_any_cnf.h) ---- */
 
-static void *mnb_any_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
+static void *mnb_any_build(const topo *t, model_kind model, const search_params *q, cnf *f, char *err, size_t errlen) {
   mnb_any_vars *m = new_state(sizeof *m, err, errlen);
-  return m ? built(m, mnb_any_cnf(t, q->slots, f, m, err, errlen)) : NULL;
+  return m ? built(m, mnb_any_cnf(t, model, q->slots, f, m, err, errlen)) : NULL;
+}
+static void *mnb_any_mla_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
+  return mnb_any_build(t, MODEL_MLA, q, f, err, errlen);
+}
+static void *mnb_any_oneway_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
+  return mnb_any_build(t, MODEL_ONEWAY, q, f, err, errlen);
 }
 static int mnb_any_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
   (void)q;
+  const mnb_any_vars *m = state;
   sched s;
-  sched_init(&s, t, TASK_MNB, MODEL_MLA, -1);
+  sched_init(&s, t, TASK_MNB, m->model, -1);
   int bad = check_decoded(t, &s, mnb_any_decode(t, state, value, &s) != 0, out, true);
   sched_free(&s);
   return bad;
@@ -251,8 +258,10 @@ static const search_formula table[] = {
      .report = snb_full_report, .writes_template = true, .general = true, .release = free},
     {.task = "snb", .model = "sp-half", .what = "an snb schedule from node 0 (any, not a template)", .build = snb_half_build,
      .report = snb_half_report, .writes_template = true, .general = true, .release = free},
-    {.task = "mnb", .model = "mla", .what = "an mnb schedule (any, not a template)", .build = mnb_any_build,
+    {.task = "mnb", .model = "mla", .what = "an mnb schedule (any, not a template)", .build = mnb_any_mla_build,
      .report = mnb_any_report, .writes_template = true, .general = true, .release = free},
+    {.task = "mnb", .model = "oneway", .what = "a one-way mnb schedule (any, not a template)",
+     .build = mnb_any_oneway_build, .report = mnb_any_report, .writes_template = true, .general = true, .release = free},
 };
 
 const search_formula *search_formula_find(const char *task, const char *model, bool lanes, bool base, bool general) {
@@ -268,6 +277,6 @@ const search_formula *search_formula_find(const char *task, const char *model, b
 }
 
 const char *search_formula_names(void) {
-  return "te mla, te mla --lanes [--extend], te s4noc-bufferless, mnb mla, mnb mla --general, snb sp-full or "
+  return "te mla, te mla --lanes [--extend], te s4noc-bufferless, mnb mla, mnb mla|oneway --general, snb sp-full or "
          "snb sp-half";
 }

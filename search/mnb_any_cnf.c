@@ -36,7 +36,30 @@ static void packet_clauses(const topo *t, const mnb_any_vars *m, uint32_t o, uin
   if (s > 1) cnf_2(f, -hold(m, o, v, s - 1), hold(m, o, v, s));
 }
 
-int mnb_any_cnf(const topo *t, uint32_t slots, cnf *f, mnb_any_vars *m, char *err, size_t errlen) {
+/* The port of w that leads back to u: the link seen from its other end (topo.h's topologies
+ * join two nodes by one link at most). */
+static int back_port(const topo *t, uint32_t u, uint32_t w) {
+  int q = 0;
+  while (q < t->ports && topo_neighbor(t, w, q) != (int64_t)u) q++;
+  return q;
+}
+
+/* Slot s's link capacity: a directed link carries one packet (mla); a link one packet in
+ * either direction (oneway: each pair of ports once, from its lower node). */
+static void capacity_clauses(const topo *t, const mnb_any_vars *m, uint32_t s, int *load, cnf *f) {
+  for (uint32_t u = 0; u < m->nodes; u++)
+    for (int p = 0; p < t->ports; p++) {
+      int64_t w = topo_neighbor(t, u, p);
+      if (w < 0 || (m->model == MODEL_ONEWAY && (uint64_t)w < u)) continue;
+      size_t n = 0;
+      for (uint32_t o = 0; o < m->nodes; o++) load[n++] = cross(m, o, u, p, s);
+      if (m->model == MODEL_ONEWAY)
+        for (uint32_t o = 0; o < m->nodes; o++) load[n++] = cross(m, o, (uint32_t)w, back_port(t, u, (uint32_t)w), s);
+      cnf_at_most_one(f, load, n);
+    }
+}
+
+int mnb_any_cnf(const topo *t, model_kind model, uint32_t slots, cnf *f, mnb_any_vars *m, char *err, size_t errlen) {
   if (slots == 0) {
     snprintf(err, errlen, "--slots 0: the mnb needs at least one slot on %s", t->name);
     return -1;
@@ -47,9 +70,10 @@ int mnb_any_cnf(const topo *t, uint32_t slots, cnf *f, mnb_any_vars *m, char *er
              (unsigned long long)(ncross + nhold));
     return -1;
   }
-  *m = (mnb_any_vars){.nodes = t->nodes, .slots = slots, .ports = t->ports, .cross0 = 1, .hold1 = 1 + (int)ncross};
+  *m = (mnb_any_vars){.nodes = t->nodes, .slots = slots, .ports = t->ports, .model = model, .cross0 = 1,
+                      .hold1 = 1 + (int)ncross};
   for (uint64_t i = 0; i < ncross + nhold; i++) cnf_var(f);
-  int *load = malloc(n * sizeof *load);
+  int *load = malloc(2 * n * sizeof *load);
   if (!load) {
     snprintf(err, errlen, "out of memory building the mnb formula of %s", t->name);
     return -1;
@@ -57,12 +81,7 @@ int mnb_any_cnf(const topo *t, uint32_t slots, cnf *f, mnb_any_vars *m, char *er
   for (uint32_t s = 1; s <= slots; s++) {
     for (uint32_t o = 0; o < n; o++)
       for (uint32_t v = 0; v < n; v++) packet_clauses(t, m, o, v, s, f);
-    for (uint32_t u = 0; u < n; u++) /* a directed link carries one packet per slot */
-      for (int p = 0; p < t->ports; p++) {
-        if (topo_neighbor(t, u, p) < 0) continue;
-        for (uint32_t o = 0; o < n; o++) load[o] = cross(m, o, u, p, s);
-        cnf_at_most_one(f, load, n);
-      }
+    capacity_clauses(t, m, s, load, f);
   }
   free(load);
   for (uint32_t o = 0; o < n; o++)

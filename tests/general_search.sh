@@ -19,6 +19,8 @@
 # below the counting bound max(ecc, ceil((N-1)/min degree)) unsat for both solvers, at it sat
 # and the -o file verified, on sizes where the bound is known to be met (and on mesh:2x2x4,
 # where cmodel's greedy takes 6 and the bound is 5).
+# Under oneway (--model oneway --general) the same on 3x3, 2x4 and 2x3 meshes against
+# ceil(N(N-1)/links), and on mesh:2x2 a 2-slot mla schedule that oneway refuses.
 # Prints "ok NAME" per check and "FAIL NAME: why" per failure, then "general_search: N passed, N failed".
 BIN=$1 SEARCH=$2 NAME=general_search
 . "$(dirname "$0")/suite.sh"
@@ -85,6 +87,32 @@ for c in "ring:5 2" "hypercube:3 3" "torus:3x3 2" "mesh:2x2x4 5" "mesh:3x3 4"; d
 done
 v=$("$BIN" schedule --topo mesh:2x2x4 --task mnb -o - | "$BIN" verify -)
 expect "mesh:2x2x4 mnb: cmodel's own schedule is a slot above (6 against 5): what --general closes" '[[ $v == "OK slots=6 lb=5 "* ]]' "$v"
+
+# mnb --model oneway --general on an AxB mesh: the counting bound ceil(N(N-1)/L), L = A(B-1) +
+# B(A-1) links each carrying one packet a slot either way, computed here; one slot below unsat
+# for both solvers, at it sat and the -o file verified under oneway at the bound (what cmodel's
+# stored one-way schedules are made of: scripts/stored_templates.sh)
+for mesh in 3x3 2x4 2x3; do
+  a=${mesh%x*} b=${mesh#*x}
+  n=$((a * b)) links=$((a * (b - 1) + b * (a - 1)))
+  bound=$(((n * (n - 1) + links - 1) / links)) name="mesh:$mesh mnb oneway --general"
+  line=$("$SEARCH" --topo "mesh:$mesh" --task mnb --model oneway --general --slots $((bound - 1)) 2>&1)
+  expect "$name: $((bound - 1)) slots unsat for both solvers" \
+    '[ "$(printf "%s\n" "$line" | field cadical)" = unsat ] && [ "$(printf "%s\n" "$line" | field minisat)" = unsat ]' "$line"
+  rm -f "$T/m.tsv"
+  line=$("$SEARCH" --topo "mesh:$mesh" --task mnb --model oneway --general --slots "$bound" -o "$T/m.tsv" 2>&1)
+  v=$("$BIN" verify "$T/m.tsv" 2>&1)
+  expect "$name: $bound slots sat for both solvers, the -o file a one-way mnb verified at $bound slots, lb=$bound" \
+    '[[ $line == *"cadical=sat"*"minisat=sat"*" schedule=verified schedule_slots=$bound"* ]] && [[ $v == "OK slots=$bound lb=$bound "* ]] && grep -q "^# model=oneway$" "$T/m.tsv"' \
+    "$line / $v"
+done
+# the formula counts a link once for both directions: a schedule that sends both ways over one
+# link in a slot is what the mla formula allows and oneway must not (the verifier refuses it)
+"$SEARCH" --topo mesh:2x2 --task mnb --general --slots 2 -o "$T/mla.tsv" >/dev/null 2>&1
+v=$(sed 's/^# model=mla$/# model=oneway/' "$T/mla.tsv" | "$BIN" verify - 2>&1)
+line=$("$SEARCH" --topo mesh:2x2 --task mnb --model oneway --general --slots 2 2>&1)
+expect "mesh:2x2 mnb: 2 slots sat under mla, that schedule refused under oneway, 2 slots unsat under oneway" \
+  '[ -s "$T/mla.tsv" ] && [[ $v == FAIL* ]] && [ "$(printf "%s\n" "$line" | field cadical)" = unsat ]' "$v / $line"
 
 # cmodel's odd-torus (both sizes odd) from every root: verified at the bound computed here
 for topo in torus:5x7 torus:7x3 torus:9x5; do

@@ -1,6 +1,7 @@
-/* stored_schedule.c — the construction `stored`: a template of stored_templates.h, for the
- * topology, task and model it was found for (issue 16's small routers; docs/SCHEDULES.md); and
- * the broadcast template stored for a combining task, which reverses it (issue 40). */
+/* stored_schedule.c — the construction `stored`: a template (or a whole schedule) of
+ * stored_templates.h, for the topology, task and model it was found for (issue 16's small
+ * routers; docs/SCHEDULES.md; issue 41's one-way mnb on meshes, docs/PORT_MODELS.md); and the
+ * broadcast template stored for a combining task, which reverses it (issue 40). */
 #include <stdio.h>
 #include <string.h>
 
@@ -21,17 +22,17 @@ static const stored_template *find(const sched *s) {
 
 int stored_schedule_applies(const sched *s, char *why, size_t len) {
   if (find(s)) return 0;
-  snprintf(why, len, "no stored %s template for %s under %s (cmodel/templates/)", task_name(s->task), s->topo.name,
+  snprintf(why, len, "no stored %s schedule for %s under %s (cmodel/templates/)", task_name(s->task), s->topo.name,
            model_name(s->model));
   return -1;
 }
 
-/* The rows of st into b, a template of origin 0. */
+/* The rows of st into b: a template of origin 0, or a whole schedule. */
 static int add_rows(const stored_template *st, sched *b) {
-  b->is_template = true;
+  b->is_template = st && !st->whole;
   for (size_t i = 0; st && i < st->nrows; i++) {
     const stored_row *r = &st->rows[i];
-    if (sched_add(b, r->slot, r->src, r->dst, 0, r->dest)) return -1;
+    if (sched_add(b, r->slot, r->src, r->dst, r->origin, r->dest)) return -1;
   }
   return 0;
 }
@@ -40,7 +41,7 @@ int stored_schedule(sched *s) { return add_rows(find(s), s); }
 
 int stored_broadcast(const sched *s, sched *b) {
   const stored_template *st = find(s);
-  if (!st || strcmp(st->task, task_name(b->task)) || add_rows(st, b)) return -1;
+  if (!st || st->whole || strcmp(st->task, task_name(b->task)) || add_rows(st, b)) return -1;
   sched_finish(b);
   return 0;
 }

@@ -6,7 +6,9 @@
  * after it arrives (no packet memory), at most 4 sources per output port. The construction
  * `stored` (stored_schedule.c) serves them; cmodel has no solver of its own. A file named
  * reduce_scatter_TOPO.tsv holds an mnb template that reduce_scatter's construction `stored`
- * reverses in time (issue 40: the template found for the smallest combining router).
+ * reverses in time (issue 40: the template found for the smallest combining router). A file
+ * without a `# template=` line is a whole schedule, every origin's rows (te_search --general:
+ * the one-way mnb on small meshes, issue 41, where a mesh has no translations).
  */
 #ifndef ROMNOC_STORED_TEMPLATES_H
 #define ROMNOC_STORED_TEMPLATES_H
@@ -14,10 +16,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A template row: in slot `slot` the link src -> dst carries origin 0's packet to dest (-1:
- * the broadcast packet). */
+/* A row: in slot `slot` the link src -> dst carries origin's packet (0 in a template) to dest
+ * (-1: the broadcast packet). */
 typedef struct {
-  uint32_t slot, src, dst;
+  uint32_t slot, src, dst, origin;
   int32_t dest;
 } stored_row;
 
@@ -29,6 +31,7 @@ typedef struct {
   const char *model; /* as model_name names it */
   const stored_row *rows;
   size_t nrows;
+  int whole; /* a whole schedule, not a template */
 } stored_template;
 
 extern const stored_template stored_templates[];
