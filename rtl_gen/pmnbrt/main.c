@@ -40,10 +40,10 @@ static const char usage[] =
     "  -o DIR       output directory (the design: new, empty or a design rtl_gen wrote)\n"
     "Exit status 0, or 2 with one line on stderr naming the bad value.\n";
 
-/* Pieces of a packet (004 §3.1: d = 2 on a mesh, 2d on a torus), 1 whole; the bits of a piece's
- * index. */
-static int pieces(const rt_design *p) { return p->split ? (p->torus ? 4 : 2) : 1; }
-static int piece_bits(const rt_design *p) { return p->split ? (p->torus ? 2 : 1) : 0; }
+/* Pieces of a packet (004 §3.1, pmnb_pieces: 2 on a mesh, 4 on a torus), 1 whole; the bits of
+ * a piece's index. */
+static int pieces(const rt_design *p) { return p->split ? (int)pmnb_pieces(&p->t) : 1; }
+static int piece_bits(const rt_design *p) { return pieces(p) / 2; } /* log2 of 1, 2 or 4 */
 
 /* sim_config.h: the run bound is the slot count of 004-runtime
  * (cmodel/construct/pmnb_pack_broadcast.c) plus the cycle its last slot takes on the wires:
