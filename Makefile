@@ -19,7 +19,7 @@
 #>   fpga           a self-testing bitstream of the whole system for the iCE40-HX8K breakout board (TOPO, TASK)
 #>   sim-kbcast-rt  the run-time kbcast router (001) of hypercube:D on RUNS random active sets (BENCH=sc: SystemC)
 #>   synth-kbcast-rt  the run-time kbcast router of hypercube:D through Yosys/nextpnr (TARGET)
-#>   sim-pmnb-rt    the run-time pmnb router (004; SPLIT=1: packets in pieces) of TOPO=torus:PxP|mesh:PxP on RUNS random active sets
+#>   sim-pmnb-rt    the run-time pmnb router (004, SPLIT=1 in pieces) of TOPO=torus:PxP|mesh:PxP on RUNS random sets
 #>   synth-pmnb-rt  the run-time pmnb router of TOPO through Yosys/nextpnr (TARGET)
 #>   sim-pexchange-rt  the run-time partial-exchange router (004) of TOPO=torus:PxP|mesh:PxP on RUNS random active sets
 #>   synth-pexchange-rt  the run-time partial-exchange router of TOPO through Yosys/nextpnr (TARGET, DEPTH)

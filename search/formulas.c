@@ -277,6 +277,6 @@ const search_formula *search_formula_find(const char *task, const char *model, b
 }
 
 const char *search_formula_names(void) {
-  return "te mla, te mla --lanes [--extend], te s4noc-bufferless, mnb mla, mnb mla|oneway --general, snb sp-full or "
+  return "te mla, te mla --lanes [--extend], te s4noc-bufferless, mnb mla, mnb mla --general, mnb oneway --general, snb sp-full or "
          "snb sp-half";
 }
