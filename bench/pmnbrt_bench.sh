@@ -35,8 +35,7 @@ for t in $topos; do
     case $kind in # the run-time router's slots at M = N/2
       rt) what="run-time, any set (rtl_gen_pmnbrt)" slots=$(rt_slots "$t" 0 $((p * p / 2))) ;;
       rt-split) what="run-time, any set, split (rtl_gen_pmnbrt --split)" slots=$(rt_slots "$t" 1 $((p * p / 2))) ;;
-      rom-004-runtime-split) what="ROM, set fixed (004-runtime, split, M = N/2)" slots=$(sed -n 's/^slots=//p' "$work/${kind}_${t//[:x]/-}/gen/design.txt" 2>/dev/null) ;;
-      *) what="ROM, set fixed (${kind#rom-}, M = N/2)" slots=$(sed -n 's/^slots=//p' "$work/${kind}_${t//[:x]/-}/gen/design.txt" 2>/dev/null) ;;
+      *) alg=${kind#rom-} what="ROM, set fixed (${alg/-split/, split}, M = N/2)" slots=$(sed -n 's/^slots=//p' "$work/${kind}_${t//[:x]/-}/gen/design.txt" 2>/dev/null) ;;
     esac
     rt_row "$t" "$kind" "$what" "$slots"
   done

@@ -86,13 +86,14 @@ void Runs::local(uint32_t node, bool req, int pre, bool* we, tb::Bits* p) const 
   *we = RN_INJ_WRITE && pre >= 0 && pre < (int)RN_NODES && (uint32_t)pre != node && active_[node];
   if (!*we && !(req || (RN_OWN_AT_START && active_[node]))) return;
   // the mailbox: {dest, payload}; else {origin, payload}, or {origin, the pieces' payloads}
-  for (int k = 0; k < (*we ? 1 : RN_PIECES); k++) {
+  const int pieces = *we ? 1 : RN_PIECES;
+  for (int k = 0; k < pieces; k++) {
     const int32_t dest = *we ? pre : RN_PIECES > 1 ? k : -1;
     for (int i = 0; i < RN_PAYLOAD_WIDTH; i += 32)
       p->set(k * RN_PAYLOAD_WIDTH + i, std::min(32, RN_PAYLOAD_WIDTH - i),
              romnoc_payload_word(seed_, node, dest, (uint32_t)i / 32));
   }
-  p->set((*we ? 1 : RN_PIECES) * RN_PAYLOAD_WIDTH, RN_ID_WIDTH, *we ? (uint32_t)pre : node);
+  p->set(pieces * RN_PAYLOAD_WIDTH, RN_ID_WIDTH, *we ? (uint32_t)pre : node);
 }
 
 void Runs::lane(uint32_t cycle, uint32_t node, uint32_t lane, bool tx_valid, const tb::Bits& tx, int tx_lsb, bool dlv_valid,
