@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# stored_templates.sh CMODEL TE_SEARCH — writes cmodel/templates/TASK_TOPO.tsv again: for each
-# size below, the template te_search finds at the slot bound (the lb cmodel verify prints for
-# the task's default schedule) with waits of one or two slots and at most 4 sources per output
-# port (mnb: --task mnb --rotate, on torus:16x16 --turn; te: --task te --lanes;
+# stored_templates.sh CMODEL TE_SEARCH [LINES] — writes cmodel/templates/TASK_TOPO.tsv again
+# (TASK_TOPO.MODEL.tsv under another model than mla): for each size below (LINES: only the lines
+# that regex matches), the template te_search finds at the slot bound (the lb cmodel verify
+# prints for the task's default schedule) with waits of one or two slots and at most 4 sources
+# per output port (mnb: --task mnb --rotate, on torus:16x16 --turn; te: --task te --lanes;
 # docs/SCHEDULES.md, "mnb templates for small routers" and "te templates for small routers");
 # mnb on hypercube:8 walks the rotation's orbits instead of solving a formula (--chain; "mnb on
 # the 8-cube: a chain of orbits"); te on hypercube:8 builds on the 7-cube's template written just
@@ -10,24 +11,28 @@
 # solves its diagonals' windows one at a time (--diagonals --by-window; "te on the 16x16
 # torus"); reduce_scatter TOPO: the mnb template whose reversal in time (reduce_scatter's
 # construction `stored`) gives the smallest combining router of those tried (issue 40: waits of
-# one slot; docs/REDUCTIONS.md); mnb MESH --model oneway --general: a whole one-way schedule
-# (no template: a mesh has no translations; docs/PORT_MODELS.md), cmodel's default and bound
-# taken under that model too; a line with its own --slots is searched at that many (mesh:2x8
-# and 8x2: 12, the optimum, one above the bound: docs/PORT_MODELS.md). CaDiCaL and the chain
-# search are deterministic, so the files
+# one slot; docs/REDUCTIONS.md). A --general line stores a whole schedule (no template: a mesh
+# has no translations), cmodel's default and bound taken under its --model (mla if none):
+# one-way mnb on meshes (docs/PORT_MODELS.md), mnb and te on small 3-D meshes
+# (docs/SCHEDULES.md), single-port te (docs/PORT_MODELS.md). A line with its own --slots is
+# searched at that many, the optimum or the best found above the bound (mesh:2x8 and 8x2: 12,
+# one above; docs/PORT_MODELS.md). CaDiCaL and the chain search are deterministic, so the files
 # come out the same; hypercube:8 mnb, hypercube:7 te and torus:16x16 te take about 3-5 minutes
 # each, torus:16x16 mnb 18 to 41 (two days' runs). Stops at the first size not solved.
 set -euo pipefail
-cmodel=$1 search=$2
+cmodel=$1 search=$2 lines=${3:-.}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 while read -r task topo args; do
+  [[ "$task $topo $args" =~ $lines ]] || continue
   args=${args//@templates@/$repo/cmodel/templates}
   model=$(sed -nE 's/.*--model ([a-z0-9-]+).*/\1/p' <<<"$args")
   "$cmodel" schedule --topo "$topo" --task "$task" ${model:+--model "$model"} -o "$tmp"
   lb=$("$cmodel" verify "$tmp" | sed -nE 's/.* lb=([0-9]+).*/\1/p')
-  out=$repo/cmodel/templates/${task}_${topo/:/-}.tsv
+  suffix=
+  [ -n "$model" ] && [ "$model" != mla ] && suffix=.$model
+  out=$repo/cmodel/templates/${task}_${topo/:/-}$suffix.tsv
   search_task=$task
   [ "$task" = reduce_scatter ] && search_task=mnb
   slots=(--slots "$lb")
@@ -87,4 +92,15 @@ mnb mesh:2x3x3 --model oneway --general
 mnb mesh:3x2x3 --model oneway --general
 mnb mesh:3x3x2 --model oneway --general
 mnb mesh:4x2x4 --model oneway --general
+mnb mesh:2x2x4 --general
+mnb mesh:2x4x2 --general
+mnb mesh:4x2x2 --general
+mnb mesh:4x2x3 --general
+mnb mesh:2x4x4 --general
+te mesh:2x2x2 --general --shortest
+te mesh:2x3x2 --general --shortest
+te mesh:2x3x3 --general --shortest --slots 13
+te ring:5 --model sp-half --general --shortest
+te ring:7 --model sp-half --general --shortest
+te mesh:2x3 --model sp-full --general --shortest
 SIZES

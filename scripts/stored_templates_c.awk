@@ -1,7 +1,8 @@
 # stored_templates_c.awk FILE.tsv... (awk -F'\t') — the C table of cmodel/construct/stored_templates.h from
 # the template files te_search wrote (cmodel/templates/*.tsv): one array of rows per file, then
-# the table. The task a file serves is its name's prefix (TASK_TOPO.tsv): the header's task, or
-# reduce_scatter for an mnb template that construction reverses. A file with a `# template=`
+# the table. The task a file serves is its name's prefix (TASK_TOPO.tsv, TASK_TOPO.MODEL.tsv under
+# another model than mla): the header's task, or reduce_scatter for an mnb template that
+# construction reverses. The header's model, not the name, is the one the row is found by. A file with a `# template=`
 # line is a template (every row origin 0's), one without a whole schedule (any origin). A file of
 # another name, without topo, task or model in its header, or a row of other than five fields (or
 # of a template, from another origin than 0), stops the build.

@@ -7,6 +7,7 @@
 
 #include "util/outfile.h"
 #include "mnb_any_cnf.h"
+#include "te_any_cnf.h"
 #include "mnb_lean_cnf.h"
 #include "s4noc_template_cnf.h"
 #include "snb_sp_cnf.h"
@@ -240,6 +241,42 @@ static int mnb_any_report(const topo *t, const search_params *q, const void *sta
   return bad;
 }
 
+/* ---- te, mla, oneway, sp-full and sp-half: whole schedules (te_any_cnf.h) ---- */
+
+static void *te_any_build(const topo *t, model_kind model, const search_params *q, cnf *f, char *err, size_t errlen) {
+  te_any_vars *m = new_state(sizeof *m, err, errlen);
+  if (!m) return NULL;
+  if (te_any_cnf(t, model, q->slots, q->shortest, f, m, err, errlen) == 0) return m;
+  te_any_vars_free(m);
+  free(m);
+  return NULL;
+}
+static void *te_any_mla_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
+  return te_any_build(t, MODEL_MLA, q, f, err, errlen);
+}
+static void *te_any_oneway_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
+  return te_any_build(t, MODEL_ONEWAY, q, f, err, errlen);
+}
+static void *te_any_full_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
+  return te_any_build(t, MODEL_SP_FULL, q, f, err, errlen);
+}
+static void *te_any_half_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
+  return te_any_build(t, MODEL_SP_HALF, q, f, err, errlen);
+}
+static int te_any_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
+  (void)q;
+  const te_any_vars *m = state;
+  sched s;
+  sched_init(&s, t, TASK_TE, m->model, -1);
+  int bad = check_decoded(t, &s, te_any_decode(t, state, value, &s) != 0, out, true);
+  sched_free(&s);
+  return bad;
+}
+static void te_any_release(void *state) {
+  if (state) te_any_vars_free(state);
+  free(state);
+}
+
 static const search_formula table[] = {
     {.task = "te", .model = "mla", .what = "a te translation template", .build = mla_build, .report = mla_report,
      .release = free},
@@ -262,6 +299,14 @@ static const search_formula table[] = {
      .report = mnb_any_report, .writes_template = true, .general = true, .release = free},
     {.task = "mnb", .model = "oneway", .what = "a one-way mnb schedule (any, not a template)",
      .build = mnb_any_oneway_build, .report = mnb_any_report, .writes_template = true, .general = true, .release = free},
+    {.task = "te", .model = "mla", .what = "a te schedule (any, not a template)", .build = te_any_mla_build,
+     .report = te_any_report, .writes_template = true, .general = true, .release = te_any_release},
+    {.task = "te", .model = "oneway", .what = "a one-way te schedule (any, not a template)", .build = te_any_oneway_build,
+     .report = te_any_report, .writes_template = true, .general = true, .release = te_any_release},
+    {.task = "te", .model = "sp-full", .what = "an sp-full te schedule (any, not a template)", .build = te_any_full_build,
+     .report = te_any_report, .writes_template = true, .general = true, .release = te_any_release},
+    {.task = "te", .model = "sp-half", .what = "an sp-half te schedule (any, not a template)", .build = te_any_half_build,
+     .report = te_any_report, .writes_template = true, .general = true, .release = te_any_release},
 };
 
 const search_formula *search_formula_find(const char *task, const char *model, bool lanes, bool base, bool general) {
@@ -277,6 +322,6 @@ const search_formula *search_formula_find(const char *task, const char *model, b
 }
 
 const char *search_formula_names(void) {
-  return "te mla, te mla --lanes [--extend], te s4noc-bufferless, mnb mla, mnb mla --general, mnb oneway --general, snb sp-full or "
-         "snb sp-half";
+  return "te mla, te mla --lanes [--extend], te s4noc-bufferless, te --general (mla, oneway, sp-full, sp-half), mnb mla, "
+         "mnb mla --general, mnb oneway --general, snb sp-full or snb sp-half";
 }

@@ -19,6 +19,7 @@ typedef struct {
   int sources;  /* the lanes formulas: --sources */
   symmetry_kind symmetry; /* the lanes formulas: --rotate (SYMMETRY_SHIFT), --turn (SYMMETRY_TURN) */
   int diagonals; /* te --lanes: --diagonals */
+  bool shortest; /* te --general: --shortest */
   const sched *base; /* te --lanes --extend: the smaller cube's template */
 } search_params;
 

@@ -31,7 +31,7 @@
 static const char *usage =
     "usage: te_search --topo T --slots S [--task te|mnb|snb] [--model M] [--lanes] [--max-wait W]\n"
     "                 [--sources K] [--rotate | --turn] [--chain] [--extend FILE]\n"
-    "                 [--diagonals [--by-window]] [--general]\n"
+    "                 [--diagonals [--by-window]] [--general [--shortest]]\n"
     "                 [-o FILE] [--cnf FILE] [--time-limit SEC] [--no-confirm]\n"
     "\n"
     "te: decides whether a translation template of the total exchange on ring or torus T\n"
@@ -53,19 +53,22 @@ static const char *usage =
     "full orbits hang from full orbits, a chain of one orbit a slot, answered by a depth-first\n"
     "search instead of a formula: sat, none (no such template) or unknown (out of time).\n"
     "A template-level answer only: schedules that are not templates are not covered.\n"
-    "mnb --general (mla or oneway): decides whether ANY mnb schedule on T (not a template) takes at most S\n"
-    "slots: a variable per packet, node and slot and per packet, link and slot; UNSAT is a\n"
-    "proof for every schedule (small sizes: N^2 S ports variables).\n"
+    "mnb --general (mla or oneway): decides whether ANY mnb schedule on T (not a template)\n"
+    "takes at most S slots: a variable per packet, node and slot and per packet, link and\n"
+    "slot; UNSAT is a proof for every schedule (small sizes: N^2 S ports variables).\n"
+    "te --general (mla, oneway, sp-full or sp-half): the same for ANY te schedule on T, a\n"
+    "variable per packet (a, b), node and slot and per packet, link and slot, only where a path\n"
+    "from a to b in S slots can be (small sizes: about N^3 S ports map entries).\n"
     "snb --model sp-full|sp-half: decides whether ANY broadcast schedule from node 0 of T (not\n"
     "a template) takes at most S slots under the single-port model: a variable per node and\n"
     "slot and per link and slot; UNSAT is a proof for every schedule (docs/PORT_MODELS.md).\n"
     "\n"
     "  --topo T          te: ring:N or torus:K1xK2[x...]; mnb and te --lanes: also hypercube:D;\n"
-    "                    snb and mnb --general: any topology\n"
+    "                    snb, mnb --general and te --general: any topology\n"
     "  --slots S         the slots to fit in (0..1000000)\n"
     "  --task TASK       te (default), mnb or snb\n"
-    "  --model M         te: mla (default) or s4noc-bufferless; mnb: mla (--general: or oneway); snb:\n"
-    "                    sp-full or sp-half\n"
+    "  --model M         te: mla (default) or s4noc-bufferless (--general: mla, oneway, sp-full or\n"
+    "                    sp-half); mnb: mla (--general: or oneway); snb: sp-full or sp-half\n"
     "  --lanes           te: the formula of waits and sources per port (mnb has only this one)\n"
     "  --max-wait W      mnb, te --lanes: a packet leaves 1..W slots after it arrives, W 1 or 2\n"
     "                    (default 2)\n"
@@ -78,7 +81,10 @@ static const char *usage =
     "  --chain           mnb with --rotate or --turn: walk the symmetry's orbits depth first\n"
     "                    instead of solving a formula; prints chain= chain_s= type_sets= steps=\n"
     "                    and on sat types=(delta,w)... (docs/SCHEDULES.md, \"mnb on the 8-cube\")\n"
-    "  --general         mnb: the formula over whole schedules, not templates (mnb_any_cnf.h)\n"
+    "  --general         mnb, te: the formula over whole schedules, not templates (mnb_any_cnf.h,\n"
+    "                    te_any_cnf.h)\n"
+    "  --shortest        te --general: every packet on a shortest path (far fewer variables; sat is\n"
+    "                    still a schedule, unsat then covers shortest-path schedules only)\n"
     "  --extend FILE     te --lanes on hypercube:D+1: build on FILE, a te template of hypercube:D\n"
     "                    (a schedule TSV, as -o writes it)\n"
     "  --diagonals       te --lanes on a KxK torus, K even: the packets of diagonals c and c+K/2\n"
@@ -95,7 +101,8 @@ static const char *usage =
     "                    (default 600; 0: none); one that runs out says unknown\n"
     "  --no-confirm      CaDiCaL only (by default MiniSat solves the same DIMACS as well)\n"
     "\n"
-    "Prints: topo= [task=] [model=] slots= vars= clauses= cadical= cadical_s= [minisat= minisat_s=],\n"
+    "Prints: topo= [task=] [model=] [paths=shortest] slots= vars= clauses= cadical= cadical_s=\n"
+    "[minisat= minisat_s=],\n"
     "and on sat, from CaDiCaL's model: mla, the loads of each dimension's +e_i and -e_i\n"
     "(loads=L+/L-,...); the others, the template checked by the golden model's verifier\n"
     "(template=verified template_slots=N, or template=FAIL(...)); mnb and te --lanes, the sources\n"
@@ -138,7 +145,7 @@ static int load_base(const char *path, sched *s, char *err, size_t errlen) {
 /* The command line as given (NULL or false: absent). */
 typedef struct {
   const char *topo, *slots, *cnf, *limit, *model, *out, *task, *wait, *sources, *extend;
-  bool no_confirm, help, rotate, turn, lanes, diagonals, by_window, chain, general;
+  bool no_confirm, help, rotate, turn, lanes, diagonals, by_window, chain, general, shortest;
 } options;
 
 /* Parses argv into *o (zeroed first). Returns 0, or 2 after refusing. */
@@ -154,6 +161,7 @@ static int parse_options(int argc, char **argv, options *o) {
       {.name = "--extend", .value = &o->extend},     {.name = "--diagonals", .flag = &o->diagonals},
       {.name = "--by-window", .flag = &o->by_window}, {.name = "--turn", .flag = &o->turn},
       {.name = "--chain", .flag = &o->chain},        {.name = "--general", .flag = &o->general},
+      {.name = "--shortest", .flag = &o->shortest},
   };
   char err[512];
   int nwords = 0;
@@ -185,6 +193,8 @@ static int choose_formula(const options *o, const search_formula **formula) {
   bool general = o->general || !strcmp(task, "snb"); /* snb's formulas are over whole schedules */
   if (o->general && (o->lanes || o->extend || o->rotate || o->turn || o->chain))
     return refuse("--general: a formula over whole schedules, without --lanes, --extend, --rotate, --turn or --chain");
+  if (o->shortest && !(o->general && !strcmp(task, "te")))
+    return refuse("--shortest: only te --general reads it (its packets on shortest paths)");
   *formula = search_formula_find(task, model, o->lanes, o->extend != NULL, general);
   if (!*formula)
     return refuse("--model '%s': no %s%s formula for this model (expected %s)", cli_printable(model, 40, shown, sizeof shown),
@@ -222,7 +232,7 @@ static int read_arguments(const options *o, topo *t, search_params *q, uint64_t 
     return refuse("--time-limit '%s': not a number of seconds in 0..86400", cli_printable(o->limit, 40, shown, sizeof shown));
   symmetry_kind symmetry = o->rotate ? SYMMETRY_SHIFT : o->turn ? SYMMETRY_TURN : SYMMETRY_NONE;
   *q = (search_params){.slots = (uint32_t)slots, .max_wait = (int)max_wait, .sources = (int)sources,
-                       .symmetry = symmetry, .diagonals = o->diagonals};
+                       .symmetry = symmetry, .diagonals = o->diagonals, .shortest = o->shortest};
   return 0;
 }
 
@@ -259,9 +269,9 @@ static int solve(const search_formula *formula, void *state, cnf *f, const topo 
   int *value = NULL;
   double cad_s = 0, mini_s = 0;
   solver_answer cad = solve_cadical(f, (double)limit, &value, &cad_s);
-  printf("topo=%s%s%s%s%s slots=%llu vars=%d clauses=%zu cadical=%s cadical_s=%.3f", t->name, o->task ? " task=" : "",
-         o->task ? o->task : "", o->model ? " model=" : "", o->model ? o->model : "", (unsigned long long)q->slots, f->nvars,
-         f->nclauses, solver_answer_name(cad), cad_s);
+  printf("topo=%s%s%s%s%s%s slots=%llu vars=%d clauses=%zu cadical=%s cadical_s=%.3f", t->name, o->task ? " task=" : "",
+         o->task ? o->task : "", o->model ? " model=" : "", o->model ? o->model : "", q->shortest ? " paths=shortest" : "",
+         (unsigned long long)q->slots, f->nvars, f->nclauses, solver_answer_name(cad), cad_s);
   if (!o->no_confirm) {
     solver_answer mini = solve_minisat(dimacs, (double)limit, &mini_s);
     printf(" minisat=%s minisat_s=%.3f", solver_answer_name(mini), mini_s);

@@ -18,9 +18,11 @@
 # And the multinode broadcast under mla (--task mnb --general, search/mnb_any_cnf.h): one slot
 # below the counting bound max(ecc, ceil((N-1)/min degree)) unsat for both solvers, at it sat
 # and the -o file verified, on sizes where the bound is known to be met (and on mesh:2x2x4,
-# where cmodel's greedy takes 6 and the bound is 5).
+# where cmodel's greedy takes 6 and the bound is 5: its default is the stored schedule).
 # Under oneway (--model oneway --general) the same on 3x3, 2x4 and 2x3 meshes against
 # ceil(N(N-1)/links), and on mesh:2x2 a 2-slot mla schedule that oneway refuses.
+# And the total exchange (--task te --general, search/te_any_cnf.h) at its counting bounds under
+# mla and the single-port models (below).
 # Prints "ok NAME" per check and "FAIL NAME: why" per failure, then "general_search: N passed, N failed".
 BIN=$1 SEARCH=$2 NAME=general_search
 . "$(dirname "$0")/suite.sh"
@@ -85,8 +87,10 @@ for c in "ring:5 2" "hypercube:3 3" "torus:3x3 2" "mesh:2x2x4 5" "mesh:3x3 4"; d
     '[[ $line == *"cadical=sat"*"minisat=sat"*" schedule=verified schedule_slots=$b"* ]] && [[ $v == "OK slots=$b lb=$b "* ]] && grep -q "^# task=mnb$" "$T/m.tsv"' \
     "$line / $v"
 done
-v=$("$BIN" schedule --topo mesh:2x2x4 --task mnb -o - | "$BIN" verify -)
-expect "mesh:2x2x4 mnb: cmodel's own schedule is a slot above (6 against 5): what --general closes" '[[ $v == "OK slots=6 lb=5 "* ]]' "$v"
+v=$("$BIN" schedule --topo mesh:2x2x4 --task mnb --alg greedy -o - | "$BIN" verify -)
+w=$("$BIN" schedule --topo mesh:2x2x4 --task mnb -o - | "$BIN" verify -)
+expect "mesh:2x2x4 mnb: cmodel's greedy a slot above (6 against 5), its default (the stored --general schedule) at 5" \
+  '[[ $v == "OK slots=6 lb=5 "* ]] && [[ $w == "OK slots=5 lb=5 "* ]]' "$v / $w"
 
 # mnb --model oneway --general on an AxB mesh: the counting bound ceil(N(N-1)/L), L = A(B-1) +
 # B(A-1) links each carrying one packet a slot either way, computed here; one slot below unsat
@@ -114,6 +118,61 @@ line=$("$SEARCH" --topo mesh:2x2 --task mnb --model oneway --general --slots 2 2
 expect "mesh:2x2 mnb: 2 slots sat under mla, that schedule refused under oneway, 2 slots unsat under oneway" \
   '[ -s "$T/mla.tsv" ] && [[ $v == FAIL* ]] && [ "$(printf "%s\n" "$line" | field cadical)" = unsat ]' "$v / $line"
 
+# te --general (search/te_any_cnf.h): the counting bounds computed here. A mesh's middle cut
+# in a dimension of size K (the other sizes' product L): L*L*floor(K^2/4) packets cross it each
+# way over L links, one a slot (mla); the single-port models: every hop is a send, sum of
+# dist(a, b) over ordered pairs hops, at most N sends a slot (sp-full), floor(N/2) (sp-half).
+# Each at the bound: sat for both solvers (on shortest paths, --shortest) and the -o file
+# verified at it; mesh:2x2x2 one slot below unsat for both on the full formula (not only
+# shortest paths). cmodel's own schedules of these were a slot or two above before they were
+# stored (scripts/stored_templates.sh).
+dist_sum() { # TOPO: sum of dist(a, b) over ordered pairs, dimension by dimension
+  local kind=${1%%:*} sizes=${1#*:} n k total=0 a b d
+  n=$(($(tr x '*' <<<"$sizes")))
+  for k in ${sizes//x/ }; do
+    for ((a = 0; a < k; a++)); do
+      for ((b = 0; b < k; b++)); do
+        d=$((a > b ? a - b : b - a))
+        [ "$kind" = ring ] && [ $((k - d)) -lt $d ] && d=$((k - d))
+        total=$((total + d * (n / k) * (n / k)))
+      done
+    done
+  done
+  echo "$total"
+}
+mesh_cut() { # TOPO: the largest middle cut's crossings each way over its links, L * floor(K^2/4)
+  local sizes=${1#*:} n k best=0
+  n=$(($(tr x '*' <<<"$sizes")))
+  for k in ${sizes//x/ }; do
+    [ $((n / k * (k * k / 4))) -gt $best ] && best=$((n / k * (k * k / 4)))
+  done
+  echo "$best"
+}
+for c in "mesh:2x2x2 mla $(mesh_cut mesh:2x2x2)" "mesh:2x3x2 mla $(mesh_cut mesh:2x3x2)" "ring:5 sp-half $((($(dist_sum ring:5) + 1) / 2))" \
+  "mesh:2x3 sp-full $((($(dist_sum mesh:2x3) + 5) / 6))"; do
+  set -- $c
+  topo=$1 model=$2 b=$3 name="$1 te $2 --general"
+  rm -f "$T/t.tsv"
+  line=$("$SEARCH" --topo "$topo" --task te --model "$model" --general --shortest --slots "$b" -o "$T/t.tsv" 2>&1)
+  v=$("$BIN" verify "$T/t.tsv" 2>&1)
+  expect "$name: $b slots (the bound) sat for both solvers on shortest paths, the -o file a te verified at $b, lb=$b" \
+    '[[ $line == *"paths=shortest"*"cadical=sat"*"minisat=sat"*" schedule=verified schedule_slots=$b"* ]] && [[ $v == "OK slots=$b lb=$b "* ]] && grep -q "^# model=$model$" "$T/t.tsv"' \
+    "$line / $v"
+  v=$("$BIN" schedule --topo "$topo" --task te --model "$model" -o - | "$BIN" verify - 2>&1)
+  expect "$name: cmodel's schedule (the stored one) at the bound $b" '[[ $v == "OK slots=$b lb=$b "* ]]' "$v"
+done
+# oneway: the cut's links carry both ways' crossings, twice the mla bound (mesh:2x2: 2 and 4)
+b=$(mesh_cut mesh:2x2)
+line=$("$SEARCH" --topo mesh:2x2 --task te --general --slots "$b" 2>&1)
+below=$("$SEARCH" --topo mesh:2x2 --task te --model oneway --general --slots $((2 * b - 1)) 2>&1)
+at=$("$SEARCH" --topo mesh:2x2 --task te --model oneway --general --slots $((2 * b)) 2>&1)
+expect "mesh:2x2 te --general: $b slots sat under mla; under oneway $((2 * b - 1)) unsat for both, $((2 * b)) sat and verified" \
+  '[[ $line == *"cadical=sat"*"minisat=sat"*"schedule=verified"* ]] && [[ $below == *"cadical=unsat"*"minisat=unsat"* ]] && [[ $at == *"cadical=sat"*"minisat=sat"*" schedule=verified schedule_slots=$((2 * b))"* ]]' \
+  "$line / $below / $at"
+line=$("$SEARCH" --topo mesh:2x2x2 --task te --general --slots 3 2>&1)
+expect "mesh:2x2x2 te --general: 3 slots unsat for both solvers over every path" \
+  '[[ $line == *"cadical=unsat"*"minisat=unsat"* ]] && [[ $line != *paths=* ]]' "$line"
+
 # cmodel's odd-torus (both sizes odd) from every root: verified at the bound computed here
 for topo in torus:5x7 torus:7x3 torus:9x5; do
   b=$(bound "$topo") n=$(($(echo "${topo#*:}" | tr x '*')))
@@ -140,7 +199,8 @@ fi
 
 # bad arguments: exit 2, one line, no file
 for args in "--topo ring:5 --task snb --model mla --slots 3" "--topo ring:5 --task snb --model sp-full --slots 0" \
-  "--topo ring:5 --task snb --model oneway --slots 3"; do
+  "--topo ring:5 --task snb --model oneway --slots 3" "--topo ring:5 --task mnb --general --shortest --slots 3" \
+  "--topo ring:5 --task te --model s4noc --general --slots 9"; do
   rm -f "$T/bad.tsv"
   # shellcheck disable=SC2086 # args are words
   "$SEARCH" $args -o "$T/bad.tsv" >"$T/out" 2>"$T/err"

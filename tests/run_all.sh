@@ -79,7 +79,7 @@ suite pgather-asan check 25 "cmodel pgather under asan+ubsan (torus:4x4, mesh:4x
 suite te-search test 53 "template search (SAT): the te loads optimum from the formulas, sat and one slot less unsat for CaDiCaL and MiniSat, the bufferless S4NOC formula against its bounds, mnb and te templates for small routers at 000/003's bounds, symmetric ones by the orbit chain (--chain), bad arguments" \
   bash tests/te_search.sh build/cmodel build/te_search build/rtl_gen
 suite te-search-asan test,check 46 "template search under asan+ubsan (small sizes)" env SMALL=1 bash tests/te_search.sh $A/cmodel $A/te_search $A/rtl_gen
-suite general-search test 20 "SAT over whole schedules: single-port snb at max(ecc + F, log2 N) and mnb (--general) at the counting bound, unsat one slot below and sat at it for CaDiCaL and MiniSat, the schedules verified; odd-torus from every root" \
+suite general-search test 20 "SAT over whole schedules: single-port snb at max(ecc + F, log2 N) and mnb (--general) at the counting bound, unsat one slot below and sat at it for CaDiCaL and MiniSat, the schedules verified; te (--general) at the cut and hop bounds under mla, oneway, sp-full and sp-half; odd-torus from every root" \
   bash tests/general_search.sh build/cmodel build/te_search
 suite general-search-asan check 8 "the whole-schedule search under asan+ubsan (small sizes)" env SMALL=1 bash tests/general_search.sh $A/cmodel $A/te_search
 suite stored-templates test 6 "stored templates (issue 16, 40): the default mnb, te and reduce_scatter of their sizes, verified at the bounds, routers without packet memory or with fewer op units, bad files" \

@@ -479,9 +479,10 @@ torus:0x3|--topo torus:0x3 --slots 3
 --time-limit 'soon'|--topo ring:8 --slots 3 --time-limit soon
 --bogus|--topo ring:8 --slots 3 --bogus
 /nonexistent/f.cnf|--topo ring:8 --slots 3 --cnf /nonexistent/f.cnf
---model 's4noc': no te formula.*te mla, te mla --lanes \[--extend\], te s4noc-bufferless, mnb mla, mnb mla --general, mnb oneway --general, snb sp-full or snb sp-half|--topo ring:8 --slots 3 --model s4noc
+--model 's4noc': no te formula.*te mla, te mla --lanes \[--extend\], te s4noc-bufferless, te --general \(mla, oneway, sp-full, sp-half\), mnb mla, mnb mla --general, mnb oneway --general, snb sp-full or snb sp-half|--topo ring:8 --slots 3 --model s4noc
 --general: a formula over whole schedules, without --lanes|--topo ring:8 --slots 3 --task mnb --general --lanes
---model 'mla': no te --general formula|--topo ring:8 --slots 3 --general
+--model 's4noc-bufferless': no te --general formula|--topo ring:8 --slots 3 --model s4noc-bufferless --general
+--shortest: only te --general reads it|--topo ring:8 --slots 3 --shortest
 --task 'bcast': not a task te_search knows \(expected te, mnb or snb\)|--topo ring:8 --slots 3 --task bcast
 --model 'mla': no snb formula|--topo ring:8 --slots 3 --task snb
 --model 's4noc-bufferless': no mnb formula|--topo ring:8 --slots 3 --task mnb --model s4noc-bufferless

@@ -10,6 +10,7 @@ out=${1:-docs/SCHEDULES.md}
 bin=build/cmodel
 work=build/tables
 mkdir -p "$work"
+base='^(snb|mnb|scatter|gather|te)$' # the papers' tasks without combining (docs/REDUCTIONS.md has the rest)
 ranges="ring:2..64 torus:2x2..16x16 torus:2x2x2..8x8x8 mesh:2x2..8x8 mesh:2x2x2..4x4x4"
 for r in $ranges; do
   echo "-- TABLE $r --" >&2
@@ -21,17 +22,18 @@ done
   echo
   echo "Written by \`bench/tables/schedule_tables.sh\` from \`cmodel table\` runs (root 0, model \`mla\`);"
   echo "$(date -u +%Y-%m-%d), romnoc $(git describe --always --dirty 2>/dev/null || echo unknown). \`make test\` checks the"
-  echo "same ranges against the bound formulas (tests/bounds.awk)."
+  echo "same ranges against the bound formulas (tests/bounds.awk). The combining tasks' rows are in"
+  echo "docs/REDUCTIONS.md."
   echo
   echo "| sizes | task | sizes run | at the slot bound | largest gap | at the transmission bound |"
   echo "|---|---|---|---|---|---|"
   for r in $ranges; do
-    awk -v r="$r" 'NR > 1 {
+    awk -v r="$r" 'NR > 1 && $1 ~ base {
         n[$1]++; at[$1] += ($5 == 0); tx[$1] += ($6 == $7); if ($5 > gap[$1]) gap[$1] = $5
         if (!($1 in seen)) { seen[$1] = 1; order[++k] = $1 }
       }
       END { for (i = 1; i <= k; i++) { t = order[i]; printf "| %s | %s | %d | %d | %d | %d |\n", r, t, n[t], at[t], gap[t], tx[t] } }' \
-      "$work/${r//[:.]/_}.txt"
+      base="$base" "$work/${r//[:.]/_}.txt"
   done
   echo
   echo "### Every size that misses the slot bound"
@@ -41,8 +43,8 @@ done
   echo "| task | topo | slots | lower bound | construction |"
   echo "|---|---|---|---|---|"
   for r in $ranges; do
-    awk '$1 != "task" && $5 > 0 && !($1 == "te" && $2 ~ /^(torus|ring)/) { printf "| %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $9 }' \
-      "$work/${r//[:.]/_}.txt"
+    awk '$1 ~ base && $5 > 0 && !($1 == "te" && $2 ~ /^(torus|ring)/) { printf "| %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $9 }' \
+      base="$base" "$work/${r//[:.]/_}.txt"
   done
   echo
   echo "### te on rings and tori: slots against the lower bound"
