@@ -14,9 +14,12 @@
 # one slot; docs/REDUCTIONS.md). A --general line stores a whole schedule (no template: a mesh
 # has no translations), cmodel's default and bound taken under its --model (mla if none):
 # one-way mnb on meshes (docs/PORT_MODELS.md), mnb and te on small 3-D meshes
-# (docs/SCHEDULES.md), single-port te (docs/PORT_MODELS.md). A line with its own --slots is
-# searched at that many, the optimum or the best found above the bound (mesh:2x8 and 8x2: 12,
-# one above; docs/PORT_MODELS.md). CaDiCaL and the chain search are deterministic, so the files
+# (docs/SCHEDULES.md), single-port te (docs/PORT_MODELS.md); an snb line (te_search's snb
+# formula is over whole schedules from root 0; cmodel translates it to other roots) stores the
+# single-port broadcast on the 3-D tori where cmodel's greedy missed the optimum, under sp-half,
+# which serves sp-full too (docs/PORT_MODELS.md). A line with its own --slots is searched at that
+# many, the optimum or the best found above the bound (mesh:2x8 and 8x2: 12, one above;
+# torus:5x5x5's snb: 8, one above; docs/PORT_MODELS.md). CaDiCaL and the chain search are deterministic, so the files
 # come out the same; hypercube:8 mnb, hypercube:7 te and torus:16x16 te take about 3-5 minutes
 # each, torus:16x16 mnb 18 to 41 (two days' runs). Stops at the first size not solved.
 set -euo pipefail
@@ -103,4 +106,42 @@ te mesh:2x3x3 --general --shortest --slots 13
 te ring:5 --model sp-half --general --shortest
 te ring:7 --model sp-half --general --shortest
 te mesh:2x3 --model sp-full --general --shortest
+snb torus:2x3x5 --model sp-half
+snb torus:2x5x3 --model sp-half
+snb torus:2x5x5 --model sp-half
+snb torus:3x2x5 --model sp-half
+snb torus:3x3x3 --model sp-half
+snb torus:3x3x5 --model sp-half
+snb torus:3x3x6 --model sp-half
+snb torus:3x4x5 --model sp-half
+snb torus:3x5x2 --model sp-half
+snb torus:3x5x3 --model sp-half
+snb torus:3x5x4 --model sp-half
+snb torus:3x5x5 --model sp-half
+snb torus:3x5x6 --model sp-half
+snb torus:3x6x3 --model sp-half
+snb torus:3x6x5 --model sp-half
+snb torus:4x3x5 --model sp-half
+snb torus:4x5x3 --model sp-half
+snb torus:4x5x5 --model sp-half
+snb torus:5x2x3 --model sp-half
+snb torus:5x2x5 --model sp-half
+snb torus:5x3x2 --model sp-half
+snb torus:5x3x3 --model sp-half
+snb torus:5x3x4 --model sp-half
+snb torus:5x3x5 --model sp-half
+snb torus:5x3x6 --model sp-half
+snb torus:5x4x3 --model sp-half
+snb torus:5x4x5 --model sp-half
+snb torus:5x5x2 --model sp-half
+snb torus:5x5x3 --model sp-half
+snb torus:5x5x4 --model sp-half
+snb torus:5x5x5 --model sp-half --slots 8
+snb torus:5x5x6 --model sp-half
+snb torus:5x6x3 --model sp-half
+snb torus:5x6x5 --model sp-half
+snb torus:6x3x3 --model sp-half
+snb torus:6x3x5 --model sp-half
+snb torus:6x5x3 --model sp-half
+snb torus:6x5x5 --model sp-half
 SIZES

@@ -195,6 +195,21 @@ if [ "${SMALL-}" != 1 ]; then
   expect "torus:5x5 sp-full: the solver's 5-slot schedule simulated on the ROM router fabric, its wire log verified" \
     '[[ $out == *"PASS topo=torus:5x5 task=snb model=sp-full cycles=6 slots=5 "* ]] && [[ $out == *"OK slots=5 lb=5 "* ]]' \
     "$(printf '%s\n' "$out" | tail -n 5)"
+  # two stored schedules as cmodel's defaults: te on mesh:2x3x2 at its cut bound, and the
+  # sp-half broadcast on torus:3x3x3 translated to root 5 at bound()'s figure (ceil(log2 27) = 5), each
+  # simulated and its wire log verified
+  "$BIN" schedule --topo mesh:2x3x2 --task te -o "$T/te.tsv"
+  out=$(SIM_DIR="$T/sim_te" SCHEDULE="$T/te.tsv" "$HERE/../sim/sim.sh" 2>&1)
+  b=$(mesh_cut mesh:2x3x2)
+  expect "mesh:2x3x2 te: cmodel's stored default simulated on the ROM router fabric at $b slots, its wire log verified" \
+    '[[ $out == *"PASS topo=mesh:2x3x2 task=te model=mla "*" slots=$b "* ]] && [[ $out == *"OK slots=$b lb=$b "* ]]' \
+    "$(printf '%s\n' "$out" | tail -n 5)"
+  b=$(bound torus:3x3x3)
+  "$BIN" schedule --topo torus:3x3x3 --task snb --model sp-half --root 5 -o "$T/snb.tsv"
+  out=$(SIM_DIR="$T/sim_snb" SCHEDULE="$T/snb.tsv" "$HERE/../sim/sim.sh" 2>&1)
+  expect "torus:3x3x3 sp-half snb from root 5: the stored schedule translated, simulated at $b slots, its wire log verified" \
+    '[[ $out == *"PASS topo=torus:3x3x3 task=snb model=sp-half "*" slots=$b "* ]] && [[ $out == *"OK slots=$b lb=$b "* ]]' \
+    "$(printf '%s\n' "$out" | tail -n 5)"
 fi
 
 # bad arguments: exit 2, one line, no file
