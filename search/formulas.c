@@ -192,50 +192,27 @@ static void te_extend_release(void *state) {
 
 /* ---- snb, sp-full and sp-half: whole schedules (snb_sp_cnf.h) ---- */
 
-static void *snb_sp_build(const topo *t, model_kind model, const search_params *q, cnf *f, char *err, size_t errlen) {
+static void *snb_sp_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
   snb_sp_vars *m = new_state(sizeof *m, err, errlen);
-  return m ? built(m, snb_sp_cnf(t, model, q->slots, f, m, err, errlen)) : NULL;
+  return m ? built(m, snb_sp_cnf(t, q->model, q->slots, f, m, err, errlen)) : NULL;
 }
-static void *snb_full_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
-  return snb_sp_build(t, MODEL_SP_FULL, q, f, err, errlen);
-}
-static void *snb_half_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
-  return snb_sp_build(t, MODEL_SP_HALF, q, f, err, errlen);
-}
-
-static int snb_sp_report(const topo *t, model_kind model, const void *state, const int *value, const char *out) {
+static int snb_sp_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
   sched s;
-  sched_init(&s, t, TASK_SNB, model, 0);
+  sched_init(&s, t, TASK_SNB, q->model, 0);
   int bad = check_decoded(t, &s, snb_sp_decode(t, state, value, &s) != 0, out, true);
   sched_free(&s);
   return bad;
 }
-static int snb_full_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
-  (void)q;
-  return snb_sp_report(t, MODEL_SP_FULL, state, value, out);
-}
-static int snb_half_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
-  (void)q;
-  return snb_sp_report(t, MODEL_SP_HALF, state, value, out);
-}
 
 /* ---- mnb, mla and oneway: whole schedules (mnb_any_cnf.h) ---- */
 
-static void *mnb_any_build(const topo *t, model_kind model, const search_params *q, cnf *f, char *err, size_t errlen) {
+static void *mnb_any_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
   mnb_any_vars *m = new_state(sizeof *m, err, errlen);
-  return m ? built(m, mnb_any_cnf(t, model, q->slots, f, m, err, errlen)) : NULL;
-}
-static void *mnb_any_mla_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
-  return mnb_any_build(t, MODEL_MLA, q, f, err, errlen);
-}
-static void *mnb_any_oneway_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
-  return mnb_any_build(t, MODEL_ONEWAY, q, f, err, errlen);
+  return m ? built(m, mnb_any_cnf(t, q->model, q->slots, f, m, err, errlen)) : NULL;
 }
 static int mnb_any_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
-  (void)q;
-  const mnb_any_vars *m = state;
   sched s;
-  sched_init(&s, t, TASK_MNB, m->model, -1);
+  sched_init(&s, t, TASK_MNB, q->model, -1);
   int bad = check_decoded(t, &s, mnb_any_decode(t, state, value, &s) != 0, out, true);
   sched_free(&s);
   return bad;
@@ -243,31 +220,17 @@ static int mnb_any_report(const topo *t, const search_params *q, const void *sta
 
 /* ---- te, mla, oneway, sp-full and sp-half: whole schedules (te_any_cnf.h) ---- */
 
-static void *te_any_build(const topo *t, model_kind model, const search_params *q, cnf *f, char *err, size_t errlen) {
+static void *te_any_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
   te_any_vars *m = new_state(sizeof *m, err, errlen);
   if (!m) return NULL;
-  if (te_any_cnf(t, model, q->slots, q->shortest, f, m, err, errlen) == 0) return m;
+  if (te_any_cnf(t, q->model, q->slots, q->shortest, f, m, err, errlen) == 0) return m;
   te_any_vars_free(m);
   free(m);
   return NULL;
 }
-static void *te_any_mla_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
-  return te_any_build(t, MODEL_MLA, q, f, err, errlen);
-}
-static void *te_any_oneway_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
-  return te_any_build(t, MODEL_ONEWAY, q, f, err, errlen);
-}
-static void *te_any_full_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
-  return te_any_build(t, MODEL_SP_FULL, q, f, err, errlen);
-}
-static void *te_any_half_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
-  return te_any_build(t, MODEL_SP_HALF, q, f, err, errlen);
-}
 static int te_any_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
-  (void)q;
-  const te_any_vars *m = state;
   sched s;
-  sched_init(&s, t, TASK_TE, m->model, -1);
+  sched_init(&s, t, TASK_TE, q->model, -1);
   int bad = check_decoded(t, &s, te_any_decode(t, state, value, &s) != 0, out, true);
   sched_free(&s);
   return bad;
@@ -291,21 +254,21 @@ static const search_formula table[] = {
      .release = te_extend_release},
     {.task = "mnb", .model = "mla", .what = "an mnb translation template with waits and sources per port bounded",
      .build = mnb_build, .report = mnb_report, .writes_template = true, .reads_lanes = true, .release = mnb_release},
-    {.task = "snb", .model = "sp-full", .what = "an snb schedule from node 0 (any, not a template)", .build = snb_full_build,
-     .report = snb_full_report, .writes_template = true, .general = true, .release = free},
-    {.task = "snb", .model = "sp-half", .what = "an snb schedule from node 0 (any, not a template)", .build = snb_half_build,
-     .report = snb_half_report, .writes_template = true, .general = true, .release = free},
-    {.task = "mnb", .model = "mla", .what = "an mnb schedule (any, not a template)", .build = mnb_any_mla_build,
+    {.task = "snb", .model = "sp-full", .what = "an snb schedule from node 0 (any, not a template)", .build = snb_sp_build,
+     .report = snb_sp_report, .writes_template = true, .general = true, .release = free},
+    {.task = "snb", .model = "sp-half", .what = "an snb schedule from node 0 (any, not a template)", .build = snb_sp_build,
+     .report = snb_sp_report, .writes_template = true, .general = true, .release = free},
+    {.task = "mnb", .model = "mla", .what = "an mnb schedule (any, not a template)", .build = mnb_any_build,
      .report = mnb_any_report, .writes_template = true, .general = true, .release = free},
     {.task = "mnb", .model = "oneway", .what = "a one-way mnb schedule (any, not a template)",
-     .build = mnb_any_oneway_build, .report = mnb_any_report, .writes_template = true, .general = true, .release = free},
-    {.task = "te", .model = "mla", .what = "a te schedule (any, not a template)", .build = te_any_mla_build,
+     .build = mnb_any_build, .report = mnb_any_report, .writes_template = true, .general = true, .release = free},
+    {.task = "te", .model = "mla", .what = "a te schedule (any, not a template)", .build = te_any_build,
      .report = te_any_report, .writes_template = true, .general = true, .release = te_any_release},
-    {.task = "te", .model = "oneway", .what = "a one-way te schedule (any, not a template)", .build = te_any_oneway_build,
+    {.task = "te", .model = "oneway", .what = "a one-way te schedule (any, not a template)", .build = te_any_build,
      .report = te_any_report, .writes_template = true, .general = true, .release = te_any_release},
-    {.task = "te", .model = "sp-full", .what = "an sp-full te schedule (any, not a template)", .build = te_any_full_build,
+    {.task = "te", .model = "sp-full", .what = "an sp-full te schedule (any, not a template)", .build = te_any_build,
      .report = te_any_report, .writes_template = true, .general = true, .release = te_any_release},
-    {.task = "te", .model = "sp-half", .what = "an sp-half te schedule (any, not a template)", .build = te_any_half_build,
+    {.task = "te", .model = "sp-half", .what = "an sp-half te schedule (any, not a template)", .build = te_any_build,
      .report = te_any_report, .writes_template = true, .general = true, .release = te_any_release},
 };
 

@@ -15,6 +15,7 @@
 /* What a formula is asked: the slots, and the options only some formulas read. */
 typedef struct {
   uint32_t slots;
+  model_kind model; /* the formula's --model (the whole-schedule formulas serve several) */
   int max_wait; /* the lanes formulas: --max-wait */
   int sources;  /* the lanes formulas: --sources */
   symmetry_kind symmetry; /* the lanes formulas: --rotate (SYMMETRY_SHIFT), --turn (SYMMETRY_TURN) */

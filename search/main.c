@@ -309,6 +309,7 @@ int main(int argc, char **argv) {
   sched base;
   if (o.extend && load_base(o.extend, &base, err, sizeof err)) return refuse("--extend %s", err);
   q.base = o.extend ? &base : NULL;
+  q.model = (model_kind)model_from_name(formula->model);
   if (o.by_window) return window_search(&t, &q, (double)limit, o.out);
   if (o.chain) return orbit_chain_search(&t, &q, (double)limit, o.out);
   cnf f = {0};

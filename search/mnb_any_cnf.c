@@ -36,14 +36,6 @@ static void packet_clauses(const topo *t, const mnb_any_vars *m, uint32_t o, uin
   if (s > 1) cnf_2(f, -hold(m, o, v, s - 1), hold(m, o, v, s));
 }
 
-/* The port of w that leads back to u: the link seen from its other end (topo.h's topologies
- * join two nodes by one link at most). */
-static int back_port(const topo *t, uint32_t u, uint32_t w) {
-  int q = 0;
-  while (q < t->ports && topo_neighbor(t, w, q) != (int64_t)u) q++;
-  return q;
-}
-
 /* Slot s's link capacity: a directed link carries one packet (mla); a link one packet in
  * either direction (oneway: each pair of ports once, from its lower node). */
 static void capacity_clauses(const topo *t, const mnb_any_vars *m, uint32_t s, int *load, cnf *f) {
@@ -54,7 +46,7 @@ static void capacity_clauses(const topo *t, const mnb_any_vars *m, uint32_t s, i
       size_t n = 0;
       for (uint32_t o = 0; o < m->nodes; o++) load[n++] = cross(m, o, u, p, s);
       if (m->model == MODEL_ONEWAY)
-        for (uint32_t o = 0; o < m->nodes; o++) load[n++] = cross(m, o, (uint32_t)w, back_port(t, u, (uint32_t)w), s);
+        for (uint32_t o = 0; o < m->nodes; o++) load[n++] = cross(m, o, (uint32_t)w, topo_port_to(t, (uint32_t)w, u), s);
       cnf_at_most_one(f, load, n);
     }
 }

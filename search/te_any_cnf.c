@@ -78,13 +78,6 @@ static size_t link_load(const te_any_vars *m, uint32_t s, uint32_t u, int p, int
   return n;
 }
 
-/* The port of w that leads back to u (topo.h's topologies join two nodes by one link at most). */
-static int back_port(const topo *t, uint32_t u, uint32_t w) {
-  int q = 0;
-  while (q < t->ports && topo_neighbor(t, w, q) != (int64_t)u) q++;
-  return q;
-}
-
 /* Node u's share of slot s's capacity: under mla and oneway its links (oneway: each link once,
  * from its lower end), under sp-full its sends and its receptions, under sp-half both. */
 static void node_capacity(const topo *t, const te_any_vars *m, uint32_t s, uint32_t u, int *load, cnf *f) {
@@ -97,7 +90,7 @@ static void node_capacity(const topo *t, const te_any_vars *m, uint32_t s, uint3
     if (m->model == MODEL_MLA || m->model == MODEL_ONEWAY) {
       if (m->model == MODEL_ONEWAY && (uint64_t)w < u) continue;
       size_t n = link_load(m, s, u, p, load, 0);
-      if (m->model == MODEL_ONEWAY) n = link_load(m, s, (uint32_t)w, back_port(t, u, (uint32_t)w), load, n);
+      if (m->model == MODEL_ONEWAY) n = link_load(m, s, (uint32_t)w, topo_port_to(t, (uint32_t)w, u), load, n);
       cnf_at_most_one(f, load, n);
     } else {
       sends = link_load(m, s, u, p, load, sends);
