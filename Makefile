@@ -50,7 +50,7 @@
 #>   TRACE=1        also write a VCD waveform [0]
 #>   SIM=S          sim: the simulator, verilator or icarus (Icarus Verilog) [verilator]
 #>   SIM_OPT=O      Verilator: g++'s -O of the model's per-cycle code; -O0 builds faster, runs slower (the tests') [-Os]
-#>   SCHEDULE=FILE  a schedule TSV to build instead of TOPO/TASK (any topology, task, model)
+#>   SCHEDULE=FILE  a schedule to build instead of TOPO/TASK: TSV, JSON or MSCCL XML (*.xml; TOPO if it names none)
 #>   ACTIVE=LIST    kbcast, pmnb, pexchange, pgather: the active set fixed in the ROMs (e.g. 0,3,5-9)
 #>   K=K            kbcast: that many active nodes drawn from KSEED (001's K)
 #>   M=M            pmnb, pexchange, pgather: that many active nodes drawn from KSEED (004's M)

@@ -6,7 +6,9 @@
 #      tests), on SIM_DESIGNS (default hypercube:4 mnb, torus:4x4 te, hypercube:6 mnb, torus:8x8 mnb,
 #      hypercube:8 mnb);
 #   2. export and import: cmodel export to JSON and MSCCL XML and cmodel verify of each, against
-#      cmodel verify of the TSV, for mnb and te on hypercube:8 and mnb on torus:16x16;
+#      cmodel verify of the TSV, for mnb and te on hypercube:8 and mnb on torus:16x16, and the
+#      combining tasks' reducing steps (issue 42): allreduce on hypercube:8, reduce_scatter on
+#      torus:16x16 (the XML import executes the steps on sums and checks MPI's layout);
 #   3. cmodel draw's occupancy map against cmodel verify of the same schedule (draw verifies
 #      first), for te on hypercube:6 and mnb on torus:16x16.
 # Writes the "tools" section of OUT.md.
@@ -48,7 +50,7 @@ for d in $sim_designs; do
 done
 
 fmt_rows=""
-for d in hypercube:8:mnb hypercube:8:te torus:16x16:mnb; do
+for d in hypercube:8:mnb hypercube:8:te torus:16x16:mnb hypercube:8:allreduce torus:16x16:reduce_scatter; do
   topo=${d%:*} task=${d##*:} f=$work/${topo/:/-}_$task
   echo "-- BENCH tools: export $topo $task" >&2
   "$cm" schedule --topo "$topo" --task "$task" -o "$f.tsv"
@@ -90,7 +92,9 @@ done
   printf '%s' "$sim_rows"
   echo
   echo "**Export and import.** \`cmodel export\` from the TSV, and \`cmodel verify --format\` of the"
-  echo "file written, against \`cmodel verify\` of the TSV (the baseline)."
+  echo "file written, against \`cmodel verify\` of the TSV (the baseline). The combining tasks' XML"
+  echo "has reducing steps, their dependencies and local copies, and its import runs the steps on sums"
+  echo "and checks MPI's output layout before the verifier checks the rows (docs/EXPORT.md)."
   echo
   echo "| topology | task | rows | TSV MiB | verify TSV s | JSON MiB | export JSON s | verify JSON s | XML MiB | export XML s | verify XML s |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|"

@@ -56,6 +56,9 @@ static const char usage[] =
     "\n"
     "  --schedule F  a schedule in the exchange format (any topology, task and model that\n"
     "                'cmodel verify' accepts; a file from another tool too), or - for stdin\n"
+    "  --from FMT    the schedule file's format: tsv, json or msccl-xml (docs/EXPORT.md; an MSCCL\n"
+    "                XML without romnoc's attributes takes --topo, and --task, --root, --model,\n"
+    "                from the command line); default by its name: *.xml, *.json, else tsv\n"
     "  --topo T      shortcut: ask the golden model (hypercube:D, ring:N, torus:K1xK2[x...],\n"
     "  --task K        mesh:K1xK2[x...]; snb | mnb | scatter | gather | te, or a combining\n"
     "                  task: reduce | reduce_scatter | allreduce | global_sum; or a task of an\n"
@@ -183,6 +186,7 @@ static int verify_schedule(const sched *s, char *err, size_t errlen) {
 
 typedef struct {
   const char *schedule, *topo, *task, *root, *model, *alg, *dir, *arch, *width_s, *seed_s, *max_mem, *op_s, *flit;
+  const char *from; /* the schedule file's format (--from), NULL: by its name */
   const char *words_s; /* --words: a block's words (with --ni) */
   const char *link_delay_s; /* --link-delay: cycles per link (fabric_pipeline) */
   const char *combine_stages_s; /* --combine-stages: registers in the combiner (ir_fabric.combine_stages) */
@@ -262,6 +266,22 @@ static int split_tasks(options *o) {
 }
 
 /* Returns 0, -1 after --help/--version, or the bad-input exit code. */
+/* --from, and the options a schedule file brings itself: only an MSCCL XML, whose attributes
+ * may lack them, takes --topo, --task, --root and --model. 0 or the bad-input exit code. */
+static int check_schedule_format(const options *o) {
+  char shown[200];
+  if (o->from && !schedule_format_find(o->from))
+    return bad_input("unknown --from '%s' (expected %s)", cli_printable(o->from, 40, shown, sizeof shown),
+                     schedule_format_list());
+  if (o->from && !o->schedule) return bad_input("--from names the format of a --schedule file, and none is given");
+  bool hints = o->schedule && !strcmp(schedule_format_of(o->from, o->schedule)->name, "msccl-xml");
+  if (o->schedule && (o->alg || (!hints && (o->topo || o->task || o->root || o->model))))
+    return bad_input("--schedule '%s' comes with its own topology, task, model and root: drop --topo, --task, --root, "
+                     "--model and --alg",
+                     cli_printable(o->schedule, 80, shown, sizeof shown));
+  return 0;
+}
+
 static int parse_options(int argc, char **argv, options *o) {
   *o = (options){.width = 32, .seed = 1, .words = 1, .link_delay = 1};
   int rc = take_schedules(&argc, argv, o);
@@ -271,7 +291,8 @@ static int parse_options(int argc, char **argv, options *o) {
     return -1;
   }
   const cli_option opts[] = {
-      {.name = "--schedule", .value = &o->schedule}, {.name = "--topo", .value = &o->topo},
+      {.name = "--schedule", .value = &o->schedule}, {.name = "--from", .value = &o->from},
+      {.name = "--topo", .value = &o->topo},
       {.name = "--task", .value = &o->task}, {.name = "--root", .value = &o->root},
       {.name = "--model", .value = &o->model}, {.name = "--alg", .value = &o->alg},
       {.name = "--arch", .value = &o->arch}, {.name = "-o", .value = &o->dir},
@@ -336,10 +357,7 @@ static int parse_options(int argc, char **argv, options *o) {
       return bad_input("--max-mem '%s' is not a size (e.g. 4G, 512M, 100000000)", cli_printable(o->max_mem, 40, shown, sizeof shown));
     mem_set_limit(bytes);
   }
-  if (o->schedule && (o->topo || o->task || o->root || o->model || o->alg))
-    return bad_input("--schedule '%s' comes with its own topology, task, model and root: drop --topo, --task, --root, "
-                     "--model and --alg",
-                     cli_printable(o->schedule, 80, shown, sizeof shown));
+  if ((rc = check_schedule_format(o))) return rc;
   if (o->k && o->m) return bad_input("give the active set's size once: --k (kbcast) or --m (pmnb, pexchange, pgather)");
   if (o->m) o->k = o->m; /* one size: job_parse_active names it after the task */
   if (o->schedule && (o->active || o->k || o->active_seed))
@@ -375,7 +393,8 @@ static int get_schedule(const options *o, uint32_t k, sched *s) {
     cli_printable(path, 120, shown, sizeof shown);
     FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
     if (!f) return bad_input("cannot read '%s': %s", shown, strerror(errno));
-    int rc = schedule_load(schedule_format_find("tsv"), f, NULL, s, err, sizeof err);
+    reader_hints h = {.task = o->task, .root = o->root, .topo = o->topo, .model = o->model};
+    int rc = schedule_load(schedule_format_of(o->from, path), f, &h, s, err, sizeof err);
     if (f != stdin) fclose(f);
     if (rc) return bad_input("%s: %s", shown, err);
     if (s->topo.nodes > RTL_MAX_NODES) {

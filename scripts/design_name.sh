@@ -1,4 +1,6 @@
-# design_name.sh — sourced by sim.sh and synth.sh. From SCHEDULE (a schedule TSV), or TOPO,
+# design_name.sh — sourced by sim.sh and synth.sh. From SCHEDULE (a schedule TSV; a *.json or an
+# MSCCL *.xml is imported into build/imported/NAME.tsv first, TOPO naming the topology of an XML
+# without romnoc's attributes), or TOPO,
 # TASK, MODEL, ROOT and ALG (ask the golden model), and WIDTH, ARCH and OP, it sets topo, task,
 # width, arch, the rtl_gen arguments (gen_args) and the directory name of the design (name),
 # e.g. hypercube-4_scatter_r0_w32, torus-4x4_te_simple_w32, ring-5_mnb_sp-full_w32,
@@ -38,6 +40,16 @@ for style in ROM_STYLE MEM_STYLE; do
   [ "$value" = auto ] || { opt_args+=("--$flag-style" "$value"); tag="${tag}_$flag-$value"; }
 done
 if [ -n "${SCHEDULE:-}" ]; then
+  case $SCHEDULE in # another format (docs/EXPORT.md): imported once into a TSV, which the flow then uses
+  *.xml | *.json)
+    imported="$repo/build/imported/$(basename "$SCHEDULE" | tr -c 'A-Za-z0-9._\n-' _).tsv"
+    mkdir -p "$repo/build/imported"
+    from=json
+    [ "${SCHEDULE##*.}" = xml ] && from=msccl-xml
+    "$repo/build/cmodel" export --format tsv --from "$from" ${TOPO:+--topo "$TOPO"} "$SCHEDULE" -o "$imported" || exit 2
+    SCHEDULE=$imported
+    ;;
+  esac
   topo=$(awk -F= '/^# *topo *=/ { print $2; exit }' "$SCHEDULE") task=$(awk -F= '/^# *task *=/ { print $2; exit }' "$SCHEDULE")
   gen_args=(--schedule "$SCHEDULE" --width "$width" "${opt_args[@]}")
   base=$(basename "$SCHEDULE")

@@ -19,7 +19,7 @@ static uint32_t parent(const topo *t, const mnb_lean_vars *m, uint32_t v, int g)
 int mnb_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, symmetry_kind symmetry, cnf *f,
                  mnb_lean_vars *m, char *err, size_t errlen) {
   memset(m, 0, sizeof *m);
-  if (t->kind == TOPO_MESH) {
+  if (t->kind == TOPO_MESH || t->kind == TOPO_COMPLETE) {
     snprintf(err, errlen, "topology '%s': mnb templates are searched on hypercubes, rings and tori only", t->name);
     return -1;
   }

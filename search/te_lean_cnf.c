@@ -114,7 +114,7 @@ static void move_clauses(const te_lean_vars *m, uint32_t d, cnf *f, int *lit, in
 int te_lean_cnf(const topo *t, uint32_t slots, int max_wait, int sources, symmetry_kind symmetry, int diagonals, int window,
                 cnf *f, te_lean_vars *m, char *err, size_t errlen) {
   memset(m, 0, sizeof *m);
-  if (t->kind == TOPO_MESH) {
+  if (t->kind == TOPO_MESH || t->kind == TOPO_COMPLETE) { /* gen_dim: two ports per dimension */
     snprintf(err, errlen, "topology '%s': te templates for small routers are searched on hypercubes, rings and tori only",
              t->name);
     return -1;

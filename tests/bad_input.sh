@@ -364,6 +364,31 @@ row "39 rtl_gen --link-delay with --ni" 2 "--link-delay 2: the network interface
 row "39 rtl_gen --link-delay on one-way links" 2 "--link-delay 3: model oneway shares one channel per link between both directions" '' \
   '"$R" --topo ring:8 --task te --model oneway --link-delay 3 -o d'
 
+# -------------------------------------------------------------- complete:N (every pair linked)
+# a size outside 2..33 (N-1 ports, at most 32 per router) or not a number, named; the
+# commands that build schedules refuse the topology itself, naming it; a verifier of an
+# active-set task refuses it before reading a row
+row "complete:1 has no pair" 2 "size '1' in topology 'complete:1' is out of range .expected 2\.\.33" '' \
+  '"$B" schedule --topo complete:1 --task mnb -o s.tsv'
+row "complete:0" 2 "size '0' in topology 'complete:0' is out of range" '' \
+  '"$B" info --topo complete:0'
+row "complete:x" 2 "size 'x' in topology 'complete:x' is out of range" 'printf "slot\tsrc\tdst\torigin\tdest\n" >e.tsv' \
+  '"$B" verify --topo complete:x --task mnb e.tsv'
+row "complete:34: beyond the ports a router has" 2 "size '34' in topology 'complete:34' is out of range .expected 2\.\.33: complete:N has N-1 ports per node, at most 32.$" '' \
+  '"$B" info --topo complete:34'
+row "complete:65" 2 "'complete:65' is out of range" '' \
+  '"$R" --topo complete:65 --task mnb -o d'
+row "cmodel schedule on complete:8" 2 "^cmodel: romnoc builds no schedules on complete:8 " '' \
+  '"$B" schedule --topo complete:8 --task mnb -o s.tsv'
+row "rtl_gen --topo complete:4" 2 "^rtl_gen: romnoc builds no schedules on complete:4 " '' \
+  '"$R" --topo complete:4 --task te -o d'
+row "pmnb on complete:4 is refused by the verifier" 2 "task pmnb is defined on rings, tori and meshes .004., not on complete:4$" \
+  'printf "# topo=complete:4\n# task=pmnb\n# active=0,1\nslot\tsrc\tdst\torigin\tdest\n1\t0\t1\t0\t-1\n" >p.tsv' \
+  '"$B" verify p.tsv'
+row "rtl_gen --schedule on complete:4 builds its fabric" 0 '' \
+  '{ printf "# topo=complete:4\n# task=te\n# model=mla\n# root=-1\nslot\tsrc\tdst\torigin\tdest\n"; for u in 0 1 2 3; do for v in 0 1 2 3; do [ $u = $v ] || printf "1\t%d\t%d\t%d\t%d\n" $u $v $u $v; done; done; } >c.tsv' \
+  '"$R" --schedule c.tsv -o d' 'grep -qx "topo=complete:4" d/design.txt && grep -qx "ports=3" d/design.txt'
+
 row "37 the largest seed is taken" 0 '' '' \
   '"$B" schedule --topo hypercube:3 --task kbcast --k 3 --seed 4294967295 -o s.tsv' '"$B" verify s.tsv | grep -q "^OK "'
 row "37 a pmnb packet never received is named with a space" 1 "never receives the packet of origin [0-9]+$" \

@@ -92,6 +92,8 @@ suite mpi-baselines test 15 "MPI library algorithms as baseline schedules" bash 
 suite mpi-baselines-asan test,check 18 "MPI library algorithms as baseline schedules, asan+ubsan (small sizes)" bash tests/mpi_baselines.sh $A/cmodel small
 suite export test 5 "cmodel export/import: JSON and MSCCL XML round trips, foreign schedules, bad input" bash tests/export.sh build/cmodel
 suite export-asan test,check 12 "cmodel export/import under asan+ubsan" bash tests/export.sh $A/cmodel
+suite msccl test 40 "MSCCL XML with reductions (issue 42): msccl-tools-style files and mutations, executed by a reference interpreter and verified, romnoc's exports executed, one simulated" \
+  bash tests/msccl_import.sh build/cmodel
 suite dynbcast test 20 "cmodel dynbcast (004 s5): delays against the bound (11), the stability limit (14), bad input" bash tests/dynbcast.sh build/cmodel
 suite mpi-names test,check 5 "MPI names as aliases (bcast, allgather, alltoall): CLI, metadata, make variables, rtl_gen, under asan+ubsan" \
   bash tests/mpi_names.sh $A/cmodel $A/rtl_gen

@@ -8,7 +8,8 @@
 # twice the mnb bound there, global_sum at the diameter; every row meets the transmission bound
 # (global_sum: at least); te never does worse than the dimension-ordered exchange. Then translation templates (certified, and expanded by an awk
 # translator), hand-written templates good and bad, the torus:4x4 = 4-cube and ring:4 = 2-cube
-# equalities, golden TSVs for ring:5, torus:3x3 and mesh:2x4, and bad input.
+# equalities, complete:N (every pair linked: its figures, hand-written schedules at its bounds,
+# templates), golden TSVs for ring:5, torus:3x3 and mesh:2x4, and bad input.
 # "small": the ranges cut down for the ASan build. Ends with "N passed, N failed".
 BIN=${1:?usage: tests/topologies.sh BIN [small]} NAME=topo
 # shellcheck source=tests/suite.sh
@@ -125,6 +126,73 @@ sed 's/^# template=add$/# template=xor/' "$T/good.tsv" >"$T/xor.tsv"
 "$BIN" verify "$T/xor.tsv" >"$T/out" 2>"$T/err"
 [ $? = 2 ] && [ ! -s "$T/out" ] && grep -q 'template=xor' "$T/err" && pass || fail "template=xor on a torus must be refused" "$T/err"
 
+# ---- complete:N: every pair of nodes linked (schedules made elsewhere, docs/USAGE.md) -----------
+# The figures from the definition, not from cmodel: N nodes, N-1 ports, N(N-1)/2 links, diameter
+# 1; every other node at distance 1, so the distances from a node sum to N-1 and over all
+# ordered pairs to N(N-1). Hand-written schedules: te and scatter in one slot (every node sends
+# straight to each other one over its N-1 ports: degree N-1), te under oneway in two (u<v, then
+# u>v), mnb under sp-full in N-1 (slot s: u to u+s mod N), each at its bound; a row from a node
+# to itself is no link.
+complete_tsv() { # complete_tsv N TASK MODEL ROOT <rows (awk prints them from n)
+  printf '# topo=complete:%s\n# task=%s\n# model=%s\n# root=%s\nslot\tsrc\tdst\torigin\tdest\n' "$1" "$2" "$3" "$4"
+  awk -v n="$1" "BEGIN { OFS = \"\t\"; $(cat) }" | sortrows
+}
+for n in 2 3 4 5 8 33; do
+  c=complete:$n pairs=$((n * (n - 1)))
+  got=$("$BIN" info --topo $c 2>&1)
+  [ "$got" = "topo=$c nodes=$n ports=$((n - 1)) links=$((pairs / 2)) diameter=1" ] && pass || fail "info $c: $got"
+  complete_tsv $n te mla -1 <<<'for (u = 0; u < n; u++) for (v = 0; v < n; v++) if (u != v) print 1, u, v, u, v' >"$T/te.tsv"
+  got=$("$BIN" verify "$T/te.tsv" 2>&1)
+  [ "$got" = "OK slots=1 lb=1 tx=$pairs txlb=$pairs" ] && pass || fail "$c te in one slot: $got"
+  complete_tsv $n scatter mla 0 <<<'for (v = 1; v < n; v++) print 1, 0, v, 0, v' >"$T/sc.tsv"
+  got=$("$BIN" verify "$T/sc.tsv" 2>&1)
+  [ "$got" = "OK slots=1 lb=1 tx=$((n - 1)) txlb=$((n - 1))" ] && pass || fail "$c scatter in one slot: $got"
+  complete_tsv $n te oneway -1 <<<'for (u = 0; u < n; u++) for (v = 0; v < n; v++) if (u != v) print (u < v ? 1 : 2), u, v, u, v' >"$T/ow.tsv"
+  got=$("$BIN" verify "$T/ow.tsv" 2>&1)
+  [ "$got" = "OK slots=2 lb=2 tx=$pairs txlb=$pairs" ] && pass || fail "$c oneway te in two slots: $got"
+  complete_tsv $n mnb sp-full -1 <<<'for (s = 1; s < n; s++) for (u = 0; u < n; u++) print s, u, (u + s) % n, u, -1' >"$T/sp.tsv"
+  got=$("$BIN" verify "$T/sp.tsv" 2>&1)
+  [ "$got" = "OK slots=$((n - 1)) lb=$((n - 1)) tx=$pairs txlb=$pairs" ] && pass || fail "$c sp-full mnb in N-1 slots: $got"
+done
+complete_tsv 4 snb mla 0 <<<'print 1, 0, 1, 0, -1; print 1, 0, 2, 0, -1; print 2, 2, 2, 0, -1; print 2, 2, 3, 0, -1' >"$T/self.tsv"
+"$BIN" verify "$T/self.tsv" >"$T/out" 2>&1
+[ $? = 1 ] && grep -q '^FAIL slot=2 src=2 dst=2 .*2->2 is not a link of complete:4' "$T/out" && pass ||
+  fail "a row from node 2 to itself on complete:4 must fail" "$T/out"
+# every ring's, hypercube's and torus's links are links of the complete graph of as many nodes:
+# their schedules verify there too (verify --topo over the file's metadata), against its bounds
+# (mnb: diameter 1, degree N-1: one slot; N(N-1) transmissions)
+for pair in ring:8=8 hypercube:3=8 torus:3x3=9; do
+  n=${pair#*=}
+  "$BIN" schedule --topo "${pair%=*}" --task mnb -o "$T/sub.tsv"
+  "$BIN" verify --topo complete:$n "$T/sub.tsv" >"$T/out" 2>&1
+  grep -qE "^OK slots=[0-9]+ lb=1 tx=$((n * (n - 1))) txlb=$((n * (n - 1)))$" "$T/out" && pass ||
+    fail "${pair%=*}'s mnb on complete:$n" "$T/out"
+done
+# translation templates (Z_N: port p adds p+1): under mla the generators +1..+4 of complete:5
+# in one slot; under oneway +g and -g share wires, so +1,+2 then +3,+4 is good and +1,+4 in one
+# slot is not; the good ones expanded by xlate_add.awk verify row by row
+printf '1 0 1\n1 0 2\n1 0 3\n1 0 4\n' >"$T/mla.rows"
+printf '1 0 1\n1 0 2\n2 0 3\n2 0 4\n' >"$T/ow-good.rows"
+printf '1 0 1\n1 0 4\n2 0 2\n2 0 3\n' >"$T/ow-bad.rows"
+for case in mla:mla:0 oneway:ow-good:0 oneway:ow-bad:1; do
+  IFS=: read -r m f want <<<"$case"
+  { printf '# topo=complete:5\n# task=mnb\n# model=%s\n# root=-1\n# template=add\nslot\tsrc\tdst\torigin\tdest\n' $m
+    awk '{ print $1 "\t" $2 "\t" $3 "\t0\t-1" }' "$T/$f.rows"; } >"$T/$f.tsv"
+  "$BIN" verify "$T/$f.tsv" >"$T/out" 2>&1
+  rc=$?
+  if [ $want = 0 ]; then
+    slots=$(awk 'END { print $1 }' "$T/$f.rows")
+    [ $rc = 0 ] && [ "$(cat "$T/out")" = "OK slots=$slots lb=$slots tx=20 txlb=20 template=add" ] && pass ||
+      fail "complete:5 $m template $f" "$T/out"
+    { printf '# topo=complete:5\n# task=mnb\n# model=%s\nslot\tsrc\tdst\torigin\tdest\n' $m
+      awk -v topo=complete:5 -f "$HERE/xlate_add.awk" "$T/$f.tsv" | sortrows; } >"$T/$f-full.tsv"
+    "$BIN" verify "$T/$f-full.tsv" >"$T/out" 2>&1 && pass || fail "complete:5 $m template $f expanded" "$T/out"
+  else
+    [ $rc = 1 ] && grep -qE '^FAIL slot=1 .*generator \+4 or its inverse twice in slot 1' "$T/out" && pass ||
+      fail "complete:5 oneway template with +1 and +4 in one slot must fail (exit $rc)" "$T/out"
+  fi
+done
+
 # ---- golden schedules -------------------------------------------------------------------------
 # tests/golden/<topo>-<task>.tsv, root 0; a missing one is written and its case fails
 for t in ring:5 torus:3x3 mesh:2x4; do
@@ -169,6 +237,9 @@ mesh:4x4.*sp-full|schedule --topo mesh:4x4 --task te --model sp-full --alg color
 template.*mesh:4x4|schedule --topo mesh:4x4 --task mnb --template
 template.*mesh:2x4|schedule --topo mesh:2x4 --task te --template
 mesh:33x33 has 1089|schedule --topo mesh:33x33 --task mnb --alg greedy
+no schedules on complete:8|schedule --topo complete:8 --task mnb
+no schedules on complete:4|schedule --topo complete:4 --task te --alg greedy
+no schedules on complete:5|schedule --topo complete:5 --task snb --model sp-full
 CASES
 refused <<'CASES'
 torus:3x3\.\.16|table --topo torus:3x3..16
@@ -176,6 +247,12 @@ empty|table --topo torus:4x4..3x3
 '1'|table --topo torus:1x1..3x3
 ring:1x|table --topo ring:1x..3
 cube|table --topo cube:2..4
+no schedules on complete:4|table --topo complete:4
+complete:4\.\.8.*no schedules on complete:4|table --topo complete:4..8
+complete:8|dynbcast --topo complete:8
+complete:4|draw --topo complete:4 --task mnb -o x.svg
+'complete:1'.*2\.\.33|info --topo complete:1
+'complete:34'.*2\.\.33|info --topo complete:34
 CASES
 
 echo "topologies: $npass passed, $nfail failed"

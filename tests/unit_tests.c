@@ -87,13 +87,18 @@ static void test_topology(const char *spec) {
         (unsigned long long)directed, (unsigned long long)topo_links(&t));
   CHECK(topo_dist_sum_all(&t) == all_sum, "%s: dist_sum_all", spec);
   CHECK(topo_diameter(&t) == diameter, "%s: diameter %u, BFS %u", spec, topo_diameter(&t), diameter);
+  int min_degree = t.ports;
+  for (uint32_t u = 0; u < t.nodes; u++)
+    if (topo_degree(&t, u) < min_degree) min_degree = topo_degree(&t, u);
+  CHECK(topo_min_degree(&t) == min_degree, "%s: min_degree %d, counted %d", spec, topo_min_degree(&t), min_degree);
 }
 
 static void test_bad_topologies(void) {
   static const char *const bad[][2] = {
       {"hypercube:0", "0"},   {"hypercube:17", "17"}, {"hypercube:x", "x"},     {"torus:1x4", "'1'"},
       {"mesh:300x300", "mesh:300x300"}, {"ring:1", "'1'"}, {"cube:3", "cube"}, {"torus:4x", "torus:4x"},
-      {"hypercube", "hypercube"}, {"ring:4x4", "ring:4x4"},
+      {"hypercube", "hypercube"}, {"ring:4x4", "ring:4x4"}, {"complete:1", "'1'"}, {"complete:34", "'34'"},
+      {"complete:x", "'x'"}, {"complete:4x4", "'4x4'"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     topo t;
@@ -591,14 +596,16 @@ static void test_rng_and_batch_means(void) {
 int main(void) {
   static const char *const topologies[] = {"hypercube:1", "hypercube:4", "ring:2",     "ring:7",    "ring:8",
                                            "torus:4x4",   "torus:2x3",   "torus:3x5x2", "mesh:3x4", "mesh:2x2x3",
-                                           "mesh:5",      "torus:2x2x2"};
+                                           "mesh:5",      "torus:2x2x2", "complete:2", "complete:5", "complete:8",
+                                           "complete:33"};
   for (size_t i = 0; i < sizeof topologies / sizeof topologies[0]; i++) test_topology(topologies[i]);
   test_bad_topologies();
   test_verifier_cases();
   test_hypercube_schedules();
   test_unavailable();
   test_oneway_mnb();
-  static const char *const translated[] = {"hypercube:3", "ring:5", "ring:2", "torus:3x4", "torus:2x3x2", "torus:5x2"};
+  static const char *const translated[] = {"hypercube:3", "ring:5",     "ring:2",     "torus:3x4",
+                                           "torus:2x3x2", "torus:5x2", "complete:2", "complete:7"};
   for (size_t i = 0; i < sizeof translated / sizeof translated[0]; i++) test_translation(translated[i]);
   static const char *const templated[] = {"ring:6", "torus:3x3", "torus:4x5", "torus:2x3x3", "hypercube:4"};
   for (size_t i = 0; i < sizeof templated / sizeof templated[0]; i++) {

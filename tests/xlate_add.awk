@@ -1,7 +1,7 @@
-# xlate_add.awk - expand a translation template of a ring or torus into the whole schedule,
-# without cmodel: every template row (slot, src, dst, origin 0, dest) is translated by every
-# node t by coordinate-wise addition mod K_i (node ids are mixed-radix numbers, coordinate 0
-# least significant).
+# xlate_add.awk - expand a translation template of a ring or torus (or complete:N, one
+# coordinate of radix N) into the whole schedule, without cmodel: every template row (slot,
+# src, dst, origin 0, dest) is translated by every node t by coordinate-wise addition mod K_i
+# (node ids are mixed-radix numbers, coordinate 0 least significant).
 #
 #   awk -v topo=torus:3x3 -f xlate_add.awk TEMPLATE.tsv     prints the data rows (unsorted)
 BEGIN {

@@ -340,10 +340,23 @@ static int try_construction(const construction *c, sched *cand, uint64_t min_tx,
   return 0;
 }
 
+int schedule_topo_buildable(const topo *t, char *err, size_t errlen) {
+  if (t->kind != TOPO_COMPLETE) return 0;
+  snprintf(err, errlen,
+           "romnoc builds no schedules on %s (a complete graph is there to verify, draw and simulate schedules made "
+           "elsewhere, e.g. MSCCL's: cmodel verify --topo %s FILE)",
+           t->name, t->name);
+  return -1;
+}
+
 static int build(sched *s, const topo *t, task_kind task, model_kind model, int64_t root, const active_set *active,
                  uint32_t fraction, const char *alg, char *err, size_t errlen) {
   int automatic = !alg || !strcmp(alg, "auto");
   int64_t r = task_has_root(task) ? root : -1;
+  if (schedule_topo_buildable(t, err, errlen)) { /* no row of the table runs on it */
+    sched_init(s, t, task, model, r);
+    return -1;
+  }
   uint32_t lb = active ? bound_active_slots(t, task, active, fraction) : bound_slots(t, task, model, r < 0 ? 0 : (uint32_t)r);
   char why[256] = "", names[160];
   int listed = 0, have = 0;

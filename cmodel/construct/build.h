@@ -24,6 +24,10 @@ int schedule_build(sched *s, const topo *t, task_kind task, model_kind model, in
 int schedule_build_active(sched *s, const topo *t, task_kind task, model_kind model, const active_set *active,
                           uint32_t fraction, const char *alg, char *err, size_t errlen);
 
+/* 0 if the table has constructions for t's family; -1 with a one-line message naming t in err
+ * for complete:N, a topology for schedules made elsewhere (verify, draw, rtl_gen --schedule). */
+int schedule_topo_buildable(const topo *t, char *err, size_t errlen);
+
 /* The names of the constructions for (t, task, model), comma-separated, into buf ("" if
  * none). */
 void schedule_algs(const topo *t, task_kind task, model_kind model, char *buf, size_t len);

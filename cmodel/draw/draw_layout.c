@@ -40,7 +40,7 @@ static draw_point place(const topo *t, uint32_t u) {
     if (u >> 3 & 1) p.x += BLOCK * UNIT;
     if (u >> 4 & 1) p.y += BLOCK * UNIT;
     if (u >> 5 & 1) p.x += 2 * BLOCK * UNIT;
-  } else if (t->kind == TOPO_RING) {
+  } else if (t->kind == TOPO_RING || t->kind == TOPO_COMPLETE) {
     double rad = t->nodes * RING_GAP / (2 * PI);
     if (rad < 90) rad = 90;
     double a = -PI / 2 + 2 * PI * u / t->nodes;
@@ -104,7 +104,7 @@ void draw_layout_edge(const draw_layout *l, uint32_t u, uint32_t v, edge_shape *
   e->kind = EDGE_LINE;
   e->c = e->sa = e->sb = e->a;
   int i = dim_of(t, u, v);
-  if (t->kind == TOPO_RING) return;
+  if (t->kind == TOPO_RING || t->kind == TOPO_COMPLETE) return; /* complete: chords of the circle */
   double dx = e->b.x - e->a.x, dy = e->b.y - e->a.y;
   if (t->kind == TOPO_HYPERCUBE) {
     if (i < 3) return;

@@ -5,6 +5,7 @@
  *              4 and 5 place copies of that drawing right, below, and right again (d <= 6);
  *              the links of bits 3..5 are drawn as arcs between the copies
  *   ring       a circle, node 0 at the top, ids clockwise
+ *   complete   the same circle, every link a straight chord
  *   torus/mesh one dimension a row, two a grid (coordinate 0 to the right, 1 down), three a row
  *              of 2-D grids (coordinate 2 picks the slice, links between slices as arcs); a
  *              torus's wrap-around link is two stubs, out of one border and into the other */

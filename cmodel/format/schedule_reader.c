@@ -40,6 +40,14 @@ const schedule_format *schedule_format_find(const char *name) {
   return NULL;
 }
 
+const schedule_format *schedule_format_of(const char *name, const char *path) {
+  if (name) return schedule_format_find(name);
+  size_t n = strlen(path);
+  if (n > 4 && !strcmp(path + n - 4, ".xml")) return schedule_format_find("msccl-xml");
+  if (n > 5 && !strcmp(path + n - 5, ".json")) return schedule_format_find("json");
+  return schedule_format_find("tsv");
+}
+
 const char *schedule_format_list(void) { return "tsv, json or msccl-xml"; }
 
 int schedule_load(const schedule_format *fmt, FILE *f, const reader_hints *h, sched *s, char *err, size_t errlen) {

@@ -44,6 +44,10 @@ typedef struct {
 /* The format named, or NULL. */
 const schedule_format *schedule_format_find(const char *name);
 
+/* The format named (a known name), else the one a file's name suggests: *.xml msccl-xml,
+ * *.json json, anything else tsv. */
+const schedule_format *schedule_format_of(const char *name, const char *path);
+
 /* "tsv, json or msccl-xml", for a refusal. */
 const char *schedule_format_list(void);
 

@@ -28,9 +28,12 @@ static uint64_t network_capacity(const topo *t, model_kind model) {
  * half to the second, each over a link of the cut in that direction: N/K of them on a path (a
  * mesh, or K = 2), 2N/K on a cycle. For a torus this equals the dimension's hops over its
  * links; for a mesh it is twice that, and stronger than the total-hops bound. Under oneway
- * the packets crossing the other way share those links: twice the packets, the same links. */
+ * the packets crossing the other way share those links: twice the packets, the same links.
+ * complete:N is no product of lines: a cut of A and B nodes has a directed link for each of the
+ * |A||B| packets crossing it each way, a bound no stronger than the total hops' (0 here). */
 static uint64_t te_cut_bound(const topo *t, model_kind model) {
   uint64_t lb = 0, n = t->nodes;
+  if (t->kind == TOPO_COMPLETE) return 0;
   for (int i = 0; i < t->ndims; i++) {
     uint64_t k = t->radix[i], lines = n / k, crossing = lines * (k * k / 4) * lines;
     bool cycle = (t->kind == TOPO_TORUS || t->kind == TOPO_RING) && k > 2;
@@ -148,6 +151,7 @@ uint64_t bound_transmissions(const topo *t, task_kind task, uint32_t root) {
  * direction, over one link per line (a path, or K = 2) or two (a cycle: the cut and the wrap). */
 static uint64_t pexchange_cut_bound(const topo *t, const active_set *a) {
   uint64_t lb = 0, n = t->nodes;
+  if (t->kind == TOPO_COMPLETE) return 0; /* not a product of lines: a link per pair crosses */
   for (int i = 0; i < t->ndims; i++) {
     uint32_t k = t->radix[i];
     uint64_t lines = n / k, below = 0;

@@ -10,9 +10,10 @@
 /* The largest of simple counting bounds: distance (eccentricity or diameter), the packets a
  * node must send or receive over the ports it may use in one slot, the total hops over the
  * links usable in one slot, and for te under mla the packets that must cross the middle of
- * each dimension over the links that cross it; for snb and reduce under sp-full and sp-half,
- * ecc(root) + 1 where two or more nodes are at distance ecc(root) (bounds.c: at most one node
- * per distance can be reached without a wait). root is ignored by tasks without one. */
+ * each dimension over the links that cross it (not on complete:N, whose cuts have a link per
+ * pair); for snb and reduce under sp-full and sp-half, ecc(root) + 1 where two or more nodes
+ * are at distance ecc(root) (bounds.c: at most one node per distance can be reached without a
+ * wait). root is ignored by tasks without one. */
 uint32_t bound_slots(const topo *t, task_kind task, model_kind model, uint32_t root);
 
 /* Minimum transmissions: one per copy delivered (broadcast), one per hop on a shortest path

@@ -82,6 +82,13 @@ bool task_result_at(task_kind k, int64_t root, uint32_t node, uint32_t chunk) {
   }
 }
 
+int sched_row_by_slot_link(const void *a, const void *b) {
+  const sched_row *x = a, *y = b;
+  if (x->slot != y->slot) return x->slot < y->slot ? -1 : 1;
+  if (x->src != y->src) return x->src < y->src ? -1 : 1;
+  return x->dst < y->dst ? -1 : x->dst > y->dst;
+}
+
 void sched_init(sched *s, const topo *t, task_kind task, model_kind model, int64_t root) {
   memset(s, 0, sizeof *s);
   s->topo = *t;

@@ -138,6 +138,9 @@ typedef struct {
   size_t nrows, cap;
 } sched;
 
+/* qsort's comparison of rows by (slot, src, dst), the order of the exchange format. */
+int sched_row_by_slot_link(const void *a, const void *b);
+
 /* Initializes an empty schedule that owns no memory yet (not a template, no alg, fraction 1). */
 void sched_init(sched *s, const topo *t, task_kind task, model_kind model, int64_t root);
 

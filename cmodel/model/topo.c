@@ -7,13 +7,16 @@
 #include <string.h>
 
 /* A dimension is a cycle (torus, ring) or a path (mesh); radix 2 is both a path and a
- * cycle with one link, and a hypercube is radix-2 dimensions with one port each. */
+ * cycle with one link, and a hypercube is radix-2 dimensions with one port each. complete:N is
+ * one dimension whose every two positions are adjacent. */
 static int dim_is_cycle(const topo *t, int i) {
   return (t->kind == TOPO_TORUS || t->kind == TOPO_RING) && t->radix[i] > 2;
 }
 
+static int is_complete(const topo *t) { return t->kind == TOPO_COMPLETE; }
 
 static uint32_t dim_dist(const topo *t, int i, uint32_t a, uint32_t b) {
+  if (is_complete(t)) return a != b;
   uint32_t d = a > b ? a - b : b - a;
   if (dim_is_cycle(t, i) && t->radix[i] - d < d) d = t->radix[i] - d;
   return d;
@@ -21,18 +24,21 @@ static uint32_t dim_dist(const topo *t, int i, uint32_t a, uint32_t b) {
 
 static uint32_t dim_ecc(const topo *t, int i, uint32_t a) {
   uint32_t k = t->radix[i];
+  if (is_complete(t)) return k > 1;
   if (dim_is_cycle(t, i)) return k / 2;
   return a > k - 1 - a ? a : k - 1 - a;
 }
 
 static uint64_t dim_sum_from(const topo *t, int i, uint32_t a) {
   uint64_t k = t->radix[i];
+  if (is_complete(t)) return k - 1;
   if (dim_is_cycle(t, i)) return k * k / 4; /* sum over j of min(j, k-j) */
   return (uint64_t)a * (a + 1) / 2 + (k - 1 - a) * (k - a) / 2;
 }
 
 static uint64_t dim_sum_all(const topo *t, int i) {
   uint64_t k = t->radix[i];
+  if (is_complete(t)) return k * (k - 1);
   if (dim_is_cycle(t, i)) return k * (k * k / 4);
   return (k * k * k - k) / 3; /* sum over a, b of |a - b| */
 }
@@ -48,11 +54,27 @@ static int64_t parse_count(const char *s, size_t len) {
   return v;
 }
 
+/* complete:N's size from args into t; 0, or -1 with the message in err. */
+static int parse_complete(const char *spec, const char *args, topo *t, char *err, size_t errlen) {
+  int64_t n = parse_count(args, strlen(args));
+  if (n < 2 || n > TOPO_MAX_COMPLETE) {
+    snprintf(err, errlen,
+             "size '%s' in topology '%s' is out of range (expected 2..%d: complete:N has N-1 ports per node, at most %d)",
+             args, spec, TOPO_MAX_COMPLETE, TOPO_MAX_PORTS);
+    return -1;
+  }
+  t->kind = TOPO_COMPLETE;
+  t->ndims = 1;
+  t->radix[0] = (uint32_t)n;
+  return 0;
+}
+
 int topo_parse(const char *spec, topo *t, char *err, size_t errlen) {
   memset(t, 0, sizeof *t);
   const char *colon = strchr(spec, ':');
   if (!colon) {
-    snprintf(err, errlen, "bad topology '%s': expected hypercube:D, ring:N, torus:K1xK2... or mesh:K1xK2...", spec);
+    snprintf(err, errlen, "bad topology '%s': expected hypercube:D, ring:N, torus:K1xK2..., mesh:K1xK2... or complete:N",
+             spec);
     return -1;
   }
   size_t kind_len = (size_t)(colon - spec);
@@ -67,6 +89,8 @@ int topo_parse(const char *spec, topo *t, char *err, size_t errlen) {
     t->kind = TOPO_HYPERCUBE;
     t->ndims = (int)d;
     for (int i = 0; i < t->ndims; i++) t->radix[i] = 2;
+  } else if (kind_len == 8 && !strncmp(spec, "complete", 8)) {
+    if (parse_complete(spec, args, t, err, errlen)) return -1;
   } else if ((kind_len == 4 && !strncmp(spec, "ring", 4)) || (kind_len == 5 && !strncmp(spec, "torus", 5)) ||
              (kind_len == 4 && !strncmp(spec, "mesh", 4))) {
     t->kind = spec[0] == 'r' ? TOPO_RING : spec[0] == 't' ? TOPO_TORUS : TOPO_MESH;
@@ -92,7 +116,7 @@ int topo_parse(const char *spec, topo *t, char *err, size_t errlen) {
       return -1;
     }
   } else {
-    snprintf(err, errlen, "unknown topology kind '%.*s' in '%s' (expected hypercube, ring, torus or mesh)",
+    snprintf(err, errlen, "unknown topology kind '%.*s' in '%s' (expected hypercube, ring, torus, mesh or complete)",
              (int)kind_len, spec, spec);
     return -1;
   }
@@ -106,7 +130,7 @@ int topo_parse(const char *spec, topo *t, char *err, size_t errlen) {
     }
   }
   t->nodes = (uint32_t)n;
-  t->ports = t->kind == TOPO_HYPERCUBE ? t->ndims : 2 * t->ndims;
+  t->ports = t->kind == TOPO_HYPERCUBE ? t->ndims : is_complete(t) ? (int)n - 1 : 2 * t->ndims;
   int off = snprintf(t->name, sizeof t->name, "%.*s:", (int)kind_len, spec);
   if (t->kind == TOPO_HYPERCUBE) {
     snprintf(t->name + off, sizeof t->name - (size_t)off, "%d", t->ndims);
@@ -120,6 +144,7 @@ int topo_parse(const char *spec, topo *t, char *err, size_t errlen) {
 int64_t topo_neighbor(const topo *t, uint32_t u, int port) {
   if (u >= t->nodes || port < 0 || port >= t->ports) return -1;
   if (t->kind == TOPO_HYPERCUBE) return u ^ (1u << port);
+  if (is_complete(t)) return (u + (uint32_t)port + 1) % t->nodes;
   int i = port / 2;
   uint32_t k = t->radix[i], a = topo_coord(t, u, i), b;
   int wraps = t->kind == TOPO_TORUS || t->kind == TOPO_RING;
@@ -154,6 +179,7 @@ int topo_port_to(const topo *t, uint32_t u, uint32_t v) {
     uint32_t x = u ^ v;
     return (x & (x - 1)) ? -1 : __builtin_ctz(x);
   }
+  if (is_complete(t)) return (int)((v + t->nodes - u) % t->nodes) - 1;
   /* the id difference of a link of dimension i is +-stride_i, or +-(K_i-1)*stride_i across a wrap */
   int64_t diff = (int64_t)v - (int64_t)u;
   uint64_t mag = (uint64_t)(diff < 0 ? -diff : diff);
@@ -173,6 +199,7 @@ int topo_degree(const topo *t, uint32_t u) {
 
 int topo_min_degree(const topo *t) {
   int deg = 0;
+  if (is_complete(t)) return t->ports;
   for (int i = 0; i < t->ndims; i++) deg += dim_is_cycle(t, i) ? 2 : 1;
   return deg;
 }
@@ -180,7 +207,7 @@ int topo_min_degree(const topo *t) {
 uint64_t topo_links(const topo *t) {
   uint64_t links = 0;
   for (int i = 0; i < t->ndims; i++) {
-    uint64_t per_line = dim_is_cycle(t, i) ? t->radix[i] : t->radix[i] - 1;
+    uint64_t k = t->radix[i], per_line = is_complete(t) ? k * (k - 1) / 2 : dim_is_cycle(t, i) ? k : k - 1;
     links += per_line * (t->nodes / t->radix[i]);
   }
   return links;
@@ -224,7 +251,8 @@ topo_translation topo_translation_of(const topo *t) {
   switch (t->kind) {
   case TOPO_HYPERCUBE: return TRANS_XOR;
   case TOPO_RING:
-  case TOPO_TORUS: return TRANS_ADD;
+  case TOPO_TORUS:
+  case TOPO_COMPLETE: return TRANS_ADD;
   default: return TRANS_NONE;
   }
 }
@@ -256,6 +284,7 @@ uint32_t topo_sub(const topo *t, uint32_t u, uint32_t v) {
 
 void topo_port_name(const topo *t, int port, char *buf, size_t len) {
   if (t->kind == TOPO_HYPERCUBE) snprintf(buf, len, "e%d", port);
+  else if (is_complete(t)) snprintf(buf, len, "+%d", port + 1);
   else snprintf(buf, len, "%ce%d", port % 2 ? '-' : '+', port / 2);
 }
 

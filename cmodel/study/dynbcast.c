@@ -15,7 +15,7 @@
 
 int dynbcast_config_init(dynbcast_config *c, const topo *t, bool split, uint32_t tp, const char *alg, uint64_t rounds,
                          uint64_t seed, char *err, size_t errlen) {
-  if (t->kind == TOPO_HYPERCUBE) {
+  if (t->kind == TOPO_HYPERCUBE || t->kind == TOPO_COMPLETE) {
     snprintf(err, errlen, "dynbcast runs on tori and meshes (004 s5), not on %s", t->name);
     return -1;
   }

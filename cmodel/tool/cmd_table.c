@@ -99,7 +99,7 @@ static int parse_range(const char *spec, topo_range *r) {
   topo t;
   char err[256];
   if (!dots) {
-    if (topo_parse(spec, &t, err, sizeof err)) return bad_input("%s", err);
+    if (topo_parse(spec, &t, err, sizeof err) || schedule_topo_buildable(&t, err, sizeof err)) return bad_input("%s", err);
     snprintf(r->kind, sizeof r->kind, "%.*s", (int)(strchr(t.name, ':') - t.name), t.name);
     r->ndims = t.kind == TOPO_HYPERCUBE ? 1 : t.ndims;
     for (int i = 0; i < r->ndims; i++) r->lo[i] = r->hi[i] = t.kind == TOPO_HYPERCUBE ? (uint32_t)t.ndims : t.radix[i];
@@ -122,7 +122,8 @@ static int parse_range(const char *spec, topo_range *r) {
     int off = snprintf(name, sizeof name, "%s:", r->kind);
     for (int i = 0; i < a; i++)
       off += snprintf(name + off, sizeof name - (size_t)off, i ? "x%u" : "%u", corner ? r->hi[i] : r->lo[i]);
-    if (topo_parse(name, &t, err, sizeof err)) return bad_input("topology range '%s': %s", spec, err);
+    if (topo_parse(name, &t, err, sizeof err) || schedule_topo_buildable(&t, err, sizeof err))
+      return bad_input("topology range '%s': %s", spec, err);
   }
   return 0;
 }

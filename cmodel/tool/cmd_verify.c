@@ -35,10 +35,11 @@ static const char usage_verify[] =
     "                the task; each step is given the earliest slot its thread block, its data and\n"
     "                its partner allow; a transfer without a partner or a deadlock is a FAIL;\n"
     "                docs/EXPORT.md)\n"
-    "  --template    FILE holds the origin-0 rows of an mnb or te schedule on a hypercube, ring or\n"
-    "                torus (metadata template=xor or template=add; template=xor-parity: origins\n"
-    "                0 and 1, translated by even ids), under mla or oneway; certify all its\n"
-    "                translates without expanding them (000 s2, 003 Thm 4.5, Lemma 7.4)\n"
+    "  --template    FILE holds the origin-0 rows of an mnb or te schedule on a hypercube, ring,\n"
+    "                torus or complete:N (metadata template=xor or template=add;\n"
+    "                template=xor-parity: origins 0 and 1, translated by even ids), under mla or\n"
+    "                oneway; certify all its translates without expanding them (000 s2, 003 Thm\n"
+    "                4.5, Lemma 7.4)\n"
     "  --max-mem B   refuse a table that grows with the topology beyond B bytes (suffix K, M,\n"
     "                G or T; default 4G) instead of allocating it\n";
 

@@ -77,8 +77,8 @@ verifier *verifier_new(const topo *t, task_kind task, model_kind model, int64_t 
   if (templated && (topo_translation_of(t) == TRANS_NONE || model == MODEL_SP_HALF ||
                         (task != TASK_MNB && task != TASK_TE) || (tpl == TEMPLATE_PARITY && model == MODEL_SP_FULL))) {
     snprintf(err, errlen,
-             "--template certifies translated mnb or te schedules on a hypercube, ring or torus under mla, oneway or "
-             "sp-full, not %s %s %s",
+             "--template certifies translated mnb or te schedules on a hypercube, ring, torus or complete graph under mla, "
+             "oneway or sp-full, not %s %s %s",
              task_name(task), t->name, model_name(model));
     return NULL;
   }
@@ -201,6 +201,10 @@ verifier *verifier_new_active(const topo *t, task_kind task, model_kind model, c
   if (model != MODEL_MLA) {
     snprintf(err, errlen, "task %s is defined under model mla (%s's all-port model), not %s", task_name(task),
              task == TASK_KBCAST ? "001" : "004", model_name(model));
+    return NULL;
+  }
+  if (t->kind == TOPO_COMPLETE && task != TASK_KBCAST) { /* 004's rank and sum phases run along lines */
+    snprintf(err, errlen, "task %s is defined on rings, tori and meshes (004), not on %s", task_name(task), t->name);
     return NULL;
   }
   if (task != TASK_PMNB && fraction > 1) {
@@ -330,6 +334,11 @@ static int check_generators(verifier *v, const sched_row *r, int port) {
   char gen[16];
   topo_port_name(t, port, gen, sizeof gen);
   bool self_inverse = t->kind == TOPO_HYPERCUBE || t->radix[dim] == 2;
+  if (t->kind == TOPO_COMPLETE) { /* +g (port g-1) and -g (port N-1-g) run over the same wires: one class */
+    int inverse = t->ports - 1 - port;
+    dim = port < inverse ? port : inverse;
+    self_inverse = inverse == port;
+  }
   if (v->model == MODEL_ONEWAY) {
     if (self_inverse && v->tpl == TEMPLATE_TRANSLATION)
       return violation(v, r,
@@ -340,6 +349,11 @@ static int check_generators(verifier *v, const sched_row *r, int port) {
   } else if (v->tpl == TEMPLATE_PARITY) {
     cls = 2 * port + (int)__builtin_parity(r->src);
   }
+  if (v->gen_stamp[cls] == r->slot && v->model == MODEL_ONEWAY && t->kind == TOPO_COMPLETE)
+    return violation(v, r,
+                     "translates exceed the oneway capacity: the template uses generator %s or its inverse twice in "
+                     "slot %u, so its translates share wires",
+                     gen, (unsigned)r->slot);
   if (v->gen_stamp[cls] == r->slot && v->model == MODEL_ONEWAY)
     return violation(v, r,
                      "translates exceed the oneway capacity: the template uses dimension %d twice in slot %u (%s "
