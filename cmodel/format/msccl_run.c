@@ -173,12 +173,9 @@ static void load_inputs(runner *r) {
     }
 }
 
-/* The events by slot (stable), then slot by slot. */
+/* The events sorted by slot (a counting sort, stable), then run slot by slot. */
 static int execute(runner *r) {
   const msccl_program *pg = r->pg;
-  size_t *order = malloc((pg->nev + 1) * sizeof *order);
-  if (!order) return -1;
-  for (size_t i = 0; i < pg->nev; i++) order[i] = i;
   uint32_t maxslot = 0;
   for (size_t i = 0; i < pg->nev; i++)
     if (pg->ev[i].slot > maxslot) maxslot = pg->ev[i].slot;
@@ -199,7 +196,6 @@ static int execute(runner *r) {
       a = b;
     }
   }
-  free(order);
   free(count);
   free(sorted);
   return rc;
