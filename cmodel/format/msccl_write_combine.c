@@ -50,8 +50,9 @@ typedef struct {
 typedef struct {
   const sched *s;
   uint32_t n, nchunks;
-  sched_row *rows;
-  size_t nrows, cap;
+  sched whole; /* s expanded, its rows by (slot, src, dst) */
+  const sched_row *rows;
+  size_t nrows;
   pass_key *pass;
   size_t npass;
   home *homes;      /* per (node, chunk) */
@@ -65,15 +66,6 @@ typedef struct {
   char *err;
   size_t errlen;
 } cwriter;
-
-static int collect(void *ctx, const sched_row *r) {
-  cwriter *w = ctx;
-  sched_row *g = grow_array(w->rows, &w->cap, w->nrows, sizeof *g, 1024);
-  if (!g) return -1;
-  w->rows = g;
-  w->rows[w->nrows++] = *r;
-  return 0;
-}
 
 static int by_key(const void *a, const void *b) {
   const pass_key *x = a, *y = b;
@@ -356,7 +348,7 @@ static void cwriter_free(cwriter *w) {
   free(w->last);
   free(w->read);
   free(w->cap_scratch);
-  free(w->rows);
+  sched_free(&w->whole);
   free(w->pass);
   free(w->homes);
   free(w->stale);
@@ -364,9 +356,12 @@ static void cwriter_free(cwriter *w) {
   free(w->st);
 }
 
-/* The pass-on keys (rows whose word is the one received in the slot before), and the homes. */
+/* The rows (the schedule expanded), the pass-on keys (rows whose word is the one received in the
+ * slot before), and the homes. */
 static int prepare(cwriter *w) {
-  qsort(w->rows, w->nrows, sizeof *w->rows, sched_row_by_slot_link);
+  sched_init(&w->whole, &w->s->topo, w->s->task, w->s->model, w->s->root);
+  if (sched_expand(w->s, &w->whole)) return -1;
+  w->rows = w->whole.rows, w->nrows = w->whole.nrows;
   size_t nh = (size_t)w->n * w->nchunks + 1;
   w->pass = malloc((w->nrows + 1) * sizeof *w->pass);
   w->homes = malloc(nh * sizeof *w->homes);
@@ -394,7 +389,7 @@ int msccl_write_combine(FILE *f, const sched *s, int coll, char *err, size_t err
     return 1;
   cwriter w = {.s = s, .n = s->topo.nodes, .nchunks = task_chunks(s->task, s->topo.nodes), .err = err, .errlen = errlen};
   order_ix *ix = NULL;
-  int rc = sched_foreach(s, collect, &w) || prepare(&w) ? -1 : 0;
+  int rc = prepare(&w);
   if (!rc) rc = place_rows(&w);
   if (!rc) rc = final_copies(&w) || !(ix = malloc((w.nst + 1) * sizeof *ix)) || assign_lanes(&w, ix) ? -1 : 0;
   if (!rc) rc = number_steps(&w, ix);
