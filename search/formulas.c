@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "util/outfile.h"
+#include "allreduce_gossip_cnf.h"
 #include "mnb_any_cnf.h"
 #include "te_any_cnf.h"
 #include "mnb_lean_cnf.h"
@@ -54,7 +55,27 @@ static int mla_report(const topo *t, const search_params *q, const void *state, 
 
 static void *s4noc_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
   s4noc_placements *pl = new_state(sizeof *pl, err, errlen);
-  return pl ? built(pl, s4noc_template_cnf(t, q->slots, f, pl, err, errlen)) : NULL;
+  return pl ? built(pl, s4noc_template_cnf(t, q->slots, q->periodic, f, pl, err, errlen)) : NULL;
+}
+
+/* A periodic template's rows (s4noc_template_cnf.h), checked apart from the formula: per slot
+ * modulo the period, every generator at most once, one packet starting (injection) and one
+ * ending (ejection). Prints period=P periodic=verified, or periodic=FAIL(...); 0 or 1. */
+static int check_periodic(const topo *t, const sched *s, uint32_t period) {
+  uint8_t *used = calloc((size_t)period * ((size_t)t->ports + 2), 1); /* [slot mod P][generator, start, end] */
+  const char *why = used ? NULL : "out of memory";
+  for (size_t i = 0; !why && i < s->nrows; i++) {
+    const sched_row *r = &s->rows[i];
+    uint8_t *at = used + (size_t)((r->slot - 1) % period) * ((size_t)t->ports + 2);
+    int g = topo_port_to(t, r->src, r->dst);
+    if (at[g]++) why = "a generator twice in a slot modulo the period";
+    if (r->src == r->origin && at[t->ports]++) why = "two injections in a slot modulo the period";
+    if ((int32_t)r->dst == r->dest && at[t->ports + 1]++) why = "two ejections in a slot modulo the period";
+  }
+  free(used);
+  if (why) printf(" period=%u periodic=FAIL(%s)", (unsigned)period, why);
+  else printf(" period=%u periodic=verified", (unsigned)period);
+  return why ? 1 : 0;
 }
 
 /* Writes s to path as a schedule TSV (a temporary renamed), as a template's rows or (template
@@ -104,7 +125,8 @@ static int check_template(const topo *t, sched *s, int decode_failed, const char
 static int s4noc_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
   sched s;
   sched_init(&s, t, TASK_TE, MODEL_S4NOC_BUFFERLESS, -1);
-  int bad = check_template(t, &s, s4noc_template_decode(t, state, q->slots, value, &s), out);
+  int failed = s4noc_template_decode(t, state, q->slots, value, &s);
+  int bad = (!failed && q->periodic && check_periodic(t, &s, q->slots)) | check_template(t, &s, failed, out);
   sched_free(&s);
   return bad;
 }
@@ -240,6 +262,32 @@ static void te_any_release(void *state) {
   free(state);
 }
 
+/* ---- allreduce and global_sum, mla and oneway: the gossip relaxation (allreduce_gossip_cnf.h) ---- */
+
+static void *gossip_build(const topo *t, const search_params *q, uint32_t chunks, cnf *f, char *err, size_t errlen) {
+  allreduce_gossip_vars *m = new_state(sizeof *m, err, errlen);
+  if (!m) return NULL;
+  if (allreduce_gossip_cnf(t, q->model, chunks, q->slots, f, m, err, errlen) == 0) return m;
+  allreduce_gossip_vars_free(m);
+  free(m);
+  return NULL;
+}
+static void *allreduce_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
+  return gossip_build(t, q, t->nodes, f, err, errlen);
+}
+static void *global_sum_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
+  return gossip_build(t, q, 1, f, err, errlen);
+}
+static int gossip_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
+  (void)t, (void)q, (void)out;
+  printf(" relaxation=sat words=%llu", (unsigned long long)allreduce_gossip_words(state, value));
+  return 0;
+}
+static void gossip_release(void *state) {
+  if (state) allreduce_gossip_vars_free(state);
+  free(state);
+}
+
 static const search_formula table[] = {
     {.task = "te", .model = "mla", .what = "a te translation template", .build = mla_build, .report = mla_report,
      .release = free},
@@ -270,6 +318,14 @@ static const search_formula table[] = {
      .report = te_any_report, .writes_template = true, .general = true, .release = te_any_release},
     {.task = "te", .model = "sp-half", .what = "an sp-half te schedule (any, not a template)", .build = te_any_build,
      .report = te_any_report, .writes_template = true, .general = true, .release = te_any_release},
+    {.task = "allreduce", .model = "mla", .what = "the gossip relaxation of an allreduce (any schedule)",
+     .build = allreduce_build, .report = gossip_report, .general = true, .release = gossip_release},
+    {.task = "allreduce", .model = "oneway", .what = "the gossip relaxation of a one-way allreduce (any schedule)",
+     .build = allreduce_build, .report = gossip_report, .general = true, .release = gossip_release},
+    {.task = "global_sum", .model = "mla", .what = "the gossip relaxation of a global sum (any schedule)",
+     .build = global_sum_build, .report = gossip_report, .general = true, .release = gossip_release},
+    {.task = "global_sum", .model = "oneway", .what = "the gossip relaxation of a one-way global sum (any schedule)",
+     .build = global_sum_build, .report = gossip_report, .general = true, .release = gossip_release},
 };
 
 const search_formula *search_formula_find(const char *task, const char *model, bool lanes, bool base, bool general) {
@@ -286,5 +342,5 @@ const search_formula *search_formula_find(const char *task, const char *model, b
 
 const char *search_formula_names(void) {
   return "te mla, te mla --lanes [--extend], te s4noc-bufferless, te --general (mla, oneway, sp-full, sp-half), mnb mla, "
-         "mnb mla --general, mnb oneway --general, snb sp-full or snb sp-half";
+         "mnb mla --general, mnb oneway --general, snb sp-full, snb sp-half, allreduce or global_sum (mla, oneway)";
 }

@@ -21,6 +21,7 @@ typedef struct {
   symmetry_kind symmetry; /* the lanes formulas: --rotate (SYMMETRY_SHIFT), --turn (SYMMETRY_TURN) */
   int diagonals; /* te --lanes: --diagonals */
   bool shortest; /* te --general: --shortest */
+  bool periodic; /* te under s4noc-bufferless: --periodic (slots: the period) */
   const sched *base; /* te --lanes --extend: the smaller cube's template */
 } search_params;
 

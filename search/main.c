@@ -32,6 +32,7 @@ static const char *usage =
     "usage: te_search --topo T --slots S [--task te|mnb|snb] [--model M] [--lanes] [--max-wait W]\n"
     "                 [--sources K] [--rotate | --turn] [--chain] [--extend FILE]\n"
     "                 [--diagonals [--by-window]] [--general [--shortest]]\n"
+    "                 [--task allreduce|global_sum] [--periodic]\n"
     "                 [-o FILE] [--cnf FILE] [--time-limit SEC] [--no-confirm]\n"
     "\n"
     "te: decides whether a translation template of the total exchange on ring or torus T\n"
@@ -81,6 +82,11 @@ static const char *usage =
     "  --chain           mnb with --rotate or --turn: walk the symmetry's orbits depth first\n"
     "                    instead of solving a formula; prints chain= chain_s= type_sets= steps=\n"
     "                    and on sat types=(delta,w)... (docs/SCHEDULES.md, \"mnb on the 8-cube\")\n"
+    "  --task allreduce|global_sum  (mla or oneway) the gossip relaxation over whole schedules\n"
+    "                    (allreduce_gossip_cnf.h): UNSAT at S is a lower bound of S+1 for every\n"
+    "                    combining schedule; sat proves nothing (prints relaxation=sat words=W)\n"
+    "  --periodic        te --model s4noc-bufferless: --slots is the period P of a TDM table;\n"
+    "                    slots are shared modulo P (prints period=P periodic=verified)\n"
     "  --general         mnb, te: the formula over whole schedules, not templates (mnb_any_cnf.h,\n"
     "                    te_any_cnf.h)\n"
     "  --shortest        te --general: every packet on a shortest path (far fewer variables; sat is\n"
@@ -145,7 +151,7 @@ static int load_base(const char *path, sched *s, char *err, size_t errlen) {
 /* The command line as given (NULL or false: absent). */
 typedef struct {
   const char *topo, *slots, *cnf, *limit, *model, *out, *task, *wait, *sources, *extend;
-  bool no_confirm, help, rotate, turn, lanes, diagonals, by_window, chain, general, shortest;
+  bool no_confirm, help, rotate, turn, lanes, diagonals, by_window, chain, general, shortest, periodic;
 } options;
 
 /* Parses argv into *o (zeroed first). Returns 0, or 2 after refusing. */
@@ -161,7 +167,7 @@ static int parse_options(int argc, char **argv, options *o) {
       {.name = "--extend", .value = &o->extend},     {.name = "--diagonals", .flag = &o->diagonals},
       {.name = "--by-window", .flag = &o->by_window}, {.name = "--turn", .flag = &o->turn},
       {.name = "--chain", .flag = &o->chain},        {.name = "--general", .flag = &o->general},
-      {.name = "--shortest", .flag = &o->shortest},
+      {.name = "--shortest", .flag = &o->shortest},      {.name = "--periodic", .flag = &o->periodic},
   };
   char err[512];
   int nwords = 0;
@@ -175,8 +181,9 @@ static int parse_options(int argc, char **argv, options *o) {
 static int choose_formula(const options *o, const search_formula **formula) {
   char shown[64];
   const char *task = o->task ? o->task : "te", *model = o->model ? o->model : "mla";
-  if (strcmp(task, "te") && strcmp(task, "mnb") && strcmp(task, "snb"))
-    return refuse("--task '%s': not a task te_search knows (expected te, mnb or snb)",
+  bool combining = !strcmp(task, "allreduce") || !strcmp(task, "global_sum");
+  if (strcmp(task, "te") && strcmp(task, "mnb") && strcmp(task, "snb") && !combining)
+    return refuse("--task '%s': not a task te_search knows (expected te, mnb, snb, allreduce or global_sum)",
                   cli_printable(task, 40, shown, sizeof shown));
   if (o->extend && (strcmp(task, "te") || strcmp(model, "mla") || !o->lanes))
     return refuse("--extend: only te --lanes (under mla) builds on a template");
@@ -190,18 +197,21 @@ static int choose_formula(const options *o, const search_formula **formula) {
   if (o->chain && (strcmp(task, "mnb") || !(o->rotate || o->turn)))
     return refuse("--chain: only mnb with --rotate or --turn (the symmetry whose orbits it walks)");
   if (o->chain && o->cnf) return refuse("--cnf: --chain searches without a formula");
-  bool general = o->general || !strcmp(task, "snb"); /* snb's formulas are over whole schedules */
+  bool general = o->general || !strcmp(task, "snb") || combining; /* these formulas are over whole schedules */
   if (o->general && (o->lanes || o->extend || o->rotate || o->turn || o->chain))
     return refuse("--general: a formula over whole schedules, without --lanes, --extend, --rotate, --turn or --chain");
   if (o->shortest && !(o->general && !strcmp(task, "te")))
     return refuse("--shortest: only te --general reads it (its packets on shortest paths)");
+  if (o->periodic && (strcmp(task, "te") || strcmp(model, "s4noc-bufferless") || o->general || o->lanes))
+    return refuse("--periodic: only te --model s4noc-bufferless reads it (a template whose slots repeat)");
   *formula = search_formula_find(task, model, o->lanes, o->extend != NULL, general);
   if (!*formula)
     return refuse("--model '%s': no %s%s formula for this model (expected %s)", cli_printable(model, 40, shown, sizeof shown),
                   task, o->lanes ? " --lanes" : o->general ? " --general" : "", search_formula_names());
   if (o->out && !(*formula)->writes_template)
-    return refuse("-o: the %s formula's models are loads, not a template (-o needs --lanes, --model s4noc-bufferless, --task mnb or --task snb)",
-                  (*formula)->model);
+    return refuse("-o: the %s %s formula's models are not a schedule (-o needs --lanes, --model s4noc-bufferless, "
+                  "--task mnb, --task snb or te --general)",
+                  (*formula)->task, (*formula)->model);
   if ((o->wait || o->sources || o->rotate || o->turn) && !(*formula)->reads_lanes)
     return refuse("%s: only the mnb formula and te --lanes read it",
                   o->wait ? "--max-wait" : o->sources ? "--sources" : symmetry_opt);
@@ -232,7 +242,7 @@ static int read_arguments(const options *o, topo *t, search_params *q, uint64_t 
     return refuse("--time-limit '%s': not a number of seconds in 0..86400", cli_printable(o->limit, 40, shown, sizeof shown));
   symmetry_kind symmetry = o->rotate ? SYMMETRY_SHIFT : o->turn ? SYMMETRY_TURN : SYMMETRY_NONE;
   *q = (search_params){.slots = (uint32_t)slots, .max_wait = (int)max_wait, .sources = (int)sources,
-                       .symmetry = symmetry, .diagonals = o->diagonals, .shortest = o->shortest};
+                       .symmetry = symmetry, .diagonals = o->diagonals, .shortest = o->shortest, .periodic = o->periodic};
   return 0;
 }
 

@@ -1,6 +1,7 @@
 /* s4noc_template_cnf.c — the bufferless S4NOC template formula (see s4noc_template_cnf.h). */
 #include "s4noc_template_cnf.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,8 +59,20 @@ static int interleave(path_maker *m, int pos) {
   return 0;
 }
 
-int s4noc_template_cnf(const topo *t, uint32_t slots, cnf *f, s4noc_placements *pl, char *err, size_t errlen) {
+/* A packet's start slots: 1..slots - len + 1 one-shot, 1..period periodic. */
+static uint32_t starts(const s4noc_placements *pl, uint32_t slots, uint32_t len) {
+  if (pl->period) return pl->period;
+  return slots >= len ? slots - len + 1 : 0;
+}
+
+/* The slot whose generators, starts or ends slot x shares: x itself one-shot, x mod the period
+ * (as 1..period) periodic. */
+static uint32_t wrap(const s4noc_placements *pl, uint32_t x) { return pl->period ? (x - 1) % pl->period + 1 : x; }
+
+int s4noc_template_cnf(const topo *t, uint32_t slots, bool periodic, cnf *f, s4noc_placements *pl, char *err,
+                       size_t errlen) {
   memset(pl, 0, sizeof *pl);
+  pl->period = periodic ? slots : 0;
   if (t->kind != TOPO_RING && t->kind != TOPO_TORUS) {
     snprintf(err, errlen, "the bufferless S4NOC formula is for rings and tori, not %s", t->name);
     return -1;
@@ -99,7 +112,7 @@ int s4noc_template_cnf(const topo *t, uint32_t slots, cnf *f, s4noc_placements *
         return -1;
       }
     }
-    placements += (uint64_t)(pl->npaths - before) * (slots >= (uint32_t)len ? slots - (uint32_t)len + 1 : 0);
+    placements += (uint64_t)(pl->npaths - before) * starts(pl, slots, (uint32_t)len);
     if (placements > S4NOC_MAX_PLACEMENTS) {
       snprintf(err, errlen, "%s in %u slots: more than %u placements, too large for the bufferless formula", t->name,
                (unsigned)slots, S4NOC_MAX_PLACEMENTS);
@@ -114,11 +127,13 @@ int s4noc_template_cnf(const topo *t, uint32_t slots, cnf *f, s4noc_placements *
   int rc = g ? 0 : -1;
   for (size_t p = 0; p < pl->npaths && !rc; p++) {
     s4noc_path *path = &pl->path[p];
-    for (uint32_t s = 1; s + path->len - 1 <= slots && !rc; s++) {
+    for (uint32_t s = 1; s <= starts(pl, slots, path->len) && !rc; s++) {
       int x = cnf_var(f);
       if (s == 1) path->var = x;
-      rc = lits_push(&packet[path->dest], x) || lits_push(&start[s], x) || lits_push(&end[s + path->len - 1], x);
-      for (uint32_t k = 0; k < path->len && !rc; k++) rc = lits_push(&gen[(size_t)(s + k) * t->ports + path->port[k]], x);
+      rc = lits_push(&packet[path->dest], x) || lits_push(&start[s], x) ||
+           lits_push(&end[wrap(pl, s + path->len - 1)], x);
+      for (uint32_t k = 0; k < path->len && !rc; k++)
+        rc = lits_push(&gen[(size_t)wrap(pl, s + k) * t->ports + path->port[k]], x);
     }
   }
   for (uint32_t v = 1; v < t->nodes && !rc; v++) {
@@ -143,7 +158,7 @@ int s4noc_template_decode(const topo *t, const s4noc_placements *pl, uint32_t sl
   int rc = 0;
   for (size_t p = 0; p < pl->npaths && !rc; p++) {
     const s4noc_path *path = &pl->path[p];
-    for (uint32_t st = 1; st + path->len - 1 <= slots && !rc && !placed[path->dest]; st++) {
+    for (uint32_t st = 1; st <= starts(pl, slots, path->len) && !rc && !placed[path->dest]; st++) {
       if (value[path->var + (int)st - 1] <= 0) continue;
       placed[path->dest] = 1;
       uint32_t at = 0;

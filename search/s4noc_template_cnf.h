@@ -21,6 +21,7 @@
 #ifndef ROMNOC_S4NOC_TEMPLATE_CNF_H
 #define ROMNOC_S4NOC_TEMPLATE_CNF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,15 +40,22 @@ typedef struct {
 typedef struct {
   size_t npaths, cap;
   s4noc_path *path;
+  uint32_t period; /* periodic: the period (every start slot 1..period, slots shared mod it); else 0 */
 } s4noc_placements;
 
 /* At most this many x variables: the formula grows as paths x slots. */
 #define S4NOC_MAX_PLACEMENTS 4000000u
 
 /* Builds into f (empty on entry) the formula for ring or torus t and `slots`, and its
- * placements (owned by pl; s4noc_placements_free). Returns 0, or -1 with the reason in err (not
- * a ring or torus, too many placements, out of memory). */
-int s4noc_template_cnf(const topo *t, uint32_t slots, cnf *f, s4noc_placements *pl, char *err, size_t errlen);
+ * placements (owned by pl; s4noc_placements_free). With periodic, slots is the period P of a
+ * TDM table instead: every packet starts in one of slots 1..P and runs on past P if it must,
+ * and the generators, starts and ends are counted per slot modulo P, so that the template run
+ * every P slots (node u's packets of run r from slot r P + 1 on) never shares a link, an
+ * injection or an ejection across runs either; that is S4NOC's own schedule, whose period the
+ * papers publish (PORT_MODELS.md). Returns 0, or -1 with the reason in err (not a ring or
+ * torus, too many placements, out of memory). */
+int s4noc_template_cnf(const topo *t, uint32_t slots, bool periodic, cnf *f, s4noc_placements *pl, char *err,
+                       size_t errlen);
 
 /* The template of a model (value[v] > 0: variable v is true) into s, prepared by sched_init for
  * t, te, s4noc-bufferless: one chosen placement per packet. 0, or -1 if memory runs out. */

@@ -82,6 +82,9 @@ suite te-search-asan test,check 46 "template search under asan+ubsan (small size
 suite general-search test 20 "SAT over whole schedules: single-port snb at max(ecc + F, log2 N) and mnb (--general) at the counting bound, unsat one slot below and sat at it for CaDiCaL and MiniSat, the schedules verified; te (--general) at the cut and hop bounds under mla, oneway, sp-full and sp-half; odd-torus from every root" \
   bash tests/general_search.sh build/cmodel build/te_search
 suite general-search-asan check 8 "the whole-schedule search under asan+ubsan (small sizes)" env SMALL=1 bash tests/general_search.sh $A/cmodel $A/te_search
+suite gap-certificates test 40 "issue 43's certificates: the allreduce's gossip relaxation at the counting bound (sat) and below it (unsat) for CaDiCaL and MiniSat, te on torus:3x6 and 6x3 at the cut bound (stored --general schedules, one simulated), periodic bufferless S4NOC templates checked modulo the period, bad arguments" \
+  bash tests/gap_certificates.sh build/cmodel build/te_search
+suite gap-certificates-asan check 20 "issue 43's certificates under asan+ubsan (no simulation)" env SMALL=1 bash tests/gap_certificates.sh $A/cmodel $A/te_search
 suite stored-templates test 6 "stored templates (issue 16, 40): the default mnb, te and reduce_scatter of their sizes, verified at the bounds, routers without packet memory or with fewer op units, bad files" \
   bash tests/stored_templates.sh build/cmodel build/rtl_gen
 suite stored-templates-asan test,check 10 "stored templates under asan+ubsan" bash tests/stored_templates.sh $A/cmodel $A/rtl_gen

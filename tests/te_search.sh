@@ -479,11 +479,11 @@ torus:0x3|--topo torus:0x3 --slots 3
 --time-limit 'soon'|--topo ring:8 --slots 3 --time-limit soon
 --bogus|--topo ring:8 --slots 3 --bogus
 /nonexistent/f.cnf|--topo ring:8 --slots 3 --cnf /nonexistent/f.cnf
---model 's4noc': no te formula.*te mla, te mla --lanes \[--extend\], te s4noc-bufferless, te --general \(mla, oneway, sp-full, sp-half\), mnb mla, mnb mla --general, mnb oneway --general, snb sp-full or snb sp-half|--topo ring:8 --slots 3 --model s4noc
+--model 's4noc': no te formula.*te mla, te mla --lanes \[--extend\], te s4noc-bufferless, te --general \(mla, oneway, sp-full, sp-half\), mnb mla, mnb mla --general, mnb oneway --general, snb sp-full, snb sp-half, allreduce or global_sum \(mla, oneway\)|--topo ring:8 --slots 3 --model s4noc
 --general: a formula over whole schedules, without --lanes|--topo ring:8 --slots 3 --task mnb --general --lanes
 --model 's4noc-bufferless': no te --general formula|--topo ring:8 --slots 3 --model s4noc-bufferless --general
 --shortest: only te --general reads it|--topo ring:8 --slots 3 --shortest
---task 'bcast': not a task te_search knows \(expected te, mnb or snb\)|--topo ring:8 --slots 3 --task bcast
+--task 'bcast': not a task te_search knows \(expected te, mnb, snb, allreduce or global_sum\)|--topo ring:8 --slots 3 --task bcast
 --model 'mla': no snb formula|--topo ring:8 --slots 3 --task snb
 --model 's4noc-bufferless': no mnb formula|--topo ring:8 --slots 3 --task mnb --model s4noc-bufferless
 'mesh:3x3'.*hypercubes, rings and tori only|--topo mesh:3x3 --slots 4 --task mnb
@@ -494,7 +494,7 @@ torus:0x3|--topo torus:0x3 --slots 3
 --rotate on 'ring:8'|--topo ring:8 --slots 4 --task mnb --rotate
 --rotate on 'torus:3x4'|--topo torus:3x4 --slots 4 --task mnb --rotate
 bufferless S4NOC formula is for rings and tori, not hypercube:3|--topo hypercube:3 --slots 3 --model s4noc-bufferless
--o: the mla formula's models are loads.*--lanes|--topo ring:8 --slots 3 -o /tmp/never.tsv
+-o: the te mla formula's models are not a schedule.*--lanes|--topo ring:8 --slots 3 -o /tmp/never.tsv
 --model 's4noc-bufferless': no te --lanes formula|--topo ring:8 --slots 3 --lanes --model s4noc-bufferless
 'mesh:3x3'.*te templates for small routers.*hypercubes, rings and tori only|--topo mesh:3x3 --slots 4 --lanes
 --max-wait '0': not a wait in 1..2|--topo hypercube:3 --slots 4 --lanes --max-wait 0

@@ -1,0 +1,64 @@
+/* allreduce_gossip_cnf.h — a relaxation of the allreduce (and global_sum) over whole schedules:
+ * "every chunk's contributions can reach every node in S slots, one word per link and slot"
+ * (te_search --task allreduce --general; issue 43). UNSAT at S slots is a lower bound of S + 1
+ * for every combining schedule; SAT says nothing (a model is a gossip, not a schedule).
+ *
+ * Why it is a relaxation. A combining row moves one word of one chunk, a set of contributions
+ * the sender had at the start of the slot (docs/REDUCTIONS.md, "What a row carries": forwarded,
+ * copied or passed on, each a subset of what the sender has heard of). Forget the sums and keep
+ * only who has *heard of* which contribution: that only grows, and it grows at v in slot s only
+ * through a word some neighbour u sent v in slot s, of contributions u had heard of by the end of
+ * slot s - 1. Every schedule the combining verifier accepts gives such a gossip with the same
+ * words on the same links, and its completion (every node's sum of every chunk holds every
+ * contribution) is the gossip's. The exactly-once rule is dropped: more gossips than schedules.
+ *
+ * Variables, for chunk c, contribution a, node v and slot s = 1..S:
+ *   word(c, e, s):   directed link e = (u, port) carries a word of chunk c in slot s;
+ *   heard(c, a, v, s): at the end of slot s, v has heard of a's contribution to chunk c — a
+ *     constant true for v = a, and no variable (false) when dist(a, v) > s;
+ *   via(c, a, e, s): that word of link e holds a's contribution (implies word and heard at the
+ *     sender at s - 1).
+ * Clauses: heard only grows; heard(c, a, v, s) and not heard(c, a, v, s - 1) imply some via into
+ * v; completion: heard(c, a, v, S) for every a and v; capacity (Sinz's counter): mla, at most
+ * one chunk per directed link and slot; oneway (003 §6), per link in either direction.
+ *
+ * Symmetry breaking, sound for every schedule: the allreduce's chunks are interchangeable (each
+ * must end at every node, and no constraint names a chunk), so the chunks of any model can be
+ * renamed in the order of their first word, links and slots read slot by slot, link by link.
+ * The formula asks for that order (value precedence, Law and Lee 2004): a word of chunk c > 0
+ * at a link and slot only if chunk c - 1 has a word at an earlier one. No symmetry of the
+ * topology is used.
+ */
+#ifndef ROMNOC_ALLREDUCE_GOSSIP_CNF_H
+#define ROMNOC_ALLREDUCE_GOSSIP_CNF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cnf.h"
+#include "model/schedule.h"
+#include "model/topo.h"
+
+/* At most this many heard and via variables together. */
+#define ALLREDUCE_GOSSIP_MAX_VARS 30000000u
+
+typedef struct {
+  uint32_t nodes, chunks, slots;
+  int ports;
+  int oneway; /* the capacity is per link in either direction (oneway), else per directed link */
+  int *word; /* [((s - 1) * links + e) * chunks + c], e = u * ports + port; 0 where no link */
+} allreduce_gossip_vars;
+
+/* Builds into f (empty) the relaxation of a combining task with `chunks` chunks on t under
+ * model (MODEL_MLA or MODEL_ONEWAY) in at most slots slots. 0, or -1 with the reason in err
+ * (another model, too many variables, out of memory). Free m with allreduce_gossip_vars_free
+ * whatever the result. */
+int allreduce_gossip_cnf(const topo *t, model_kind model, uint32_t chunks, uint32_t slots, cnf *f,
+                         allreduce_gossip_vars *m, char *err, size_t errlen);
+
+/* The words a model (value[v] > 0: v true) puts on links, all chunks and slots together. */
+uint64_t allreduce_gossip_words(const allreduce_gossip_vars *m, const int *value);
+
+void allreduce_gossip_vars_free(allreduce_gossip_vars *m);
+
+#endif
