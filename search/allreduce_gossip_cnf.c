@@ -19,29 +19,30 @@ static int *word_at(const allreduce_gossip_vars *m, uint32_t s, uint64_t e, uint
   return &m->word[((uint64_t)(s - 1) * links(m) + e) * m->chunks + c];
 }
 
+/* heard's variable of chunk c, contribution a, node v and slot s >= 1 (0: none). */
+static int *heard_cell(const builder *b, uint32_t s, uint32_t c, uint32_t a, uint32_t v) {
+  uint64_t n = b->m->nodes;
+  return &b->heard[((uint64_t)(s - 1) * b->m->chunks + c) * n * n + (uint64_t)a * n + v];
+}
+
 /* The literal "v has heard of a's contribution to chunk c at the end of slot s": the constant
  * true at a itself, false (0) elsewhere at s = 0 and outside the window. */
 static int heard(const builder *b, uint32_t s, uint32_t c, uint32_t a, uint32_t v) {
   if (v == a) return b->truth;
-  if (s == 0) return 0;
-  uint64_t n = b->m->nodes;
-  return b->heard[((uint64_t)(s - 1) * b->m->chunks + c) * n * n + (uint64_t)a * n + v];
+  return s == 0 ? 0 : *heard_cell(b, s, c, a, v);
 }
 
 static void make_variables(builder *b, cnf *f) {
   allreduce_gossip_vars *m = b->m;
-  uint64_t n = m->nodes;
   for (uint32_t s = 1; s <= m->slots; s++)
     for (uint64_t e = 0; e < links(m); e++)
-      for (uint32_t c = 0; c < m->chunks; c++)
-        if (topo_neighbor(b->t, (uint32_t)(e / (uint64_t)m->ports), (int)(e % (uint64_t)m->ports)) >= 0)
-          *word_at(m, s, e, c) = cnf_var(f);
+      if (topo_neighbor(b->t, (uint32_t)(e / (uint64_t)m->ports), (int)(e % (uint64_t)m->ports)) >= 0)
+        for (uint32_t c = 0; c < m->chunks; c++) *word_at(m, s, e, c) = cnf_var(f);
   for (uint32_t s = 1; s <= m->slots; s++)
     for (uint32_t c = 0; c < m->chunks; c++)
-      for (uint32_t a = 0; a < n; a++)
-        for (uint32_t v = 0; v < n; v++)
-          if (v != a && topo_dist(b->t, a, v) <= s)
-            b->heard[((uint64_t)(s - 1) * m->chunks + c) * n * n + a * n + v] = cnf_var(f);
+      for (uint32_t a = 0; a < m->nodes; a++)
+        for (uint32_t v = 0; v < m->nodes; v++)
+          if (v != a && topo_dist(b->t, a, v) <= s) *heard_cell(b, s, c, a, v) = cnf_var(f);
 }
 
 /* heard(c, a, v, s) only grows, and it is new in slot s only through a word into v holding a. */

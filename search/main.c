@@ -4,7 +4,9 @@
  * mla with --lanes, te_lean_cnf.h, with --extend, te_extend_cnf.h, and with --diagonals
  * --by-window one window at a time, window_search.h; te under
  * s4noc-bufferless, s4noc_template_cnf.h; mnb under mla, mnb_lean_cnf.h; snb under sp-full and
- * sp-half over whole schedules, snb_sp_cnf.h), solves it with CaDiCaL
+ * sp-half over whole schedules, snb_sp_cnf.h; te and mnb --general, te_any_cnf.h and mnb_any_cnf.h;
+ * allreduce and global_sum, a relaxation over whole schedules, allreduce_gossip_cnf.h; te under
+ * s4noc-bufferless --periodic, a TDM period), solves it with CaDiCaL
  * and, unless --no-confirm, with MiniSat on the same clauses written as DIMACS, and prints one
  * line (docs/SCHEDULES.md, "te templates: the solver's certificates", "S4NOC, head to head", "mnb
  * templates for small routers", "te templates for small routers" and "te on the 8-cube";
