@@ -463,7 +463,8 @@ stored-templates: $(BUILD)/cmodel $(BUILD)/te_search
 	bash scripts/stored_templates.sh $(BUILD)/cmodel $(BUILD)/te_search
 
 # -- benchmarks ----------------------------------------------------------------
-bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/rtl_gen_pmnbrt $(BUILD)/rtl_gen_pexrt $(BUILD)/.tools-ok
+bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/rtl_gen_pmnbrt $(BUILD)/rtl_gen_pexrt $(BUILD)/te_search \
+       $(BUILD)/.tools-ok
 	@echo "-- BENCH --"
 	bash bench/cmodel_bench.sh $(BUILD)/cmodel docs/BENCHMARKS.md
 	bash bench/allreduce_bench.sh $(BUILD)/cmodel docs/BENCHMARKS.md
@@ -485,6 +486,7 @@ bench: $(BUILD)/cmodel $(BUILD)/rtl_gen $(BUILD)/rtl_gen_kbrt $(BUILD)/rtl_gen_p
 	bash bench/pexchange_queues.sh $(BUILD)/cmodel docs/BENCHMARKS.md
 	bash bench/pexrt_bench.sh docs/BENCHMARKS.md
 	bash bench/tools_bench.sh docs/BENCHMARKS.md
+	bash bench/incremental_search_bench.sh docs/BENCHMARKS.md
 	bash bench/build_bench.sh docs/BENCHMARKS.md
 	bash bench/mpi_baselines_bench.sh docs/BENCHMARKS.md
 	bash bench/tables/pmnb_tables.sh $(BUILD)/cmodel | bash bench/tables/md_section.sh docs/PMNB.md pmnb-tables

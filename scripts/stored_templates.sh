@@ -15,7 +15,9 @@
 # has no translations), cmodel's default and bound taken under its --model (mla if none):
 # one-way mnb on meshes (docs/PORT_MODELS.md), mnb and te on small 3-D meshes
 # (docs/SCHEDULES.md), te on torus:3x6 and 6x3 at the cut bound, below every template (issue 43,
-# docs/SCHEDULES.md), single-port te (docs/PORT_MODELS.md); an snb line (te_search's snb
+# docs/SCHEDULES.md), single-port te (docs/PORT_MODELS.md); a --periodic line stores a TDM
+# table's one-shot unrolling (bufferless S4NOC te on torus:8x8 and 9x9 at periods 67 and 90,
+# issue 43, docs/SCHEDULES.md; about 13 and 4 minutes); an snb line (te_search's snb
 # formula is over whole schedules from root 0; cmodel translates it to other roots) stores the
 # single-port broadcast on the 3-D tori where cmodel's greedy missed the optimum, under sp-half,
 # which serves sp-full too (docs/PORT_MODELS.md). A line with its own --slots is searched at that
@@ -106,6 +108,8 @@ te mesh:2x3x2 --general --shortest
 te mesh:2x3x3 --general --shortest --slots 13
 te torus:3x6 --general --shortest
 te torus:6x3 --general --shortest
+te torus:8x8 --model s4noc-bufferless --periodic --dim-order --slots 67
+te torus:9x9 --model s4noc-bufferless --periodic --dim-order --slots 90
 te ring:5 --model sp-half --general --shortest
 te ring:7 --model sp-half --general --shortest
 te mesh:2x3 --model sp-full --general --shortest

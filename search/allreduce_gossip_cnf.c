@@ -85,6 +85,37 @@ static void capacity_clauses(const builder *b, int *load, cnf *f) {
       }
 }
 
+/* Zero slack (allreduce_gossip_cnf.h): if the words every chunk needs fill slots 1..S's
+ * capacity exactly, every link carries a word in each of them (in either direction, oneway),
+ * if the literal `when` holds (0: always). */
+static void busy_clauses(const builder *b, uint32_t S, int when, cnf *f) {
+  const allreduce_gossip_vars *m = b->m;
+  uint64_t directed = 0;
+  for (uint64_t e = 0; e < links(m); e++) directed += *word_at(m, 1, e, 0) != 0;
+  uint64_t per_slot = m->oneway ? directed / 2 : directed, needed = (uint64_t)m->chunks * (2 * (uint64_t)m->nodes - 2);
+  if (m->nodes < 2 || needed != (uint64_t)S * per_slot) return;
+  int *clause = malloc((2 * (uint64_t)m->chunks + 1) * sizeof *clause);
+  if (!clause) {
+    f->oom = 1;
+    return;
+  }
+  for (uint32_t s = 1; s <= S; s++)
+    for (uint32_t u = 0; u < m->nodes; u++)
+      for (int p = 0; p < m->ports; p++) {
+        int64_t w = topo_neighbor(b->t, u, p);
+        if (w < 0 || (m->oneway && (uint64_t)w < u)) continue;
+        uint64_t back = (uint64_t)w * (uint64_t)m->ports + (uint64_t)topo_port_to(b->t, (uint32_t)w, u);
+        size_t n = 0;
+        if (when) clause[n++] = -when;
+        for (uint32_t c = 0; c < m->chunks; c++) {
+          clause[n++] = *word_at(m, s, (uint64_t)u * (uint64_t)m->ports + (uint64_t)p, c);
+          if (m->oneway) clause[n++] = *word_at(m, s, back, c);
+        }
+        cnf_clause(f, clause, n);
+      }
+  free(clause);
+}
+
 /* Value precedence over the chunks (allreduce_gossip_cnf.h): first(c) holds at position i when
  * chunk c has a word at a link and slot up to position i (slot-major, then link). */
 static void precedence_clauses(const builder *b, cnf *f) {
@@ -115,10 +146,25 @@ static void precedence_clauses(const builder *b, cnf *f) {
   free(first);
 }
 
-int allreduce_gossip_cnf(const topo *t, model_kind model, uint32_t chunks, uint32_t slots, cnf *f,
+/* Every contribution heard of everywhere at the end of slot S, if the literal `when` holds (0:
+ * always). */
+static void completion_clauses(const builder *b, uint32_t S, int when, cnf *f) {
+  for (uint32_t c = 0; c < b->m->chunks; c++)
+    for (uint32_t a = 0; a < b->m->nodes; a++)
+      for (uint32_t v = 0; v < b->m->nodes; v++) {
+        int done = heard(b, S, c, a, v);
+        if (done == b->truth) continue;
+        if (done && when) cnf_2(f, -when, done);
+        else if (done) cnf_1(f, done);
+        else if (when) cnf_1(f, -when);
+        else cnf_false(f);
+      }
+}
+
+int allreduce_gossip_cnf(const topo *t, model_kind model, uint32_t chunks, uint32_t slots, uint32_t from, cnf *f,
                          allreduce_gossip_vars *m, char *err, size_t errlen) {
   uint64_t n = t->nodes, nheard = (uint64_t)slots * chunks * n * n;
-  *m = (allreduce_gossip_vars){.nodes = t->nodes, .chunks = chunks, .slots = slots, .ports = t->ports,
+  *m = (allreduce_gossip_vars){.nodes = t->nodes, .chunks = chunks, .slots = slots, .from = from, .ports = t->ports,
                                .oneway = model == MODEL_ONEWAY};
   if (model != MODEL_MLA && model != MODEL_ONEWAY) {
     snprintf(err, errlen, "model %s: the combining relaxation is for mla and oneway", model_name(model));
@@ -131,8 +177,9 @@ int allreduce_gossip_cnf(const topo *t, model_kind model, uint32_t chunks, uint3
   }
   builder b = {.t = t, .m = m, .heard = calloc(nheard ? nheard : 1, sizeof *b.heard)};
   m->word = calloc((uint64_t)slots * links(m) * chunks + 1, sizeof *m->word);
+  m->selector = calloc(from ? slots - from + 1 : 1, sizeof *m->selector);
   int *load = malloc(2 * (uint64_t)chunks * sizeof *load + 1);
-  if (b.heard && m->word && load) {
+  if (b.heard && m->word && m->selector && load) {
     b.truth = cnf_var(f);
     cnf_1(f, b.truth);
     make_variables(&b, f);
@@ -142,23 +189,22 @@ int allreduce_gossip_cnf(const topo *t, model_kind model, uint32_t chunks, uint3
           for (uint32_t v = 0; v < n; v++) heard_clauses(&b, s, c, a, v, f);
     capacity_clauses(&b, load, f);
     precedence_clauses(&b, f);
-    for (uint32_t c = 0; c < chunks; c++) /* every contribution heard of everywhere at the end */
-      for (uint32_t a = 0; a < n; a++)
-        for (uint32_t v = 0; v < n; v++) {
-          int done = heard(&b, slots, c, a, v);
-          if (done) cnf_1(f, done);
-          else cnf_false(f);
-        }
+    if (!from) completion_clauses(&b, slots, 0, f), busy_clauses(&b, slots, 0, f);
+    for (uint32_t S = from; from && S <= slots; S++) {
+      m->selector[S - from] = cnf_var(f);
+      completion_clauses(&b, S, m->selector[S - from], f);
+      busy_clauses(&b, S, m->selector[S - from], f);
+    }
   }
-  int failed = !b.heard || !m->word || !load || f->oom;
+  int failed = !b.heard || !m->word || !m->selector || !load || f->oom;
   free(b.heard);
   free(load);
   if (failed) snprintf(err, errlen, "out of memory building the allreduce relaxation of %s", t->name);
   return failed ? -1 : 0;
 }
 
-uint64_t allreduce_gossip_words(const allreduce_gossip_vars *m, const int *value) {
-  uint64_t words = 0, cells = (uint64_t)m->slots * links(m) * m->chunks;
+uint64_t allreduce_gossip_words(const allreduce_gossip_vars *m, const int *value, uint32_t slots) {
+  uint64_t words = 0, cells = (uint64_t)(slots < m->slots ? slots : m->slots) * links(m) * m->chunks;
   for (uint64_t i = 0; i < cells; i++)
     if (m->word[i] && value[m->word[i]] > 0) words++;
   return words;
@@ -166,5 +212,6 @@ uint64_t allreduce_gossip_words(const allreduce_gossip_vars *m, const int *value
 
 void allreduce_gossip_vars_free(allreduce_gossip_vars *m) {
   free(m->word);
-  m->word = NULL;
+  free(m->selector);
+  m->word = m->selector = NULL;
 }

@@ -32,7 +32,7 @@ void cnf_false(cnf *f) {
   cnf_1(f, -x);
 }
 
-int cnf_write_dimacs(const cnf *f, const char *comment, FILE *out) {
+int cnf_write_dimacs(const cnf *f, const char *comment, int unit, FILE *out) {
   const char *line = comment;
   while (line && *line) {
     const char *end = strchr(line, '\n');
@@ -40,8 +40,9 @@ int cnf_write_dimacs(const cnf *f, const char *comment, FILE *out) {
     fprintf(out, "c %.*s\n", (int)n, line);
     line = end ? end + 1 : line + n;
   }
-  fprintf(out, "p cnf %d %zu\n", f->nvars, f->nclauses);
+  fprintf(out, "p cnf %d %zu\n", f->nvars, f->nclauses + (unit != 0));
   for (size_t i = 0; i < f->len; i++) fprintf(out, f->lits[i] ? "%d " : "0\n", f->lits[i]);
+  if (unit) fprintf(out, "%d 0\n", unit);
   return ferror(out) ? -1 : 0;
 }
 

@@ -47,9 +47,10 @@ int cnf_at_most(cnf *f, const int *x, const uint32_t *w, size_t n, uint32_t boun
  * j = 1..c+1, so n x (c+1) variables. Returns 0, or -1 if memory runs out. */
 int cnf_exactly(cnf *f, const int *x, size_t n, uint32_t c, int guard);
 
-/* Writes f in DIMACS, after the comment lines in `comment` (each line is prefixed "c ").
- * Returns 0, or -1 on a write error. */
-int cnf_write_dimacs(const cnf *f, const char *comment, FILE *out);
+/* Writes f in DIMACS, after the comment lines in `comment` (each line is prefixed "c "), and
+ * then the unit clause of literal `unit` unless it is 0 (an assumption made a clause, for a
+ * solver without assumptions). Returns 0, or -1 on a write error. */
+int cnf_write_dimacs(const cnf *f, const char *comment, int unit, FILE *out);
 
 void cnf_free(cnf *f);
 

@@ -55,7 +55,7 @@ static int mla_report(const topo *t, const search_params *q, const void *state, 
 
 static void *s4noc_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
   s4noc_placements *pl = new_state(sizeof *pl, err, errlen);
-  return pl ? built(pl, s4noc_template_cnf(t, q->slots, q->periodic, f, pl, err, errlen)) : NULL;
+  return pl ? built(pl, s4noc_template_cnf(t, q->slots, q->periodic, q->dim_order, f, pl, err, errlen)) : NULL;
 }
 
 /* A periodic template's rows (s4noc_template_cnf.h), checked apart from the formula: per slot
@@ -245,7 +245,7 @@ static int mnb_any_report(const topo *t, const search_params *q, const void *sta
 static void *te_any_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
   te_any_vars *m = new_state(sizeof *m, err, errlen);
   if (!m) return NULL;
-  if (te_any_cnf(t, q->model, q->slots, q->shortest, f, m, err, errlen) == 0) return m;
+  if (te_any_cnf(t, q->model, q->slots, q->from, q->shortest, f, m, err, errlen) == 0) return m;
   te_any_vars_free(m);
   free(m);
   return NULL;
@@ -257,6 +257,10 @@ static int te_any_report(const topo *t, const search_params *q, const void *stat
   sched_free(&s);
   return bad;
 }
+static int te_any_selector(const void *state, uint32_t slots) {
+  const te_any_vars *m = state;
+  return m->selector[slots - m->from];
+}
 static void te_any_release(void *state) {
   if (state) te_any_vars_free(state);
   free(state);
@@ -267,7 +271,7 @@ static void te_any_release(void *state) {
 static void *gossip_build(const topo *t, const search_params *q, uint32_t chunks, cnf *f, char *err, size_t errlen) {
   allreduce_gossip_vars *m = new_state(sizeof *m, err, errlen);
   if (!m) return NULL;
-  if (allreduce_gossip_cnf(t, q->model, chunks, q->slots, f, m, err, errlen) == 0) return m;
+  if (allreduce_gossip_cnf(t, q->model, chunks, q->slots, q->from, f, m, err, errlen) == 0) return m;
   allreduce_gossip_vars_free(m);
   free(m);
   return NULL;
@@ -280,8 +284,12 @@ static void *global_sum_build(const topo *t, const search_params *q, cnf *f, cha
 }
 static int gossip_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
   (void)t, (void)q, (void)out;
-  printf(" relaxation=sat words=%llu", (unsigned long long)allreduce_gossip_words(state, value));
+  printf(" relaxation=sat words=%llu", (unsigned long long)allreduce_gossip_words(state, value, q->slots));
   return 0;
+}
+static int gossip_selector(const void *state, uint32_t slots) {
+  const allreduce_gossip_vars *m = state;
+  return m->selector[slots - m->from];
 }
 static void gossip_release(void *state) {
   if (state) allreduce_gossip_vars_free(state);
@@ -311,21 +319,29 @@ static const search_formula table[] = {
     {.task = "mnb", .model = "oneway", .what = "a one-way mnb schedule (any, not a template)",
      .build = mnb_any_build, .report = mnb_any_report, .writes_template = true, .general = true, .release = free},
     {.task = "te", .model = "mla", .what = "a te schedule (any, not a template)", .build = te_any_build,
-     .report = te_any_report, .writes_template = true, .general = true, .release = te_any_release},
+     .report = te_any_report, .writes_template = true, .general = true, .selector = te_any_selector,
+     .release = te_any_release},
     {.task = "te", .model = "oneway", .what = "a one-way te schedule (any, not a template)", .build = te_any_build,
-     .report = te_any_report, .writes_template = true, .general = true, .release = te_any_release},
+     .report = te_any_report, .writes_template = true, .general = true, .selector = te_any_selector,
+     .release = te_any_release},
     {.task = "te", .model = "sp-full", .what = "an sp-full te schedule (any, not a template)", .build = te_any_build,
-     .report = te_any_report, .writes_template = true, .general = true, .release = te_any_release},
+     .report = te_any_report, .writes_template = true, .general = true, .selector = te_any_selector,
+     .release = te_any_release},
     {.task = "te", .model = "sp-half", .what = "an sp-half te schedule (any, not a template)", .build = te_any_build,
-     .report = te_any_report, .writes_template = true, .general = true, .release = te_any_release},
+     .report = te_any_report, .writes_template = true, .general = true, .selector = te_any_selector,
+     .release = te_any_release},
     {.task = "allreduce", .model = "mla", .what = "the gossip relaxation of an allreduce (any schedule)",
-     .build = allreduce_build, .report = gossip_report, .general = true, .release = gossip_release},
+     .build = allreduce_build, .report = gossip_report, .general = true, .selector = gossip_selector,
+     .release = gossip_release},
     {.task = "allreduce", .model = "oneway", .what = "the gossip relaxation of a one-way allreduce (any schedule)",
-     .build = allreduce_build, .report = gossip_report, .general = true, .release = gossip_release},
+     .build = allreduce_build, .report = gossip_report, .general = true, .selector = gossip_selector,
+     .release = gossip_release},
     {.task = "global_sum", .model = "mla", .what = "the gossip relaxation of a global sum (any schedule)",
-     .build = global_sum_build, .report = gossip_report, .general = true, .release = gossip_release},
+     .build = global_sum_build, .report = gossip_report, .general = true, .selector = gossip_selector,
+     .release = gossip_release},
     {.task = "global_sum", .model = "oneway", .what = "the gossip relaxation of a one-way global sum (any schedule)",
-     .build = global_sum_build, .report = gossip_report, .general = true, .release = gossip_release},
+     .build = global_sum_build, .report = gossip_report, .general = true, .selector = gossip_selector,
+     .release = gossip_release},
 };
 
 const search_formula *search_formula_find(const char *task, const char *model, bool lanes, bool base, bool general) {

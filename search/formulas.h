@@ -15,6 +15,7 @@
 /* What a formula is asked: the slots, and the options only some formulas read. */
 typedef struct {
   uint32_t slots;
+  uint32_t from; /* --from: the formula has selectors for from..slots (search_formula.selector); 0: none */
   model_kind model; /* the formula's --model (the whole-schedule formulas serve several) */
   int max_wait; /* the lanes formulas: --max-wait */
   int sources;  /* the lanes formulas: --sources */
@@ -22,6 +23,7 @@ typedef struct {
   int diagonals; /* te --lanes: --diagonals */
   bool shortest; /* te --general: --shortest */
   bool periodic; /* te under s4noc-bufferless: --periodic (slots: the period) */
+  bool dim_order; /* te under s4noc-bufferless: --dim-order (dimension-order paths only) */
   const sched *base; /* te --lanes --extend: the smaller cube's template */
 } search_params;
 
@@ -41,6 +43,9 @@ typedef struct {
   bool reads_lanes;     /* a lanes formula: reads --max-wait, --sources, --rotate and --turn (else refused) */
   bool reads_base;      /* builds on --extend's template (and refuses --rotate and --turn) */
   bool general;         /* over whole schedules, not templates (--general; snb's only kind) */
+  /* --from (NULL: refused): the literal which, assumed, makes the formula built with selectors
+   * (q->from) the formula of `slots` slots, q->from <= slots <= q->slots. */
+  int (*selector)(const void *state, uint32_t slots);
   void (*release)(void *state);
 } search_formula;
 

@@ -34,7 +34,7 @@ static const char *usage =
     "usage: te_search --topo T --slots S [--task te|mnb|snb] [--model M] [--lanes] [--max-wait W]\n"
     "                 [--sources K] [--rotate | --turn] [--chain] [--extend FILE]\n"
     "                 [--diagonals [--by-window]] [--general [--shortest]]\n"
-    "                 [--task allreduce|global_sum] [--periodic]\n"
+    "                 [--task allreduce|global_sum] [--periodic] [--dim-order] [--from L]\n"
     "                 [-o FILE] [--cnf FILE] [--time-limit SEC] [--no-confirm]\n"
     "\n"
     "te: decides whether a translation template of the total exchange on ring or torus T\n"
@@ -89,10 +89,18 @@ static const char *usage =
     "                    combining schedule; sat proves nothing (prints relaxation=sat words=W)\n"
     "  --periodic        te --model s4noc-bufferless: --slots is the period P of a TDM table;\n"
     "                    slots are shared modulo P (prints period=P periodic=verified)\n"
+    "  --dim-order       te --model s4noc-bufferless: every packet on a dimension-order path (its\n"
+    "                    hops dimension by dimension, in any order of dimensions): far fewer\n"
+    "                    variables; sat is still a template, unsat then covers those paths only\n"
     "  --general         mnb, te: the formula over whole schedules, not templates (mnb_any_cnf.h,\n"
     "                    te_any_cnf.h)\n"
     "  --shortest        te --general: every packet on a shortest path (far fewer variables; sat is\n"
     "                    still a schedule, unsat then covers shortest-path schedules only)\n"
+    "  --from L          te --general, allreduce, global_sum: incremental over the slot count: one\n"
+    "                    formula for --slots with a selector per slot count L..S, solved at L,\n"
+    "                    L+1, ... by one CaDiCaL under that selector (what it learned kept) and\n"
+    "                    MiniSat on the DIMACS with the selector a unit clause; a line each, up\n"
+    "                    to the first sat (--time-limit per slot count)\n"
     "  --extend FILE     te --lanes on hypercube:D+1: build on FILE, a te template of hypercube:D\n"
     "                    (a schedule TSV, as -o writes it)\n"
     "  --diagonals       te --lanes on a KxK torus, K even: the packets of diagonals c and c+K/2\n"
@@ -109,7 +117,7 @@ static const char *usage =
     "                    (default 600; 0: none); one that runs out says unknown\n"
     "  --no-confirm      CaDiCaL only (by default MiniSat solves the same DIMACS as well)\n"
     "\n"
-    "Prints: topo= [task=] [model=] [paths=shortest] slots= vars= clauses= cadical= cadical_s=\n"
+    "Prints: topo= [task=] [model=] [paths=shortest|dim-order] slots= vars= clauses= cadical= cadical_s=\n"
     "[minisat= minisat_s=],\n"
     "and on sat, from CaDiCaL's model: mla, the loads of each dimension's +e_i and -e_i\n"
     "(loads=L+/L-,...); the others, the template checked by the golden model's verifier\n"
@@ -126,12 +134,13 @@ static int refuse(const char *fmt, ...) {
   return 2;
 }
 
-/* Writes f as DIMACS to path (through a temporary and a rename). Returns 0; 2 if path cannot
- * be opened (a bad argument); 1 on a write error; err says which. */
-static int write_cnf(const cnf *f, const char *path, const char *comment, char *err, size_t errlen) {
+/* Writes f as DIMACS to path (through a temporary and a rename), with the unit clause of literal
+ * unit unless 0. Returns 0; 2 if path cannot be opened (a bad argument); 1 on a write error; err
+ * says which. */
+static int write_cnf(const cnf *f, const char *path, const char *comment, int unit, char *err, size_t errlen) {
   outfile o;
   if (outfile_open(&o, path, err, errlen)) return 2;
-  if (cnf_write_dimacs(f, comment, o.f)) {
+  if (cnf_write_dimacs(f, comment, unit, o.f)) {
     outfile_abort(&o);
     snprintf(err, errlen, "cannot write %s", path);
     return 1;
@@ -152,8 +161,8 @@ static int load_base(const char *path, sched *s, char *err, size_t errlen) {
 
 /* The command line as given (NULL or false: absent). */
 typedef struct {
-  const char *topo, *slots, *cnf, *limit, *model, *out, *task, *wait, *sources, *extend;
-  bool no_confirm, help, rotate, turn, lanes, diagonals, by_window, chain, general, shortest, periodic;
+  const char *topo, *slots, *cnf, *limit, *model, *out, *task, *wait, *sources, *extend, *from;
+  bool no_confirm, help, rotate, turn, lanes, diagonals, by_window, chain, general, shortest, periodic, dim_order;
 } options;
 
 /* Parses argv into *o (zeroed first). Returns 0, or 2 after refusing. */
@@ -170,6 +179,7 @@ static int parse_options(int argc, char **argv, options *o) {
       {.name = "--by-window", .flag = &o->by_window}, {.name = "--turn", .flag = &o->turn},
       {.name = "--chain", .flag = &o->chain},        {.name = "--general", .flag = &o->general},
       {.name = "--shortest", .flag = &o->shortest},      {.name = "--periodic", .flag = &o->periodic},
+      {.name = "--dim-order", .flag = &o->dim_order},   {.name = "--from", .value = &o->from},
   };
   char err[512];
   int nwords = 0;
@@ -206,10 +216,15 @@ static int choose_formula(const options *o, const search_formula **formula) {
     return refuse("--shortest: only te --general reads it (its packets on shortest paths)");
   if (o->periodic && (strcmp(task, "te") || strcmp(model, "s4noc-bufferless") || o->general || o->lanes))
     return refuse("--periodic: only te --model s4noc-bufferless reads it (a template whose slots repeat)");
+  if (o->dim_order && (strcmp(task, "te") || strcmp(model, "s4noc-bufferless") || o->general || o->lanes))
+    return refuse("--dim-order: only te --model s4noc-bufferless reads it (its packets on dimension-order paths)");
   *formula = search_formula_find(task, model, o->lanes, o->extend != NULL, general);
   if (!*formula)
     return refuse("--model '%s': no %s%s formula for this model (expected %s)", cli_printable(model, 40, shown, sizeof shown),
                   task, o->lanes ? " --lanes" : o->general ? " --general" : "", search_formula_names());
+  if (o->from && !(*formula)->selector)
+    return refuse("--from: only the formulas over whole schedules with a slot count to grow read it (te --general, "
+                  "allreduce, global_sum)");
   if (o->out && !(*formula)->writes_template)
     return refuse("-o: the %s %s formula's models are not a schedule (-o needs --lanes, --model s4noc-bufferless, "
                   "--task mnb, --task snb or te --general)",
@@ -240,65 +255,97 @@ static int read_arguments(const options *o, topo *t, search_params *q, uint64_t 
   *limit = 600;
   if (cli_uint(o->slots, 0, 1000000, &slots))
     return refuse("--slots '%s': not a number of slots in 0..1000000", cli_printable(o->slots, 40, shown, sizeof shown));
+  uint64_t from = 0;
+  if (o->from && (cli_uint(o->from, 1, slots, &from) || slots == 0))
+    return refuse("--from '%s': not a first slot count in 1..%llu (--slots)", cli_printable(o->from, 40, shown, sizeof shown),
+                  (unsigned long long)slots);
   if (o->limit && cli_uint(o->limit, 0, 86400, limit))
     return refuse("--time-limit '%s': not a number of seconds in 0..86400", cli_printable(o->limit, 40, shown, sizeof shown));
   symmetry_kind symmetry = o->rotate ? SYMMETRY_SHIFT : o->turn ? SYMMETRY_TURN : SYMMETRY_NONE;
-  *q = (search_params){.slots = (uint32_t)slots, .max_wait = (int)max_wait, .sources = (int)sources,
-                       .symmetry = symmetry, .diagonals = o->diagonals, .shortest = o->shortest, .periodic = o->periodic};
+  *q = (search_params){.slots = (uint32_t)slots, .from = (uint32_t)from, .max_wait = (int)max_wait, .sources = (int)sources,
+                       .symmetry = symmetry, .diagonals = o->diagonals, .shortest = o->shortest, .periodic = o->periodic,
+                       .dim_order = o->dim_order};
   return 0;
 }
 
+/* What every slot count's answer shares: the formula, its solvers and where MiniSat reads it. */
+typedef struct {
+  const search_formula *formula;
+  void *state;
+  const cnf *f;
+  const topo *t;
+  const options *o;
+  cadical_session *cadical;
+  const char *dimacs; /* MiniSat's DIMACS: --cnf's file or a temporary one; NULL with --no-confirm */
+  bool rewrite;       /* write dimacs again for every slot count, its selector a unit clause (--from) */
+  uint64_t limit;
+} solving;
+
+/* The answers at q->slots slots (assumed through the formula's selector with --from): CaDiCaL on
+ * the open session, MiniSat on the DIMACS; prints the line. *answer: CaDiCaL's. Returns 0, or 1
+ * if the solvers disagree, a found schedule fails or a file cannot be written. */
+static int solve_slots(const solving *z, const search_params *q, solver_answer *answer) {
+  char err[512];
+  const options *o = z->o;
+  int assume = q->from ? z->formula->selector(z->state, q->slots) : 0, *value = NULL, status = 0;
+  if (z->rewrite && write_cnf(z->f, z->dimacs, "romnoc te_search: one slot count of --from", assume, err, sizeof err)) {
+    fprintf(stderr, "te_search: %s\n", err);
+    return 1;
+  }
+  double cad_s = 0, mini_s = 0;
+  *answer = cadical_solve_assuming(z->cadical, assume, z->f->nvars, (double)z->limit, &value, &cad_s);
+  printf("topo=%s%s%s%s%s%s slots=%llu vars=%d clauses=%zu cadical=%s cadical_s=%.3f", z->t->name, o->task ? " task=" : "",
+         o->task ? o->task : "", o->model ? " model=" : "", o->model ? o->model : "",
+         q->shortest ? " paths=shortest" : q->dim_order ? " paths=dim-order" : "", (unsigned long long)q->slots,
+         z->f->nvars, z->f->nclauses, solver_answer_name(*answer), cad_s);
+  if (z->dimacs) {
+    solver_answer mini = solve_minisat(z->dimacs, (double)z->limit, &mini_s);
+    printf(" minisat=%s minisat_s=%.3f", solver_answer_name(mini), mini_s);
+    if (*answer != SOLVER_UNKNOWN && mini != SOLVER_UNKNOWN && *answer != mini) status = 1;
+  }
+  int bad_model = *answer == SOLVER_SAT && value ? z->formula->report(z->t, q, z->state, value, o->out) : 0;
+  printf("\n");
+  fflush(stdout);
+  if (status && !bad_model)
+    fprintf(stderr, "te_search: CaDiCaL and MiniSat disagree on %s at %llu slots\n", z->t->name,
+            (unsigned long long)q->slots);
+  free(value);
+  return status || bad_model;
+}
+
 /* Solves the formula's CNF f (built, with its decoding state) with CaDiCaL and, unless
- * --no-confirm, MiniSat on the DIMACS (--cnf's file or a temporary one), and prints the line.
- * Frees f and state. Returns the exit status. */
+ * --no-confirm, MiniSat on the DIMACS (--cnf's file or a temporary one), and prints the line;
+ * with --from, a line per slot count from q->from up to the first sat (or q->slots), one
+ * CaDiCaL keeping what it learned. Frees f and state. Returns the exit status. */
 static int solve(const search_formula *formula, void *state, cnf *f, const topo *t, const search_params *q,
                  const options *o, uint64_t limit) {
-  char err[512], comment[256];
-  int status = 0;
-  snprintf(comment, sizeof comment, "romnoc te_search: %s on %s in at most %llu slots (docs/SCHEDULES.md)", formula->what,
-           t->name, (unsigned long long)q->slots);
+  char err[512], comment[320];
+  snprintf(comment, sizeof comment,
+           "romnoc te_search: %s on %s in at most %llu slots (docs/SCHEDULES.md)%s", formula->what, t->name,
+           (unsigned long long)q->slots, q->from ? "\nwith --from: assume a slot count's selector (te_search --help)" : "");
   /* MiniSat reads the formula from a file: --cnf's, or a temporary one */
   char tmp_path[] = "/tmp/te_search.XXXXXX";
-  const char *dimacs = o->cnf;
-  if (!o->cnf && !o->no_confirm) {
+  solving z = {formula, state, f, t, o, NULL, o->no_confirm ? NULL : o->cnf, false, limit};
+  int wrote = o->cnf ? write_cnf(f, o->cnf, comment, 0, err, sizeof err) : 0, status = 0;
+  if (!wrote && !o->no_confirm && (!o->cnf || q->from)) {
     int fd = mkstemp(tmp_path);
-    if (fd < 0 || close(fd)) {
-      fprintf(stderr, "te_search: cannot make a temporary DIMACS file in /tmp\n");
-      formula->release(state);
-      cnf_free(f);
-      return 1;
-    }
-    dimacs = tmp_path;
+    if (fd < 0 || close(fd)) snprintf(err, sizeof err, "cannot make a temporary DIMACS file in /tmp"), wrote = 1;
+    else z.dimacs = tmp_path, z.rewrite = q->from != 0;
+    if (!wrote && !q->from) wrote = write_cnf(f, tmp_path, comment, 0, err, sizeof err);
   }
-  int wrote = dimacs ? write_cnf(f, dimacs, comment, err, sizeof err) : 0;
-  if (wrote) {
-    if (dimacs == tmp_path) unlink(tmp_path);
-    formula->release(state);
-    cnf_free(f);
-    return wrote == 2 ? refuse("--cnf: %s", err) : (fprintf(stderr, "te_search: %s\n", err), 1);
-  }
-
-  int *value = NULL;
-  double cad_s = 0, mini_s = 0;
-  solver_answer cad = solve_cadical(f, (double)limit, &value, &cad_s);
-  printf("topo=%s%s%s%s%s%s slots=%llu vars=%d clauses=%zu cadical=%s cadical_s=%.3f", t->name, o->task ? " task=" : "",
-         o->task ? o->task : "", o->model ? " model=" : "", o->model ? o->model : "", q->shortest ? " paths=shortest" : "",
-         (unsigned long long)q->slots, f->nvars, f->nclauses, solver_answer_name(cad), cad_s);
-  if (!o->no_confirm) {
-    solver_answer mini = solve_minisat(dimacs, (double)limit, &mini_s);
-    printf(" minisat=%s minisat_s=%.3f", solver_answer_name(mini), mini_s);
-    if (cad != SOLVER_UNKNOWN && mini != SOLVER_UNKNOWN && cad != mini) status = 1;
-  }
-  int bad_model = cad == SOLVER_SAT && value ? formula->report(t, q, state, value, o->out) : 0;
-  printf("\n");
-  if (bad_model) status = 1;
-  if (status && !bad_model)
-    fprintf(stderr, "te_search: CaDiCaL and MiniSat disagree on %s at %llu slots\n", t->name, (unsigned long long)q->slots);
-  if (dimacs == tmp_path) unlink(tmp_path);
-  free(value);
+  if (!wrote && !(z.cadical = cadical_open(f))) snprintf(err, sizeof err, "out of memory loading CaDiCaL"), wrote = 1;
+  search_params at = *q;
+  solver_answer answer = SOLVER_UNKNOWN;
+  for (at.slots = q->from ? q->from : q->slots; !wrote && !status && at.slots <= q->slots && answer != SOLVER_SAT;
+       at.slots++)
+    status = solve_slots(&z, &at, &answer);
+  if (z.dimacs == tmp_path) unlink(tmp_path);
+  cadical_close(z.cadical);
   formula->release(state);
   cnf_free(f);
-  return status;
+  if (wrote == 2) return refuse("--cnf: %s", err);
+  if (wrote) fprintf(stderr, "te_search: %s\n", err);
+  return wrote ? 1 : status;
 }
 
 int main(int argc, char **argv) {

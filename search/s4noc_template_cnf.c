@@ -30,6 +30,7 @@ typedef struct {
   int nd, left[TOPO_MAX_DIMS];
   uint8_t dport[TOPO_MAX_DIMS], seq[1024];
   int len;
+  bool dim_order; /* each dimension's hops in one run (a dimension-order path, any order of dimensions) */
 } path_maker;
 
 static int add_path(path_maker *m) {
@@ -48,8 +49,11 @@ static int add_path(path_maker *m) {
 
 static int interleave(path_maker *m, int pos) {
   if (pos == m->len) return add_path(m);
+  int running = -1; /* dim_order: the dimension whose run the last hop began or continued, if unfinished */
+  for (int j = 0; m->dim_order && pos && j < m->nd; j++)
+    if (m->seq[pos - 1] == m->dport[j] && m->left[j]) running = j;
   for (int j = 0; j < m->nd; j++) {
-    if (!m->left[j]) continue;
+    if (!m->left[j] || (running >= 0 && j != running)) continue;
     m->left[j]--;
     m->seq[pos] = m->dport[j];
     int rc = interleave(m, pos + 1);
@@ -69,15 +73,15 @@ static uint32_t starts(const s4noc_placements *pl, uint32_t slots, uint32_t len)
  * (as 1..period) periodic. */
 static uint32_t wrap(const s4noc_placements *pl, uint32_t x) { return pl->period ? (x - 1) % pl->period + 1 : x; }
 
-int s4noc_template_cnf(const topo *t, uint32_t slots, bool periodic, cnf *f, s4noc_placements *pl, char *err,
-                       size_t errlen) {
+int s4noc_template_cnf(const topo *t, uint32_t slots, bool periodic, bool dim_order, cnf *f, s4noc_placements *pl,
+                       char *err, size_t errlen) {
   memset(pl, 0, sizeof *pl);
   pl->period = periodic ? slots : 0;
   if (t->kind != TOPO_RING && t->kind != TOPO_TORUS) {
     snprintf(err, errlen, "the bufferless S4NOC formula is for rings and tori, not %s", t->name);
     return -1;
   }
-  path_maker m = {pl, 0, 0, {0}, {0}, {0}, 0};
+  path_maker m = {pl, 0, 0, {0}, {0}, {0}, 0, dim_order};
   uint64_t placements = 0;
   for (uint32_t v = 1; v < t->nodes; v++) {
     int opts[TOPO_MAX_DIMS][2], nopt[TOPO_MAX_DIMS], hops[TOPO_MAX_DIMS], nd = 0, len = 0;

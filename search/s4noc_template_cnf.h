@@ -52,10 +52,12 @@ typedef struct {
  * and the generators, starts and ends are counted per slot modulo P, so that the template run
  * every P slots (node u's packets of run r from slot r P + 1 on) never shares a link, an
  * injection or an ejection across runs either; that is S4NOC's own schedule, whose period the
- * papers publish (PORT_MODELS.md). Returns 0, or -1 with the reason in err (not a ring or
+ * papers publish (PORT_MODELS.md). With dim_order, only the dimension-order paths (each
+ * dimension's hops in one run, the dimensions in any order): far fewer placements; sat is still
+ * a template, unsat then covers those paths only. Returns 0, or -1 with the reason in err (not a ring or
  * torus, too many placements, out of memory). */
-int s4noc_template_cnf(const topo *t, uint32_t slots, bool periodic, cnf *f, s4noc_placements *pl, char *err,
-                       size_t errlen);
+int s4noc_template_cnf(const topo *t, uint32_t slots, bool periodic, bool dim_order, cnf *f, s4noc_placements *pl,
+                       char *err, size_t errlen);
 
 /* The template of a model (value[v] > 0: variable v is true) into s, prepared by sched_init for
  * t, te, s4noc-bufferless: one chosen placement per packet. 0, or -1 if memory runs out. */

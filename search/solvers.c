@@ -23,20 +23,49 @@ const char *solver_answer_name(solver_answer a) {
 
 static int past_deadline(void *deadline) { return now() > *(double *)deadline; }
 
-solver_answer solve_cadical(const cnf *f, double limit_s, int **value, double *secs) {
-  double start = now(), deadline = start + limit_s;
+struct cadical_session {
+  CCaDiCaL *solver;
+  double deadline; /* the current call's end (CLOCK_MONOTONIC seconds) */
+};
+
+cadical_session *cadical_open(const cnf *f) {
+  cadical_session *s = malloc(sizeof *s);
+  if (!s || !(s->solver = ccadical_init())) {
+    free(s);
+    return NULL;
+  }
+  ccadical_set_option(s->solver, "quiet", 1);
+  ccadical_set_terminate(s->solver, &s->deadline, past_deadline);
+  for (size_t i = 0; i < f->len; i++) ccadical_add(s->solver, f->lits[i]);
+  return s;
+}
+
+solver_answer cadical_solve_assuming(cadical_session *s, int assume, int nvars, double limit_s, int **value,
+                                     double *secs) {
+  double start = now();
+  s->deadline = limit_s > 0 ? start + limit_s : 1e300;
   *value = NULL;
-  CCaDiCaL *s = ccadical_init();
-  if (!s) return SOLVER_UNKNOWN;
-  ccadical_set_option(s, "quiet", 1);
-  if (limit_s > 0) ccadical_set_terminate(s, &deadline, past_deadline);
-  for (size_t i = 0; i < f->len; i++) ccadical_add(s, f->lits[i]);
-  int answer = ccadical_solve(s);
-  if (answer == SOLVER_SAT && (*value = malloc(((size_t)f->nvars + 1) * sizeof **value)))
-    for (int v = 1; v <= f->nvars; v++) (*value)[v] = ccadical_val(s, v);
-  ccadical_release(s);
+  if (assume) ccadical_assume(s->solver, assume);
+  int answer = ccadical_solve(s->solver);
+  if (answer == SOLVER_SAT && (*value = malloc(((size_t)nvars + 1) * sizeof **value)))
+    for (int v = 1; v <= nvars; v++) (*value)[v] = ccadical_val(s->solver, v);
   *secs = now() - start;
   return answer == SOLVER_SAT || answer == SOLVER_UNSAT ? (solver_answer)answer : SOLVER_UNKNOWN;
+}
+
+void cadical_close(cadical_session *s) {
+  if (s) ccadical_release(s->solver);
+  free(s);
+}
+
+solver_answer solve_cadical(const cnf *f, double limit_s, int **value, double *secs) {
+  double start = now();
+  cadical_session *s = cadical_open(f);
+  *value = NULL;
+  solver_answer answer = s ? cadical_solve_assuming(s, 0, f->nvars, limit_s, value, secs) : SOLVER_UNKNOWN;
+  cadical_close(s);
+  *secs = now() - start;
+  return answer;
 }
 
 solver_answer solve_minisat(const char *dimacs_path, double limit_s, double *secs) {

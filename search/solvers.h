@@ -19,6 +19,16 @@ const char *solver_answer_name(solver_answer a);
  * *secs is the wall time. */
 solver_answer solve_cadical(const cnf *f, double limit_s, int **value, double *secs);
 
+/* An incremental CaDiCaL: f's clauses loaded once (cadical_open; NULL if memory runs out), then
+ * solved as often as asked, each time under one assumption (a literal taken as true for that
+ * call only; 0: none), learned clauses kept between calls (they follow from the clauses alone).
+ * cadical_solve_assuming's limit, value and secs are solve_cadical's, per call. */
+typedef struct cadical_session cadical_session;
+cadical_session *cadical_open(const cnf *f);
+solver_answer cadical_solve_assuming(cadical_session *s, int assume, int nvars, double limit_s, int **value,
+                                     double *secs);
+void cadical_close(cadical_session *s);
+
 /* Runs `minisat -verb=0 -cpu-lim=SEC dimacs_path` (limit_s rounded up; 0: none) and returns
  * its answer (its exit status 10 or 20); SOLVER_UNKNOWN if it could not be run or gave up.
  * *secs is the wall time. */

@@ -103,10 +103,31 @@ static void node_capacity(const topo *t, const te_any_vars *m, uint32_t s, uint3
   cnf_at_most_one(f, load, all);
 }
 
-int te_any_cnf(const topo *t, model_kind model, uint32_t slots, bool shortest, cnf *f, te_any_vars *m, char *err,
-               size_t errlen) {
+/* Every packet (a, b) at its destination at the end of slot S, if the literal `when` holds (0:
+ * always), and, when `when` is a selector of S < slots, the window of a formula built for S:
+ * not at v at the end of slot s < S where dist(v, b) > S - s. */
+static void completion_clauses(const topo *t, const te_any_vars *m, uint32_t S, int when, cnf *f) {
+  for (uint32_t a = 0; a < m->nodes; a++)
+    for (uint32_t b = 0; b < m->nodes; b++) {
+      if (a == b) continue;
+      int done = at(m, S, a, b, b);
+      if (done && when) cnf_2(f, -when, done);
+      else if (done) cnf_1(f, done);
+      else if (when) cnf_1(f, -when);
+      else cnf_false(f);
+      for (uint32_t s = 1; s < S && when; s++)
+        for (uint32_t v = 0; v < m->nodes; v++) {
+          int x = at(m, s, a, b, v);
+          if (x && topo_dist(t, v, b) > S - s) cnf_2(f, -when, -x);
+        }
+    }
+}
+
+int te_any_cnf(const topo *t, model_kind model, uint32_t slots, uint32_t from, bool shortest, cnf *f, te_any_vars *m,
+               char *err, size_t errlen) {
   uint64_t n = t->nodes, ncross = (uint64_t)slots * n * n * n * (uint64_t)t->ports, nat = (uint64_t)slots * n * n * n;
-  *m = (te_any_vars){.nodes = t->nodes, .slots = slots, .ports = t->ports, .model = model, .shortest = shortest};
+  *m = (te_any_vars){.nodes = t->nodes, .slots = slots, .from = from, .ports = t->ports, .model = model,
+                     .shortest = shortest};
   if (model != MODEL_MLA && model != MODEL_ONEWAY && model != MODEL_SP_FULL && model != MODEL_SP_HALF) {
     snprintf(err, errlen, "model %s: the te formula is for mla, oneway, sp-full and sp-half", model_name(model));
     return -1;
@@ -118,8 +139,9 @@ int te_any_cnf(const topo *t, model_kind model, uint32_t slots, bool shortest, c
   }
   m->cross = calloc(ncross ? ncross : 1, sizeof *m->cross);
   m->at = calloc(nat ? nat : 1, sizeof *m->at);
+  m->selector = from ? calloc(slots - from + 1, sizeof *m->selector) : NULL;
   int *load = malloc(2 * n * n * (uint64_t)t->ports * sizeof *load + 1);
-  if (!m->cross || !m->at || !load) {
+  if (!m->cross || !m->at || !load || (from && !m->selector)) {
     free(load);
     snprintf(err, errlen, "out of memory building the te formula of %s", t->name);
     return -1;
@@ -134,12 +156,9 @@ int te_any_cnf(const topo *t, model_kind model, uint32_t slots, bool shortest, c
     for (uint32_t u = 0; u < n; u++) node_capacity(t, m, s, u, load, f);
   }
   free(load);
-  for (uint32_t a = 0; a < n; a++) /* every packet at its destination at the end */
-    for (uint32_t b = 0; b < n; b++) {
-      int done = a == b ? m->truth : at(m, slots, a, b, b);
-      if (done) cnf_1(f, done);
-      else cnf_false(f);
-    }
+  if (!from) completion_clauses(t, m, slots, 0, f);
+  for (uint32_t S = from; from && S <= slots; S++)
+    completion_clauses(t, m, S, m->selector[S - from] = cnf_var(f), f);
   if (f->oom) {
     snprintf(err, errlen, "out of memory building the te formula of %s", t->name);
     return -1;
@@ -181,5 +200,6 @@ int te_any_decode(const topo *t, const te_any_vars *m, const int *value, sched *
 void te_any_vars_free(te_any_vars *m) {
   free(m->cross);
   free(m->at);
-  m->cross = m->at = NULL;
+  free(m->selector);
+  m->cross = m->at = m->selector = NULL;
 }

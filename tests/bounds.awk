@@ -68,22 +68,23 @@
 # Policy for them: reduce must reach its bound where snb must, reduce_scatter where mnb must;
 # allreduce where mnb must, at twice the mnb bound (reduce-scatter, then all-gather: the
 # verifier's bound above is lower, the gap is reported) or, under mla on hypercubes (d >= 2)
-# and on rings and tori with a size above 2, at 2 ceil((N-2)/deg) + 1 where that is less (each
-# chunk summed at both ends of an edge); global_sum at the diameter under mla
+# and on rings and tori (a size above 2, or 2 or more dimensions), at 2 ceil((N-2)/deg) + 1
+# where that is less (each chunk summed at both ends of an edge); global_sum at the diameter under mla
 # on every family (003 §1, §5: one dimension after another). Every row meets the
 # transmission bound exactly but global_sum, whose rows may send more (tx >= 2(N-1)).
 
 function ceil_div(a, b) { return int((a + b - 1) / b) }
 
 # 2 ceil((N-2)/deg) + 1, or 0 where the edge construction does not run (mla only; a d-cube
-# with d >= 2, or a ring or torus with a size above 2). Uses kind, m, K, N from expect().
+# with d >= 2, a ring or torus with a size above 2, or a torus of m >= 2 sizes 2, which is the
+# m-cube). Uses kind, m, K, N from expect().
 function edge_figure(   i, deg, big) {
 	if (model != "" && model != "mla") return 0
 	if (kind == "hypercube") return m >= 2 ? 2 * ceil_div(N - 2, m) + 1 : 0
 	if (kind == "mesh") return 0
 	deg = 0; big = 0
 	for (i = 1; i <= m; i++) { deg += K[i] > 2 ? 2 : 1; if (K[i] > 2) big = 1 }
-	return big ? 2 * ceil_div(N - 2, deg) + 1 : 0
+	return big || m >= 2 ? 2 * ceil_div(N - 2, deg) + 1 : 0
 }
 function max(a, b) { return a > b ? a : b }
 

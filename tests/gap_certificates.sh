@@ -6,7 +6,7 @@
 #     at the counting bound max(diameter, ceil(2(N-1)/deg)) (docs/REDUCTIONS.md, Harary and
 #     Schwenk's one-way gossip) sat for CaDiCaL and MiniSat, one slot below unsat for both, where
 #     cmodel's allreduce meets the bound (so the relaxation must not cut it off); the global sum's
-#     at the diameter;
+#     at the diameter; cmodel's allreduce on tori of sizes 2 (hypercubes) at the cube's bound;
 #   - te on torus:3x6 and 6x3: cmodel's default (the stored --general schedule) at the cut bound
 #     ceil(N K / 8) of the 6-ring ((N/2)^2 packets each way over 2N/K links), below every
 #     template (15: tests/te_search.sh's loads optimum), verified; simulated on the ROM fabric
@@ -18,6 +18,17 @@
 #     generator, injection and ejection at most once per slot modulo the period; where the
 #     search settled it (ring:8, torus:3x3), one period less unsat for both (torus:4x4 below 16 is
 #     a pigeonhole of 15 injections, beyond both solvers in 600 s);
+#   - incremental solving over the slot count (--from): one CaDiCaL a line per slot count up to
+#     the first sat, MiniSat on the DIMACS with the slot count's selector as a unit clause; te
+#     --general on ring:5 and ring:6 unsat below the link-load bound ceil(sum of distances / 2)
+#     and sat at it (schedule verified by cmodel), the allreduce relaxation on torus:3x3 and ring:8
+#     likewise at the counting bound, every answer the one a formula built for that slot count
+#     gives; at zero slack (ring:8: 8 chunks x 14 words = 7 slots x 16 links) a model's words
+#     fill every link and slot (the implied clauses agree with the solver's model);
+#   - dimension-order periodic templates (--dim-order): torus:4x4 at period 16, each packet's
+#     hops dimension by dimension (awk); the stored TDM tables, torus:8x8 of period 67 and 9x9
+#     of period 90 (S4NOC's published 87 and 113; the period bounds 64 and 90), verified one shot
+#     by cmodel, every slot modulo the period used once, their paths dimension-ordered;
 #   - bad arguments refused.
 # Prints "ok NAME" per check and "FAIL NAME: why" per failure, then "gap_certificates: N passed, N failed".
 BIN=$1 SEARCH=$2 NAME=gap_certificates
@@ -43,7 +54,15 @@ ring:5 5 2 2
 ring:8 8 2 4
 hypercube:3 8 3 3
 torus:3x3 9 4 2
+torus:2x2 4 2 2
 SIZES
+# tori of sizes 2 only are hypercubes: cmodel's allreduce meets the hypercube's counting bound
+for c in "torus:2x2x2 8 3" "torus:2x2x2x2 16 4"; do
+  set -- $c
+  b=$(((2 * ($2 - 1) + $3 - 1) / $3))
+  v=$("$BIN" schedule --topo "$1" --task allreduce -o - | "$BIN" verify - 2>&1)
+  expect "$1 allreduce: cmodel's schedule at the counting bound $b of its cube" '[[ $v == "OK slots=$b lb=$b "* ]]' "$v"
+done
 for c in "hypercube:3 3" "ring:7 3" "torus:3x4 3"; do
   set -- $c
   below=$("$SEARCH" --topo "$1" --task global_sum --slots $(($2 - 1)) 2>&1)
@@ -114,6 +133,82 @@ torus:3x3 9 12 4 9 yes
 torus:4x4 16 32 4 16 no
 SIZES
 
+# --from: the lines up to the first sat, each as a formula of that slot count answers
+from_lines() { # TOPO FROM SLOTS BOUND ARGS...: ok if FROM..BOUND-1 unsat for both, BOUND sat for both, no line after
+  local topo=$1 from=$2 slots=$3 b=$4 out s
+  shift 4
+  out=$("$SEARCH" --topo "$topo" --from "$from" --slots "$slots" "$@" 2>&1) || return 1
+  [ "$(wc -l <<<"$out")" = $((b - from + 1)) ] || return 1
+  for ((s = from; s <= b; s++)); do
+    line=$(sed -n "$((s - from + 1))p" <<<"$out")
+    [ "$(field slots <<<"$line")" = "$s" ] || return 1
+    if [ "$s" -lt "$b" ]; then both "$line" unsat || return 1; else both "$line" sat || return 1; fi
+  done
+  last=$line
+}
+for c in "ring:5 5" "ring:6 6"; do
+  set -- $c
+  sum=0
+  for ((i = 1; i < $2; i++)); do sum=$((sum + (i < $2 - i ? i : $2 - i))); done
+  b=$(((sum + 1) / 2)) # N sum hops over 2N directed links
+  rm -f "$T/inc.tsv"
+  from_lines "$1" 1 $((b + 2)) "$b" --general -o "$T/inc.tsv"
+  ok=$?
+  v=$("$BIN" verify "$T/inc.tsv" 2>&1)
+  expect "$1 te --general --from 1: unsat up to $((b - 1)), sat at the link-load bound $b (both solvers), then stops; schedule verified" \
+    '[ $ok = 0 ] && [[ $last == *" schedule=verified schedule_slots=$b"* ]] && [[ $v == "OK slots=$b "* ]]' "$last / $v"
+done
+from_lines torus:3x3 2 6 4 --task allreduce
+ok=$?
+expect "torus:3x3 allreduce relaxation --from 2: unsat at 2 and 3, sat at the counting bound 4 (both solvers), then stops" \
+  '[ $ok = 0 ]' "$last"
+from_lines ring:8 6 9 7 --task allreduce
+ok=$?
+expect "ring:8 allreduce relaxation --from 6: unsat at 6, sat at 7 with every link busy in every slot (7 x 16 = 112 words)" \
+  '[ $ok = 0 ] && [ "$(field words <<<"$last")" = 112 ]' "$last"
+
+# dimension-order periodic templates. dim_order FILE DIMS: each packet's hops dimension by
+# dimension (no dimension taken up again after another)
+dim_order() {
+  awk -F'\t' -v dims="$2" '
+    BEGIN { nd = split(dims, k, "x") }
+    /^#/ || $1 == "slot" { next }
+    { a = $2; b = $3; d = 0
+      for (i = 1; i <= nd; i++) { if (a % k[i] != b % k[i]) d = i; a = int(a / k[i]); b = int(b / k[i]) }
+      key = $5; hop[key, $1] = d; n++; if (!(key in first) || $1 < first[key]) first[key] = $1
+      if ($1 > last[key]) last[key] = $1 }
+    END { for (p in first) { prev = 0; delete done
+            for (s = first[p]; s <= last[p]; s++) { d = hop[p, s]; if (d == "") continue
+              if (d != prev && (d in done)) { print "packet " p " takes dimension " d " up again"; exit 1 }
+              done[prev] = 1; prev = d } }
+          if (n == 0) { print "no rows"; exit 1 } }' "$1"
+}
+printf 'slot\tsrc\tdst\torigin\tdest\n1\t0\t1\t0\t10\n2\t1\t5\t0\t10\n3\t5\t6\t0\t10\n4\t6\t10\t0\t10\n' >"$T/zigzag.tsv"
+why=$(dim_order "$T/zigzag.tsv" 4x4)
+expect "the dimension-order check refuses a path x, y, x, y on torus:4x4" '[ -n "$why" ]' "accepted"
+rm -f "$T/p.tsv"
+line=$("$SEARCH" --topo torus:4x4 --model s4noc-bufferless --periodic --dim-order --slots 16 -o "$T/p.tsv" 2>&1)
+v=$("$BIN" verify "$T/p.tsv" 2>&1)
+why="$(periodic_rows "$T/p.tsv" 16 4x4)$(dim_order "$T/p.tsv" 4x4)"
+expect "torus:4x4 periodic --dim-order: period 16 sat for both solvers, verified, slots modulo 16 used once, dimension-order paths" \
+  'both "$line" sat && [[ $line == *" paths=dim-order "*" period=16 periodic=verified template=verified"* ]] && [[ $v == OK* ]] && [ -z "$why" ]' \
+  "$line / $v / $why"
+# the stored TDM tables (cmodel/templates/te_torus-KxK.s4noc-bufferless.tsv, te_search
+# --periodic --dim-order at period P, its one-shot unrolling; S4NOC's published periods: 8x8 87,
+# 9x9 113); the period bound max(N - 1, hops / 4 ports) checks the checkers
+while read -r dims period; do
+  tdm=$HERE/../cmodel/templates/te_torus-$dims.s4noc-bufferless.tsv
+  v=$("$BIN" verify "$tdm" 2>&1)
+  why="$(periodic_rows "$tdm" "$period" "$dims")$(dim_order "$tdm" "$dims")"
+  hops=$(awk -F'\t' '!/^#/ && $1 != "slot"' "$tdm" | wc -l)
+  expect "torus:$dims TDM table of period $period: verified one shot, slots modulo $period used once, dimension-order paths, $period >= the period bound" \
+    '[[ $v == OK* ]] && [ -z "$why" ] && [ $period -ge $(((hops + 3) / 4)) ] && [ $period -ge $((${dims%x*} * ${dims#*x} - 1)) ]' \
+    "$v / $why / $hops hops"
+done <<'TDM'
+8x8 67
+9x9 90
+TDM
+
 # bad arguments: exit 2, one line on stderr naming the bad value, nothing on stdout, no file
 while IFS='|' read -r ere args; do
   [ -n "$ere" ] || continue
@@ -131,6 +226,10 @@ done <<'CASES'
 --model 'sp-full': no allreduce formula for this model|--topo ring:8 --slots 7 --task allreduce --model sp-full
 --task 'reduce': not a task te_search knows|--topo ring:8 --slots 7 --task reduce
 hypercube:12 in 30 slots: up to [0-9]+ heard and via variables|--topo hypercube:12 --slots 30 --task allreduce
+--from: only the formulas over whole schedules|--topo ring:8 --slots 9 --from 8
+--from '9': not a first slot count in 1..8|--topo ring:8 --general --slots 8 --from 9
+--from '0': not a first slot count in 1..8|--topo ring:8 --task allreduce --slots 8 --from 0
+--dim-order: only te --model s4noc-bufferless|--topo ring:8 --general --slots 9 --dim-order
 CASES
 
 echo "$NAME: $npass passed, $nfail failed"

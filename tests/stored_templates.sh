@@ -2,10 +2,12 @@
 # tests/stored_templates.sh CMODEL RTL_GEN — the stored templates (cmodel/templates/, the
 # construction `stored`, issue 16's small routers) and whole schedules (issue 41's one-way mnb on
 # meshes, mnb and te on small 3-D meshes, single-port te, single-port snb on 3-D tori from
-# any root: the default row for row, at tests/bounds.awk's bound, rtl_gen makes its router): for
-# every template file, cmodel's default schedule of
-# its topology and task must be the stored one, row for row the file's, and both must verify at
-# the bound and transmission count of tests/bounds.awk (the papers' formulas); rtl_gen's router
+# any root: the default row for row, at tests/bounds.awk's bound, rtl_gen makes its router) and
+# the bufferless S4NOC TDM tables' one-shot unrollings (issue 43): for every template file,
+# cmodel's default schedule of its topology, task and model must be the stored one, row for row
+# the file's, and both must verify at the bound and transmission count of tests/bounds.awk (the
+# papers' formulas; tests/s4noc_bounds.awk under the S4NOC models), or at the slots above it
+# listed in above_bound; rtl_gen's router
 # of the default must have no packet memory and at most 4 sources per lane (te on the 8-cube: 5,
 # the pair bound). A file reduce_scatter_TOPO.tsv holds an mnb template that reduce_scatter's
 # default reverses (stored_reversal below). --alg stored where nothing is stored is refused, and
@@ -83,6 +85,10 @@ above_bound() {
   "mnb mesh:2x8 oneway" | "mnb mesh:8x2 oneway") echo 12 ;;
   "snb torus:5x5x5 sp-half") echo 8 ;; # 7 unsat for both solvers (docs/PORT_MODELS.md)
   "te mesh:2x3x3 mla") echo 13 ;;
+  # bufferless S4NOC te: a TDM table's one-shot unrolling (period + diameter - 1 slots, issue 43,
+  # docs/tdm), below cmodel's staggered (71, 97); the one-shot bound (67, 93) is open
+  "te torus:8x8 s4noc-bufferless") echo 70 ;;
+  "te torus:9x9 s4noc-bufferless") echo 94 ;;
   esac
 }
 
@@ -90,7 +96,9 @@ files=(cmodel/templates/*.tsv)
 expect "there are stored templates" '[ -s "${files[0]}" ]' "${files[*]}"
 for f in "${files[@]}"; do
   topo=$(sed -n 's/^# topo=//p' "$f") task=$(sed -n 's/^# task=//p' "$f") model=$(sed -n 's/^# model=//p' "$f")
-  read -r lb tx < <(awk -v task="$task" -v topo="$topo" -v model="$model" -f tests/bounds.awk)
+  bounds=tests/bounds.awk
+  case $model in s4noc*) bounds=tests/s4noc_bounds.awk ;; esac
+  read -r lb tx < <(awk -v task="$task" -v topo="$topo" -v model="$model" -f "$bounds")
   want="OK slots=$lb lb=$lb tx=$tx txlb=$tx"
   opt=$(above_bound "$task" "$topo" "$model")
   [ -n "$opt" ] && want="OK slots=$opt lb=$lb tx=$tx txlb=$tx" lb=$opt
@@ -106,14 +114,14 @@ for f in "${files[@]}"; do
     stored_reversal "$f" "$serves" "$topo"
     continue
   fi
-  "$BIN" schedule --topo "$topo" --task "$task" --template -o "$T/default.tsv" 2>"$T/err"
+  "$BIN" schedule --topo "$topo" --task "$task" --model "$model" --template -o "$T/default.tsv" 2>"$T/err"
   expect "$task $topo: cmodel's default is the stored template, row for row" \
     'grep -qx "# alg=stored" "$T/default.tsv" && cmp -s <(rows "$T/default.tsv" | sortrows) <(rows "$f" | sortrows)' \
     "$(head -n 12 "$T/default.tsv") $(cat "$T/err")"
-  "$BIN" schedule --topo "$topo" --task "$task" -o "$T/whole.tsv"
+  "$BIN" schedule --topo "$topo" --task "$task" --model "$model" -o "$T/whole.tsv"
   v=$("$BIN" verify "$T/whole.tsv" 2>&1)
   expect "$task $topo: the whole default schedule verifies at the bound" '[ "$(cut -d" " -f1-5 <<<"$v")" = "$want" ]' "verify: $v"
-  if "$RTL_GEN" --topo "$topo" --task "$task" -o "$T/gen" >/dev/null 2>"$T/err"; then
+  if "$RTL_GEN" --topo "$topo" --task "$task" --model "$model" -o "$T/gen" >/dev/null 2>"$T/err"; then
     # at most 4 sources per lane; te on the D-cube the pair bound 1 + ceil((D-1)/2) where that is
     # more (docs/SCHEDULES.md, "te on the 8-cube: one cube twice": 5 on the 8-cube)
     most=4
@@ -123,7 +131,7 @@ for f in "${files[@]}"; do
        sed -n "s/^lane_sources=//p" "$T/gen/design.txt" | tr , "\n" | awk -v m=$most "\$1 > m { b = 1 } END { exit b || NR == 0 }"' \
       "$(grep -E "^(mem_depth|lane_sources)=" "$T/gen/design.txt")"
   else
-    fail "$task $topo: rtl_gen --topo $topo --task $task" "$T/err"
+    fail "$task $topo: rtl_gen --topo $topo --task $task --model $model" "$T/err"
   fi
   rm -rf "$T/gen"
 done

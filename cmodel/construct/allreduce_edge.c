@@ -29,17 +29,20 @@ static int edge_port(const topo *t, int from) {
   return -1;
 }
 
+/* A hypercube of 2 or more dimensions, or a torus of sizes 2 only (the same graph, its node ids
+ * the same bits): built on torus:4x2x...x2 (allreduce_edge). */
+static bool is_cube(const topo *t) {
+  return (t->kind == TOPO_HYPERCUBE || (t->kind == TOPO_TORUS && edge_port(t, 0) < 0)) && t->ndims >= 2;
+}
+
 int allreduce_edge_applies(const sched *s, char *why, size_t len) {
   const topo *t = &s->topo;
   model_kind model = s->model;
-  (void)model;
-  (void)t;
-  bool cube = t->kind == TOPO_HYPERCUBE && t->ndims >= 2;
-  if ((cube || t->kind == TOPO_RING || t->kind == TOPO_TORUS) && model == MODEL_MLA && (cube || edge_port(t, 0) >= 0))
+  if ((is_cube(t) || ((t->kind == TOPO_RING || t->kind == TOPO_TORUS) && edge_port(t, 0) >= 0)) && model == MODEL_MLA)
     return 0;
   snprintf(why, len,
-           "allreduce 'edge' runs on rings and tori with a dimension of size above 2 and on hypercubes of 2 or more "
-           "dimensions, under mla; not %s under %s",
+           "allreduce 'edge' runs on rings and tori of 2 or more dimensions or with one of size above 2, and on "
+           "hypercubes of 2 or more dimensions, under mla; not %s under %s",
            t->name, model_name(model));
   return -1;
 }
@@ -78,14 +81,15 @@ static int edge_rows(sched *s) {
 
 /* Q_d is C_4 x Q_(d-2) (Q_2 is the 4-cycle): torus:4x2x...x2 with its Z_4 coordinate x in
  * Gray code 0, 1, 3, 2 on the hypercube's bits 0 and 1, the others on bits 2..d-1. There the
- * edge's generator +1 is not its own inverse. */
+ * edge's generator +1 is not its own inverse. A torus of sizes 2 numbers its nodes as Q_d does
+ * (coordinate i: bit i), so the same rows serve it. */
 static uint32_t cube_id(uint32_t torus_id) {
   static const uint32_t gray[4] = {0, 1, 3, 2};
   return gray[torus_id % 4] | (torus_id / 4) << 2;
 }
 
 int allreduce_edge(sched *s) {
-  if (s->topo.kind != TOPO_HYPERCUBE) return edge_rows(s);
+  if (!is_cube(&s->topo)) return edge_rows(s);
   char spec[96], err[256];
   int off = snprintf(spec, sizeof spec, "torus:4");
   for (int i = 2; i < s->topo.ndims; i++) off += snprintf(spec + off, sizeof spec - (size_t)off, "x2");

@@ -9,11 +9,14 @@
 #include "construct/construct.h"
 #include "construct/stored_templates.h"
 
-/* A schedule stored under model `stored` serves model `wanted`: the same model, or sp-half's
- * for sp-full (a node that sends or receives once a slot sends once and receives once: 002's
- * half-duplex schedules are full-duplex ones). */
+/* A schedule stored under model `stored` serves model `wanted`: the same model, sp-half's for
+ * sp-full (a node that sends or receives once a slot sends once and receives once: 002's
+ * half-duplex schedules are full-duplex ones), or s4noc-bufferless's for s4noc (a packet that
+ * never waits needs no forwarding memory; PORT_MODELS.md, "The S4NOC models"). */
 static bool serves_model(const char *stored, model_kind wanted) {
-  return !strcmp(stored, model_name(wanted)) || (wanted == MODEL_SP_FULL && !strcmp(stored, model_name(MODEL_SP_HALF)));
+  return !strcmp(stored, model_name(wanted)) ||
+         (wanted == MODEL_SP_FULL && !strcmp(stored, model_name(MODEL_SP_HALF))) ||
+         (wanted == MODEL_S4NOC && !strcmp(stored, model_name(MODEL_S4NOC_BUFFERLESS)));
 }
 
 /* The template stored for s's task (its own, or the broadcast it reverses) on s's topology
