@@ -104,8 +104,10 @@ static int check_decoded(const topo *t, sched *s, int decode_failed, const char 
   int bad = decode_failed;
   if (!bad) {
     sched_finish(s);
-    v = verifier_new(t, s->task, s->model, whole ? s->root : -1, whole ? TEMPLATE_NONE : TEMPLATE_TRANSLATION, err,
-                     sizeof err);
+    v = task_has_active_set(s->task)
+            ? verifier_new_active(t, s->task, s->model, &s->active, 1, err, sizeof err)
+            : verifier_new(t, s->task, s->model, whole ? s->root : -1, whole ? TEMPLATE_NONE : TEMPLATE_TRANSLATION, err,
+                           sizeof err);
     for (size_t i = 0; v && !bad && i < s->nrows; i++) bad = verifier_feed(v, &s->rows[i]) != VERIFY_OK;
     bad = bad || !v || verifier_finish(v, &sum) != VERIFY_OK;
   }
@@ -230,12 +232,32 @@ static int snb_sp_report(const topo *t, const search_params *q, const void *stat
 
 static void *mnb_any_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
   mnb_any_vars *m = new_state(sizeof *m, err, errlen);
-  return m ? built(m, mnb_any_cnf(t, q->model, q->slots, f, m, err, errlen)) : NULL;
+  return m ? built(m, mnb_any_cnf(t, q->model, NULL, q->slots, f, m, err, errlen)) : NULL;
 }
 static int mnb_any_report(const topo *t, const search_params *q, const void *state, const int *value, const char *out) {
   sched s;
   sched_init(&s, t, TASK_MNB, q->model, -1);
   int bad = check_decoded(t, &s, mnb_any_decode(t, state, value, &s) != 0, out, true);
+  sched_free(&s);
+  return bad;
+}
+
+/* ---- kbcast, mla: whole schedules of the active set's broadcasts (mnb_any_cnf.h) ---- */
+
+static void *kbcast_any_build(const topo *t, const search_params *q, cnf *f, char *err, size_t errlen) {
+  if (t->kind != TOPO_HYPERCUBE) {
+    snprintf(err, errlen, "--task kbcast: K broadcasts are the hypercube's task (001), not %s's", t->name);
+    return NULL;
+  }
+  mnb_any_vars *m = new_state(sizeof *m, err, errlen);
+  return m ? built(m, mnb_any_cnf(t, q->model, q->active, q->slots, f, m, err, errlen)) : NULL;
+}
+static int kbcast_any_report(const topo *t, const search_params *q, const void *state, const int *value,
+                             const char *out) {
+  sched s;
+  sched_init(&s, t, TASK_KBCAST, q->model, -1);
+  int failed = active_copy(&s.active, q->active) || mnb_any_decode(t, state, value, &s);
+  int bad = check_decoded(t, &s, failed, out, true);
   sched_free(&s);
   return bad;
 }
@@ -318,6 +340,9 @@ static const search_formula table[] = {
      .report = mnb_any_report, .writes_template = true, .general = true, .release = free},
     {.task = "mnb", .model = "oneway", .what = "a one-way mnb schedule (any, not a template)",
      .build = mnb_any_build, .report = mnb_any_report, .writes_template = true, .general = true, .release = free},
+    {.task = "kbcast", .model = "mla", .what = "K broadcasts of an active set (any schedule, not a template)",
+     .build = kbcast_any_build, .report = kbcast_any_report, .writes_template = true, .general = true,
+     .release = free},
     {.task = "te", .model = "mla", .what = "a te schedule (any, not a template)", .build = te_any_build,
      .report = te_any_report, .writes_template = true, .general = true, .selector = te_any_selector,
      .release = te_any_release},

@@ -24,6 +24,7 @@ typedef struct {
   bool shortest; /* te --general: --shortest */
   bool periodic; /* te under s4noc-bufferless: --periodic (slots: the period) */
   bool dim_order; /* te under s4noc-bufferless: --dim-order (dimension-order paths only) */
+  const active_set *active; /* kbcast: the active set (--active, or --k and --seed) */
   const sched *base; /* te --lanes --extend: the smaller cube's template */
 } search_params;
 

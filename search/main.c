@@ -27,6 +27,7 @@
 #include "lane_sources.h"
 #include "orbit_chain.h"
 #include "format/schedule_reader.h"
+#include "model/job.h"
 #include "model/topo.h"
 #include "window_search.h"
 
@@ -35,6 +36,7 @@ static const char *usage =
     "                 [--sources K] [--rotate | --turn] [--chain] [--extend FILE]\n"
     "                 [--diagonals [--by-window]] [--general [--shortest]]\n"
     "                 [--task allreduce|global_sum] [--periodic] [--dim-order] [--from L]\n"
+    "                 [--task kbcast (--active LIST | --k K [--seed S])]\n"
     "                 [-o FILE] [--cnf FILE] [--time-limit SEC] [--no-confirm]\n"
     "\n"
     "te: decides whether a translation template of the total exchange on ring or torus T\n"
@@ -87,6 +89,10 @@ static const char *usage =
     "  --task allreduce|global_sum  (mla or oneway) the gossip relaxation over whole schedules\n"
     "                    (allreduce_gossip_cnf.h): UNSAT at S is a lower bound of S+1 for every\n"
     "                    combining schedule; sat proves nothing (prints relaxation=sat words=W)\n"
+    "  --task kbcast     (mla, hypercube) K broadcasts of an active set over whole schedules\n"
+    "                    (mnb_any_cnf.h, its origins the active nodes; -o: the verified schedule)\n"
+    "  --active LIST, --k K, --seed S  kbcast: the active set, as cmodel takes it (ids and\n"
+    "                    ranges, or K nodes drawn from seed S, default 1; docs/KBCAST.md)\n"
     "  --periodic        te --model s4noc-bufferless: --slots is the period P of a TDM table;\n"
     "                    slots are shared modulo P (prints period=P periodic=verified)\n"
     "  --dim-order       te --model s4noc-bufferless: every packet on a dimension-order path (its\n"
@@ -161,7 +167,7 @@ static int load_base(const char *path, sched *s, char *err, size_t errlen) {
 
 /* The command line as given (NULL or false: absent). */
 typedef struct {
-  const char *topo, *slots, *cnf, *limit, *model, *out, *task, *wait, *sources, *extend, *from;
+  const char *topo, *slots, *cnf, *limit, *model, *out, *task, *wait, *sources, *extend, *from, *active, *k, *seed;
   bool no_confirm, help, rotate, turn, lanes, diagonals, by_window, chain, general, shortest, periodic, dim_order;
 } options;
 
@@ -180,6 +186,8 @@ static int parse_options(int argc, char **argv, options *o) {
       {.name = "--chain", .flag = &o->chain},        {.name = "--general", .flag = &o->general},
       {.name = "--shortest", .flag = &o->shortest},      {.name = "--periodic", .flag = &o->periodic},
       {.name = "--dim-order", .flag = &o->dim_order},   {.name = "--from", .value = &o->from},
+      {.name = "--active", .value = &o->active},        {.name = "--k", .value = &o->k},
+      {.name = "--seed", .value = &o->seed},
   };
   char err[512];
   int nwords = 0;
@@ -193,10 +201,12 @@ static int parse_options(int argc, char **argv, options *o) {
 static int choose_formula(const options *o, const search_formula **formula) {
   char shown[64];
   const char *task = o->task ? o->task : "te", *model = o->model ? o->model : "mla";
-  bool combining = !strcmp(task, "allreduce") || !strcmp(task, "global_sum");
-  if (strcmp(task, "te") && strcmp(task, "mnb") && strcmp(task, "snb") && !combining)
-    return refuse("--task '%s': not a task te_search knows (expected te, mnb, snb, allreduce or global_sum)",
+  bool combining = !strcmp(task, "allreduce") || !strcmp(task, "global_sum"), kbcast = !strcmp(task, "kbcast");
+  if (strcmp(task, "te") && strcmp(task, "mnb") && strcmp(task, "snb") && !combining && !kbcast)
+    return refuse("--task '%s': not a task te_search knows (expected te, mnb, snb, allreduce, global_sum or kbcast)",
                   cli_printable(task, 40, shown, sizeof shown));
+  if ((o->active || o->k || o->seed) && !kbcast)
+    return refuse("%s: only --task kbcast reads an active set", o->active ? "--active" : o->k ? "--k" : "--seed");
   if (o->extend && (strcmp(task, "te") || strcmp(model, "mla") || !o->lanes))
     return refuse("--extend: only te --lanes (under mla) builds on a template");
   if (o->rotate && o->turn) return refuse("--turn: one symmetry at a time (--rotate or --turn)");
@@ -209,7 +219,7 @@ static int choose_formula(const options *o, const search_formula **formula) {
   if (o->chain && (strcmp(task, "mnb") || !(o->rotate || o->turn)))
     return refuse("--chain: only mnb with --rotate or --turn (the symmetry whose orbits it walks)");
   if (o->chain && o->cnf) return refuse("--cnf: --chain searches without a formula");
-  bool general = o->general || !strcmp(task, "snb") || combining; /* these formulas are over whole schedules */
+  bool general = o->general || !strcmp(task, "snb") || combining || kbcast; /* over whole schedules */
   if (o->general && (o->lanes || o->extend || o->rotate || o->turn || o->chain))
     return refuse("--general: a formula over whole schedules, without --lanes, --extend, --rotate, --turn or --chain");
   if (o->shortest && !(o->general && !strcmp(task, "te")))
@@ -348,6 +358,31 @@ static int solve(const search_formula *formula, void *state, cnf *f, const topo 
   return wrote ? 1 : status;
 }
 
+/* Builds the formula and solves it (or runs --by-window's or --chain's search). Returns the
+ * exit status. */
+static int search(const options *o, const search_formula *formula, const topo *t, search_params *q, uint64_t limit) {
+  char err[512];
+  sched base;
+  if (o->extend && load_base(o->extend, &base, err, sizeof err)) return refuse("--extend %s", err);
+  q->base = o->extend ? &base : NULL;
+  q->model = (model_kind)model_from_name(formula->model);
+  if (o->by_window) return window_search(t, q, (double)limit, o->out);
+  if (o->chain) return orbit_chain_search(t, q, (double)limit, o->out);
+  cnf f = {0};
+  struct timespec t0, t1; /* the build counts against --time-limit */
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  void *state = formula->build(t, q, &f, err, sizeof err);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  double built_s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+  if (limit) limit = built_s + 1 < (double)limit ? limit - (uint64_t)built_s : 1;
+  if (o->extend) sched_free(&base); /* the formula keeps what it needs */
+  if (!state) {
+    cnf_free(&f);
+    return refuse("%s", err);
+  }
+  return solve(formula, state, &f, t, q, o, limit);
+}
+
 int main(int argc, char **argv) {
   options o;
   int rc = parse_options(argc, argv, &o);
@@ -363,25 +398,13 @@ int main(int argc, char **argv) {
   search_params q;
   uint64_t limit = 0;
   if ((rc = choose_formula(&o, &formula)) || (rc = read_arguments(&o, &t, &q, &limit))) return rc;
-
-  char err[512];
-  sched base;
-  if (o.extend && load_base(o.extend, &base, err, sizeof err)) return refuse("--extend %s", err);
-  q.base = o.extend ? &base : NULL;
-  q.model = (model_kind)model_from_name(formula->model);
-  if (o.by_window) return window_search(&t, &q, (double)limit, o.out);
-  if (o.chain) return orbit_chain_search(&t, &q, (double)limit, o.out);
-  cnf f = {0};
-  struct timespec t0, t1; /* the build counts against --time-limit */
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  void *state = formula->build(&t, &q, &f, err, sizeof err);
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  double built_s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-  if (limit) limit = built_s + 1 < (double)limit ? limit - (uint64_t)built_s : 1;
-  if (o.extend) sched_free(&base); /* the formula keeps what it needs */
-  if (!state) {
-    cnf_free(&f);
-    return refuse("%s", err);
+  job kbcast = {.topo = t, .task = TASK_KBCAST, .model = MODEL_MLA, .root = -1};
+  if (!strcmp(formula->task, "kbcast")) {
+    char err[512];
+    if (job_parse_active(&kbcast, o.active, o.k, o.seed, true, err, sizeof err)) return refuse("%s", err);
+    q.active = &kbcast.active;
   }
-  return solve(formula, state, &f, &t, &q, &o, limit);
+  rc = search(&o, formula, &t, &q, limit);
+  active_free(&kbcast.active);
+  return rc;
 }

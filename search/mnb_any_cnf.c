@@ -1,6 +1,7 @@
 /* mnb_any_cnf.c — the multinode broadcast over whole schedules (see mnb_any_cnf.h). */
 #include "mnb_any_cnf.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -13,9 +14,22 @@ static int hold(const mnb_any_vars *m, uint32_t o, uint32_t v, uint32_t s) {
   return s ? m->hold1 + (int)(((uint64_t)(s - 1) * m->nodes + o) * m->nodes + v) : 0;
 }
 
+/* Whether origin o has a packet (every node, or m's active set). */
+static bool origin(const mnb_any_vars *m, uint32_t o) {
+  if (!m->active) return true;
+  for (uint32_t i = 0; i < m->active->n; i++)
+    if (m->active->ids[i] == o) return true;
+  return false;
+}
+
 /* Origin o's packet at node v in slot s: v sends it only if it held it, holds it after only if
- * it did before or a link brought it. */
+ * it did before or a link brought it. An origin without a packet sends nothing. */
 static void packet_clauses(const topo *t, const mnb_any_vars *m, uint32_t o, uint32_t v, uint32_t s, cnf *f) {
+  if (!origin(m, o)) {
+    for (int p = 0; p < m->ports; p++)
+      if (topo_neighbor(t, v, p) >= 0) cnf_1(f, -cross(m, o, v, p, s));
+    return;
+  }
   int clause[2 * TOPO_MAX_DIMS + 2], port[2 * TOPO_MAX_DIMS];
   uint32_t from[2 * TOPO_MAX_DIMS];
   size_t n = (size_t)topo_in_links(t, v, from, port);
@@ -51,7 +65,8 @@ static void capacity_clauses(const topo *t, const mnb_any_vars *m, uint32_t s, i
     }
 }
 
-int mnb_any_cnf(const topo *t, model_kind model, uint32_t slots, cnf *f, mnb_any_vars *m, char *err, size_t errlen) {
+int mnb_any_cnf(const topo *t, model_kind model, const active_set *active, uint32_t slots, cnf *f, mnb_any_vars *m,
+                char *err, size_t errlen) {
   if (slots == 0) {
     snprintf(err, errlen, "--slots 0: the mnb needs at least one slot on %s", t->name);
     return -1;
@@ -62,8 +77,8 @@ int mnb_any_cnf(const topo *t, model_kind model, uint32_t slots, cnf *f, mnb_any
              (unsigned long long)(ncross + nhold));
     return -1;
   }
-  *m = (mnb_any_vars){.nodes = t->nodes, .slots = slots, .ports = t->ports, .model = model, .cross0 = 1,
-                      .hold1 = 1 + (int)ncross};
+  *m = (mnb_any_vars){.nodes = t->nodes, .slots = slots, .ports = t->ports, .model = model, .active = active,
+                      .cross0 = 1, .hold1 = 1 + (int)ncross};
   for (uint64_t i = 0; i < ncross + nhold; i++) cnf_var(f);
   int *load = malloc(2 * n * sizeof *load);
   if (!load) {
@@ -77,7 +92,7 @@ int mnb_any_cnf(const topo *t, model_kind model, uint32_t slots, cnf *f, mnb_any
   }
   free(load);
   for (uint32_t o = 0; o < n; o++)
-    for (uint32_t v = 0; v < n; v++) cnf_1(f, hold(m, o, v, slots));
+    for (uint32_t v = 0; v < n && origin(m, o); v++) cnf_1(f, hold(m, o, v, slots));
   if (f->oom) {
     snprintf(err, errlen, "out of memory building the mnb formula of %s", t->name);
     return -1;

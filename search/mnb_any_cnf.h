@@ -12,7 +12,10 @@
  *     over both directions' crossings;
  *   - every node holds every packet at the end of slot S.
  * No symmetry breaking (none is known sound for schedules that are not templates on every
- * topology; the instances reported are small). */
+ * topology; the instances reported are small).
+ *
+ * With an active set (kbcast, 001; te_search --task kbcast), only the active nodes' packets
+ * exist: the other origins' crossings are false and their packets need not arrive. */
 #ifndef ROMNOC_MNB_ANY_CNF_H
 #define ROMNOC_MNB_ANY_CNF_H
 
@@ -27,16 +30,20 @@ typedef struct {
   uint32_t nodes, slots;
   int ports;
   model_kind model; /* MODEL_MLA or MODEL_ONEWAY */
+  const active_set *active; /* the origins whose packets exist; NULL: every node */
   int cross0; /* (origin o, node u, port p, slot s): cross0 + (((s-1)*N + o)*N + u)*ports + p */
   int hold1;  /* (origin o, node v, slot s): hold1 + ((s-1)*N + o)*N + v */
 } mnb_any_vars;
 
 /* Builds into f (empty) the formula of an mnb on t under model (mla or oneway) in at most slots
- * slots. 0, or -1 with the reason in err (too large: over 5e7 variables). */
-int mnb_any_cnf(const topo *t, model_kind model, uint32_t slots, cnf *f, mnb_any_vars *m, char *err, size_t errlen);
+ * slots, of active's packets only unless active is NULL (kept in m: it must outlive m). 0, or
+ * -1 with the reason in err (too large: over 5e7 variables). */
+int mnb_any_cnf(const topo *t, model_kind model, const active_set *active, uint32_t slots, cnf *f, mnb_any_vars *m,
+                char *err, size_t errlen);
 
-/* The schedule of a model into s (initialised for TASK_MNB under m's model): every crossing that
- * brings a node a packet it did not hold. 0, or -1 if memory runs out. */
+/* The schedule of a model into s (initialised for TASK_MNB, or TASK_KBCAST with m's active set,
+ * under m's model): every crossing that brings a node a packet it did not hold. 0, or -1 if
+ * memory runs out. */
 int mnb_any_decode(const topo *t, const mnb_any_vars *m, const int *value, sched *s);
 
 #endif

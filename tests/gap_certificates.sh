@@ -29,6 +29,9 @@
 #     hops dimension by dimension (awk); the stored TDM tables, torus:8x8 of period 67 and 9x9
 #     of period 90 (S4NOC's published 87 and 113; the period bounds 64 and 90), verified one shot
 #     by cmodel, every slot modulo the period used once, their paths dimension-ordered;
+#   - K broadcasts over whole schedules (--task kbcast): hypercube:5 with cmodel's 19-node set of
+#     seed 1 at 001's bound max(d, ceil((N-1)K/(N d))) = 5, sat for both solvers and verified by
+#     cmodel, unsat for both at 4;
 #   - bad arguments refused.
 # Prints "ok NAME" per check and "FAIL NAME: why" per failure, then "gap_certificates: N passed, N failed".
 BIN=$1 SEARCH=$2 NAME=gap_certificates
@@ -209,6 +212,21 @@ done <<'TDM'
 9x9 90
 TDM
 
+# K broadcasts (001) over whole schedules: on hypercube:5 the set of 19 nodes drawn from seed 1
+# (cmodel's, the same everywhere) in the bound's 5 slots (the diameter; ceil(31 x 19 / 160) = 4),
+# where cmodel's constructions take 6; 4 slots is below the diameter (unsat for both)
+read -r kb_lb _ < <(awk -v d=5 -v k=19 'BEGIN { n = 2 ^ d; c = int(((n - 1) * k + n * d - 1) / (n * d)); print (d > c ? d : c) }')
+rm -f "$T/kb.tsv"
+line=$("$SEARCH" --topo hypercube:5 --task kbcast --k 19 --slots "$kb_lb" -o "$T/kb.tsv" 2>&1)
+v=$("$BIN" verify "$T/kb.tsv" 2>&1)
+"$BIN" schedule --topo hypercube:5 --task kbcast --k 19 -o "$T/kb_default.tsv" 2>/dev/null
+expect "kbcast hypercube:5, 19 nodes of seed 1, at the bound $kb_lb: sat for both solvers, verified by cmodel (the set cmodel draws in its header)" \
+  'both "$line" sat && [[ $line == *" schedule=verified schedule_slots=$kb_lb"* ]] && [[ $v == "OK slots=$kb_lb lb=$kb_lb "* ]] &&
+   grep -qx "# active=$(sed -n "s/^# active=//p" "$T/kb_default.tsv")" "$T/kb.tsv"' \
+  "$line / $v"
+line=$("$SEARCH" --topo hypercube:5 --task kbcast --k 19 --slots $((kb_lb - 1)) 2>&1)
+expect "kbcast hypercube:5, 19 nodes, one slot below the bound: unsat for both solvers" 'both "$line" unsat' "$line"
+
 # bad arguments: exit 2, one line on stderr naming the bad value, nothing on stdout, no file
 while IFS='|' read -r ere args; do
   [ -n "$ere" ] || continue
@@ -230,6 +248,12 @@ hypercube:12 in 30 slots: up to [0-9]+ heard and via variables|--topo hypercube:
 --from '9': not a first slot count in 1..8|--topo ring:8 --general --slots 8 --from 9
 --from '0': not a first slot count in 1..8|--topo ring:8 --task allreduce --slots 8 --from 0
 --dim-order: only te --model s4noc-bufferless|--topo ring:8 --general --slots 9 --dim-order
+--k: only --task kbcast reads an active set|--topo hypercube:5 --slots 5 --k 19
+--seed: only --task kbcast reads an active set|--topo hypercube:5 --task mnb --general --slots 5 --seed 3
+task kbcast needs its active set|--topo hypercube:5 --task kbcast --slots 5
+--k '33' is not a number of nodes of hypercube:5|--topo hypercube:5 --task kbcast --slots 5 --k 33
+--active LIST or as --k N|--topo hypercube:5 --task kbcast --slots 5 --active 0-3 --k 4
+--task kbcast: K broadcasts are the hypercube's task|--topo torus:4x4 --task kbcast --slots 5 --k 4 -o "$T/bad.tsv"
 CASES
 
 echo "$NAME: $npass passed, $nfail failed"

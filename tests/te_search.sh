@@ -483,7 +483,7 @@ torus:0x3|--topo torus:0x3 --slots 3
 --general: a formula over whole schedules, without --lanes|--topo ring:8 --slots 3 --task mnb --general --lanes
 --model 's4noc-bufferless': no te --general formula|--topo ring:8 --slots 3 --model s4noc-bufferless --general
 --shortest: only te --general reads it|--topo ring:8 --slots 3 --shortest
---task 'bcast': not a task te_search knows \(expected te, mnb, snb, allreduce or global_sum\)|--topo ring:8 --slots 3 --task bcast
+--task 'bcast': not a task te_search knows \(expected te, mnb, snb, allreduce, global_sum or kbcast\)|--topo ring:8 --slots 3 --task bcast
 --model 'mla': no snb formula|--topo ring:8 --slots 3 --task snb
 --model 's4noc-bufferless': no mnb formula|--topo ring:8 --slots 3 --task mnb --model s4noc-bufferless
 'mesh:3x3'.*hypercubes, rings and tori only|--topo mesh:3x3 --slots 4 --task mnb
