@@ -22,8 +22,8 @@
 #     the first sat, MiniSat on the DIMACS with the slot count's selector as a unit clause; te
 #     --general on ring:5 and ring:6 unsat below the link-load bound ceil(sum of distances / 2)
 #     and sat at it (schedule verified by cmodel), the allreduce relaxation on torus:3x3 and ring:8
-#     likewise at the counting bound, every answer the one a formula built for that slot count
-#     gives; at zero slack (ring:8: 8 chunks x 14 words = 7 slots x 16 links) a model's words
+#     likewise at the counting bound (bench/incremental_search_bench.sh compares each line with
+#     a formula built for that slot count); at zero slack (ring:8: 8 chunks x 14 words = 7 slots x 16 links) a model's words
 #     fill every link and slot (the implied clauses agree with the solver's model);
 #   - dimension-order periodic templates (--dim-order): torus:4x4 at period 16, each packet's
 #     hops dimension by dimension (awk); the stored TDM tables, torus:8x8 of period 67 and 9x9
