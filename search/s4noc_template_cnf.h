@@ -54,8 +54,8 @@ typedef struct {
  * injection or an ejection across runs either; that is S4NOC's own schedule, whose period the
  * papers publish (PORT_MODELS.md). With dim_order, only the dimension-order paths (each
  * dimension's hops in one run, the dimensions in any order): far fewer placements; sat is still
- * a template, unsat then covers those paths only. Returns 0, or -1 with the reason in err (not a ring or
- * torus, too many placements, out of memory). */
+ * a template, unsat then covers those paths only. Returns 0, or -1 with the reason in err (not
+ * a ring or torus, too many placements, out of memory). */
 int s4noc_template_cnf(const topo *t, uint32_t slots, bool periodic, bool dim_order, cnf *f, s4noc_placements *pl,
                        char *err, size_t errlen);
 

@@ -47,9 +47,8 @@ typedef struct {
 
 /* Builds into f (empty) the formula of a te on t under model in at most slots slots (shortest:
  * on shortest paths only; from, 1..slots: with the selectors of from..slots, 0: without).
- * 0, or -1
- * with the reason in err (a model without this formula, or too large: over 3e7 map entries).
- * Free m with te_any_vars_free whatever the result. */
+ * 0, or -1 with the reason in err (a model without this formula, or too large: over 3e7 map
+ * entries). Free m with te_any_vars_free whatever the result. */
 int te_any_cnf(const topo *t, model_kind model, uint32_t slots, uint32_t from, bool shortest, cnf *f, te_any_vars *m,
                char *err, size_t errlen);
 
