@@ -153,11 +153,7 @@ static void completion_clauses(const builder *b, uint32_t S, int when, cnf *f) {
     for (uint32_t a = 0; a < b->m->nodes; a++)
       for (uint32_t v = 0; v < b->m->nodes; v++) {
         int done = heard(b, S, c, a, v);
-        if (done == b->truth) continue;
-        if (done && when) cnf_2(f, -when, done);
-        else if (done) cnf_1(f, done);
-        else if (when) cnf_1(f, -when);
-        else cnf_false(f);
+        if (done != b->truth) cnf_if(f, when, done);
       }
 }
 

@@ -32,6 +32,13 @@ void cnf_false(cnf *f) {
   cnf_1(f, -x);
 }
 
+void cnf_if(cnf *f, int when, int x) {
+  if (when && x) cnf_2(f, -when, x);
+  else if (x) cnf_1(f, x);
+  else if (when) cnf_1(f, -when);
+  else cnf_false(f);
+}
+
 int cnf_write_dimacs(const cnf *f, const char *comment, int unit, FILE *out) {
   const char *line = comment;
   while (line && *line) {

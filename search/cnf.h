@@ -33,6 +33,10 @@ void cnf_3(cnf *f, int a, int b, int c);
  * clause). */
 void cnf_false(cnf *f);
 
+/* Literal x (0: false, no literal) required if the literal `when` holds (0: always): the
+ * clause (-when, x), its parts that exist, or f made unsatisfiable if neither does. */
+void cnf_if(cnf *f, int when, int x);
+
 /* Sinz's sequential counter: at most one of the n literals x[0..n-1] is true. */
 void cnf_at_most_one(cnf *f, const int *x, size_t n);
 

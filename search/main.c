@@ -323,6 +323,27 @@ static int solve_slots(const solving *z, const search_params *q, solver_answer *
   return status || bad_model;
 }
 
+/* Where MiniSat reads z's formula (none with --no-confirm): --cnf's file, written here once, or
+ * a temporary file made from tmp_path (a mkstemp template), written here, or with incremental
+ * (--from) rewritten for every slot count by solve_slots. Returns write_cnf's status (0; 2: --cnf's
+ * path cannot be opened; 1), the reason in err. */
+static int prepare_dimacs(solving *z, const char *comment, bool incremental, char *tmp_path, char *err,
+                          size_t errlen) {
+  const options *o = z->o;
+  int wrote = o->cnf ? write_cnf(z->f, o->cnf, comment, 0, err, errlen) : 0;
+  if (wrote || o->no_confirm) return wrote;
+  z->dimacs = o->cnf;
+  if (o->cnf && !incremental) return 0;
+  int fd = mkstemp(tmp_path);
+  if (fd < 0 || close(fd)) {
+    snprintf(err, errlen, "cannot make a temporary DIMACS file in /tmp");
+    return 1;
+  }
+  z->dimacs = tmp_path;
+  z->rewrite = incremental;
+  return incremental ? 0 : write_cnf(z->f, tmp_path, comment, 0, err, errlen);
+}
+
 /* Solves the formula's CNF f (built, with its decoding state) with CaDiCaL and, unless
  * --no-confirm, MiniSat on the DIMACS (--cnf's file or a temporary one), and prints the line;
  * with --from, a line per slot count from q->from up to the first sat (or q->slots), one
@@ -333,17 +354,13 @@ static int solve(const search_formula *formula, void *state, cnf *f, const topo 
   snprintf(comment, sizeof comment,
            "romnoc te_search: %s on %s in at most %llu slots (docs/SCHEDULES.md)%s", formula->what, t->name,
            (unsigned long long)q->slots, q->from ? "\nwith --from: assume a slot count's selector (te_search --help)" : "");
-  /* MiniSat reads the formula from a file: --cnf's, or a temporary one */
   char tmp_path[] = "/tmp/te_search.XXXXXX";
-  solving z = {formula, state, f, t, o, NULL, o->no_confirm ? NULL : o->cnf, false, limit};
-  int wrote = o->cnf ? write_cnf(f, o->cnf, comment, 0, err, sizeof err) : 0, status = 0;
-  if (!wrote && !o->no_confirm && (!o->cnf || q->from)) {
-    int fd = mkstemp(tmp_path);
-    if (fd < 0 || close(fd)) snprintf(err, sizeof err, "cannot make a temporary DIMACS file in /tmp"), wrote = 1;
-    else z.dimacs = tmp_path, z.rewrite = q->from != 0;
-    if (!wrote && !q->from) wrote = write_cnf(f, tmp_path, comment, 0, err, sizeof err);
+  solving z = {formula, state, f, t, o, NULL, NULL, false, limit};
+  int wrote = prepare_dimacs(&z, comment, q->from != 0, tmp_path, err, sizeof err), status = 0;
+  if (!wrote && !(z.cadical = cadical_open(f))) {
+    snprintf(err, sizeof err, "out of memory loading CaDiCaL");
+    wrote = 1;
   }
-  if (!wrote && !(z.cadical = cadical_open(f))) snprintf(err, sizeof err, "out of memory loading CaDiCaL"), wrote = 1;
   search_params at = *q;
   solver_answer answer = SOLVER_UNKNOWN;
   for (at.slots = q->from ? q->from : q->slots; !wrote && !status && at.slots <= q->slots && answer != SOLVER_SAT;

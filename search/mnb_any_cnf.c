@@ -14,18 +14,12 @@ static int hold(const mnb_any_vars *m, uint32_t o, uint32_t v, uint32_t s) {
   return s ? m->hold1 + (int)(((uint64_t)(s - 1) * m->nodes + o) * m->nodes + v) : 0;
 }
 
-/* Whether origin o has a packet (every node, or m's active set). */
-static bool origin(const mnb_any_vars *m, uint32_t o) {
-  if (!m->active) return true;
-  for (uint32_t i = 0; i < m->active->n; i++)
-    if (m->active->ids[i] == o) return true;
-  return false;
-}
-
 /* Origin o's packet at node v in slot s: v sends it only if it held it, holds it after only if
- * it did before or a link brought it. An origin without a packet sends nothing. */
-static void packet_clauses(const topo *t, const mnb_any_vars *m, uint32_t o, uint32_t v, uint32_t s, cnf *f) {
-  if (!origin(m, o)) {
+ * it did before or a link brought it. An origin without a packet (has_packet false) sends
+ * nothing. */
+static void packet_clauses(const topo *t, const mnb_any_vars *m, bool has_packet, uint32_t o, uint32_t v, uint32_t s,
+                           cnf *f) {
+  if (!has_packet) {
     for (int p = 0; p < m->ports; p++)
       if (topo_neighbor(t, v, p) >= 0) cnf_1(f, -cross(m, o, v, p, s));
     return;
@@ -77,22 +71,28 @@ int mnb_any_cnf(const topo *t, model_kind model, const active_set *active, uint3
              (unsigned long long)(ncross + nhold));
     return -1;
   }
-  *m = (mnb_any_vars){.nodes = t->nodes, .slots = slots, .ports = t->ports, .model = model, .active = active,
-                      .cross0 = 1, .hold1 = 1 + (int)ncross};
+  *m = (mnb_any_vars){.nodes = t->nodes, .slots = slots, .ports = t->ports, .model = model, .cross0 = 1,
+                      .hold1 = 1 + (int)ncross};
   for (uint64_t i = 0; i < ncross + nhold; i++) cnf_var(f);
   int *load = malloc(2 * n * sizeof *load);
-  if (!load) {
+  bool *has_packet = malloc(n * sizeof *has_packet); /* [origin]: every node, or the active ones */
+  if (!load || !has_packet) {
+    free(load);
+    free(has_packet);
     snprintf(err, errlen, "out of memory building the mnb formula of %s", t->name);
     return -1;
   }
+  for (uint32_t o = 0; o < n; o++) has_packet[o] = !active;
+  for (uint32_t i = 0; active && i < active->n; i++) has_packet[active->ids[i]] = true;
   for (uint32_t s = 1; s <= slots; s++) {
     for (uint32_t o = 0; o < n; o++)
-      for (uint32_t v = 0; v < n; v++) packet_clauses(t, m, o, v, s, f);
+      for (uint32_t v = 0; v < n; v++) packet_clauses(t, m, has_packet[o], o, v, s, f);
     capacity_clauses(t, m, s, load, f);
   }
-  free(load);
   for (uint32_t o = 0; o < n; o++)
-    for (uint32_t v = 0; v < n && origin(m, o); v++) cnf_1(f, hold(m, o, v, slots));
+    for (uint32_t v = 0; v < n && has_packet[o]; v++) cnf_1(f, hold(m, o, v, slots));
+  free(load);
+  free(has_packet);
   if (f->oom) {
     snprintf(err, errlen, "out of memory building the mnb formula of %s", t->name);
     return -1;

@@ -30,18 +30,17 @@ typedef struct {
   uint32_t nodes, slots;
   int ports;
   model_kind model; /* MODEL_MLA or MODEL_ONEWAY */
-  const active_set *active; /* the origins whose packets exist; NULL: every node */
   int cross0; /* (origin o, node u, port p, slot s): cross0 + (((s-1)*N + o)*N + u)*ports + p */
   int hold1;  /* (origin o, node v, slot s): hold1 + ((s-1)*N + o)*N + v */
 } mnb_any_vars;
 
 /* Builds into f (empty) the formula of an mnb on t under model (mla or oneway) in at most slots
- * slots, of active's packets only unless active is NULL (kept in m: it must outlive m). 0, or
- * -1 with the reason in err (too large: over 5e7 variables). */
+ * slots, of active's packets only unless active is NULL. 0, or -1 with the reason in err (too
+ * large: over 5e7 variables). */
 int mnb_any_cnf(const topo *t, model_kind model, const active_set *active, uint32_t slots, cnf *f, mnb_any_vars *m,
                 char *err, size_t errlen);
 
-/* The schedule of a model into s (initialised for TASK_MNB, or TASK_KBCAST with m's active set,
+/* The schedule of a model into s (initialised for TASK_MNB, or TASK_KBCAST with the active set,
  * under m's model): every crossing that brings a node a packet it did not hold. 0, or -1 if
  * memory runs out. */
 int mnb_any_decode(const topo *t, const mnb_any_vars *m, const int *value, sched *s);

@@ -110,11 +110,7 @@ static void completion_clauses(const topo *t, const te_any_vars *m, uint32_t S, 
   for (uint32_t a = 0; a < m->nodes; a++)
     for (uint32_t b = 0; b < m->nodes; b++) {
       if (a == b) continue;
-      int done = at(m, S, a, b, b);
-      if (done && when) cnf_2(f, -when, done);
-      else if (done) cnf_1(f, done);
-      else if (when) cnf_1(f, -when);
-      else cnf_false(f);
+      cnf_if(f, when, at(m, S, a, b, b));
       for (uint32_t s = 1; s < S && when; s++)
         for (uint32_t v = 0; v < m->nodes; v++) {
           int x = at(m, s, a, b, v);
